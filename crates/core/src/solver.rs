@@ -1,0 +1,238 @@
+//! The contract between methods and the runner: [`Solver`], [`Generator`], [`Budget`] and
+//! [`Outcome`].
+
+use std::time::{Duration, Instant};
+
+use crate::{Grid, Order, Puzzle, Rng, Variant};
+
+/// How much a method may spend. `None` is no limit. Methods check the limits they can check
+/// (a node count for searches, iterations for local search, wall time for all) and stop
+/// cleanly with [`Status::Exhausted`].
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Budget {
+    /// Wall-clock limit, measured from the start of the call.
+    pub time: Option<Duration>,
+    /// Search-node limit (exact searches).
+    pub nodes: Option<u64>,
+    /// Iteration limit (local search: moves evaluated; generators: attempts).
+    pub iterations: Option<u64>,
+}
+
+impl Budget {
+    /// No limit at all.
+    pub fn unlimited() -> Budget {
+        Budget::default()
+    }
+
+    /// Only a time limit.
+    pub fn time(limit: Duration) -> Budget {
+        Budget {
+            time: Some(limit),
+            ..Budget::default()
+        }
+    }
+
+    /// The instant at which the time limit runs out, for a call that started at `start`.
+    pub fn deadline(&self, start: Instant) -> Option<Instant> {
+        self.time.map(|t| start + t)
+    }
+}
+
+/// A cheap clock for hot loops: reads the time only every `stride` calls.
+#[derive(Clone, Debug)]
+pub struct Deadline {
+    at: Option<Instant>,
+    stride: u32,
+    count: u32,
+    expired: bool,
+}
+
+impl Deadline {
+    /// A deadline `budget.time` from now, checked every `stride` calls of [`Deadline::expired`].
+    pub fn new(budget: &Budget, stride: u32) -> Deadline {
+        Deadline {
+            at: budget.deadline(Instant::now()),
+            stride: stride.max(1),
+            count: 0,
+            expired: false,
+        }
+    }
+
+    /// Has the time run out? Once true, stays true.
+    #[inline]
+    pub fn expired(&mut self) -> bool {
+        if self.expired {
+            return true;
+        }
+        let Some(at) = self.at else { return false };
+        self.count += 1;
+        if self.count >= self.stride {
+            self.count = 0;
+            self.expired = Instant::now() >= at;
+        }
+        self.expired
+    }
+}
+
+/// Which limit stopped a method.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Limit {
+    /// The time limit.
+    Time,
+    /// The node limit.
+    Nodes,
+    /// The iteration limit.
+    Iterations,
+}
+
+impl Limit {
+    /// The name used in results.
+    pub fn name(self) -> &'static str {
+        match self {
+            Limit::Time => "time",
+            Limit::Nodes => "nodes",
+            Limit::Iterations => "iterations",
+        }
+    }
+}
+
+/// How a call ended.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Status {
+    /// A solution (for a [`Generator`]: the grid it produced). Not yet verified: the caller
+    /// runs [`crate::verify_solution`].
+    Solved(Grid),
+    /// The method proved there is no solution.
+    Infeasible,
+    /// A limit ran out first; `best` is the best complete assignment found, if the method
+    /// keeps one (the metaheuristics do; its cost is in [`Stats::best_cost`]).
+    Exhausted {
+        /// The limit that ran out.
+        limit: Limit,
+        /// Best effort, possibly violating constraints.
+        best: Option<Grid>,
+    },
+}
+
+/// One point of a convergence trace.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct TracePoint {
+    /// Iterations done when this best cost was reached.
+    pub iteration: u64,
+    /// Time since the start.
+    pub elapsed: Duration,
+    /// The best cost so far.
+    pub best_cost: u64,
+}
+
+/// What a call did. Fields a method does not track stay at their defaults.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Stats {
+    /// Search nodes (assignments tried, or branch-and-bound nodes).
+    pub nodes: u64,
+    /// Branching decisions with more than one choice.
+    pub guesses: u64,
+    /// Local-search iterations, or simplex iterations for the ILP.
+    pub iterations: u64,
+    /// Restarts.
+    pub restarts: u64,
+    /// Best cost reached (0 for a solution) by methods that minimise a cost.
+    pub best_cost: Option<u64>,
+    /// Objective value (ILP).
+    pub objective: Option<f64>,
+    /// Time spent building a model before solving (ILP), not included in the solve.
+    pub build_time: Option<Duration>,
+    /// Time at which the best cost was first reached.
+    pub time_to_best: Option<Duration>,
+    /// Method-specific statistics, as name/value pairs (e.g. CBC's status).
+    pub extra: Vec<(String, String)>,
+    /// Convergence trace: best cost over iterations, when asked for.
+    pub trace: Vec<TracePoint>,
+}
+
+/// The result of [`Solver::solve`] or [`Generator::generate`].
+#[derive(Clone, Debug, PartialEq)]
+pub struct Outcome {
+    /// How it ended.
+    pub status: Status,
+    /// What it did.
+    pub stats: Stats,
+}
+
+/// How a count ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CountEnd {
+    /// The search finished: the count is exact.
+    Complete,
+    /// The count reached the requested limit: there are at least that many.
+    LimitReached,
+    /// A budget limit ran out: the count is a lower bound.
+    Exhausted(Limit),
+}
+
+/// The result of [`Solver::count`].
+#[derive(Clone, Debug, PartialEq)]
+pub struct CountOutcome {
+    /// Solutions found (at most the limit).
+    pub count: u64,
+    /// Whether `count` is exact, a limit, or a lower bound.
+    pub end: CountEnd,
+    /// The solutions found, when collection was asked for.
+    pub solutions: Vec<Grid>,
+    /// What it did.
+    pub stats: Stats,
+}
+
+/// A method that does not do what was asked (e.g. counting with an incomplete method).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("method `{method}` cannot {what}")]
+pub struct Unsupported {
+    /// The method's name.
+    pub method: String,
+    /// What it cannot do.
+    pub what: &'static str,
+}
+
+/// A solving method. Implementations own their scratch space and may reuse it across calls.
+pub trait Solver {
+    /// The method's registered name (e.g. `prop`).
+    fn name(&self) -> &str;
+
+    /// Solves `puzzle` within `budget`. All randomness comes from `rng`, so a seed
+    /// reproduces the call. Contradictory givens end as [`Status::Infeasible`] (complete
+    /// methods) or [`Status::Exhausted`] (incomplete ones), never as a panic.
+    fn solve(&mut self, puzzle: &Puzzle, budget: &Budget, rng: &mut Rng) -> Outcome;
+
+    /// Counts solutions up to `limit` (keeping them when `collect` is true). Only complete
+    /// methods can; the default says so.
+    fn count(
+        &mut self,
+        puzzle: &Puzzle,
+        limit: u64,
+        collect: bool,
+        budget: &Budget,
+        rng: &mut Rng,
+    ) -> Result<CountOutcome, Unsupported> {
+        let _ = (puzzle, limit, collect, budget, rng);
+        Err(Unsupported {
+            method: self.name().to_string(),
+            what: "count solutions",
+        })
+    }
+}
+
+/// A full-grid generator.
+pub trait Generator {
+    /// The generator's registered name (e.g. `prop-fill`).
+    fn name(&self) -> &str;
+
+    /// Produces a full grid of `order` satisfying `variant` within `budget`, as
+    /// [`Status::Solved`]; restarts go in [`Stats::restarts`].
+    fn generate(
+        &mut self,
+        order: Order,
+        variant: Variant,
+        budget: &Budget,
+        rng: &mut Rng,
+    ) -> Outcome;
+}

@@ -1,0 +1,129 @@
+//! The verifier: the one judge of every answer any method returns.
+
+use std::fmt;
+
+use crate::{Geometry, Grid, Puzzle, UnitKind};
+
+/// Why a grid does not solve a puzzle, or why givens are contradictory. Rows and columns in
+/// messages are 1-based.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Violation {
+    /// The grid and the puzzle are of different orders.
+    #[error("the grid is {grid}x{grid} but the puzzle is {puzzle}x{puzzle}")]
+    OrderMismatch {
+        /// `N` of the puzzle.
+        puzzle: usize,
+        /// `N` of the grid.
+        grid: usize,
+    },
+    /// A cell of the answer is empty.
+    #[error("cell r{row}c{col} is empty", row = .row + 1, col = .col + 1)]
+    EmptyCell {
+        /// 0-based row.
+        row: usize,
+        /// 0-based column.
+        col: usize,
+    },
+    /// The answer changes a given.
+    #[error("cell r{row}c{col} is given as {given} but holds {found}", row = .row + 1, col = .col + 1)]
+    GivenChanged {
+        /// 0-based row.
+        row: usize,
+        /// 0-based column.
+        col: usize,
+        /// The given digit.
+        given: u16,
+        /// The digit in the answer.
+        found: u16,
+    },
+    /// A digit stands twice in one unit.
+    #[error("{unit} has digit {digit} twice (at {first} and {second})")]
+    Duplicate {
+        /// The unit.
+        unit: UnitKind,
+        /// The repeated digit.
+        digit: u16,
+        /// Where it stands first.
+        first: Cell,
+        /// Where it stands again.
+        second: Cell,
+    },
+}
+
+/// A (row, column) position, printed 1-based as `r3c7`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Cell {
+    /// 0-based row.
+    pub row: usize,
+    /// 0-based column.
+    pub col: usize,
+}
+
+impl fmt::Display for Cell {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "r{}c{}", self.row + 1, self.col + 1)
+    }
+}
+
+/// Checks that no digit stands twice in a unit among the givens. A puzzle that fails this is
+/// infeasible before any search.
+pub fn check_givens(puzzle: &Puzzle) -> Result<(), Violation> {
+    duplicates(&puzzle.geometry(), puzzle.givens())
+}
+
+/// Checks that `grid` solves `puzzle`: same order, full, agrees with every given, and every
+/// unit of the puzzle's variant holds each digit once.
+pub fn verify_solution(puzzle: &Puzzle, grid: &Grid) -> Result<(), Violation> {
+    if grid.order() != puzzle.order() {
+        return Err(Violation::OrderMismatch {
+            puzzle: puzzle.order().size(),
+            grid: grid.size(),
+        });
+    }
+    let size = grid.size();
+    for (i, (&g, &d)) in puzzle.givens().cells().iter().zip(grid.cells()).enumerate() {
+        let (row, col) = (i / size, i % size);
+        if d == 0 {
+            return Err(Violation::EmptyCell { row, col });
+        }
+        if g != 0 && g != d {
+            return Err(Violation::GivenChanged {
+                row,
+                col,
+                given: g,
+                found: d,
+            });
+        }
+    }
+    // A full grid with no duplicate in a unit of N cells holds each digit exactly once there.
+    duplicates(&puzzle.geometry(), grid)
+}
+
+fn duplicates(geo: &Geometry, grid: &Grid) -> Result<(), Violation> {
+    let size = geo.size();
+    let mut seen = vec![u32::MAX; size + 1];
+    for u in 0..geo.unit_count() {
+        seen.iter_mut().for_each(|s| *s = u32::MAX);
+        for &c in geo.unit(u) {
+            let d = grid.get(c as usize);
+            if d == 0 {
+                continue;
+            }
+            let prev = seen[d as usize];
+            if prev != u32::MAX {
+                let at = |c: u32| Cell {
+                    row: c as usize / size,
+                    col: c as usize % size,
+                };
+                return Err(Violation::Duplicate {
+                    unit: geo.unit_kind(u),
+                    digit: d,
+                    first: at(prev),
+                    second: at(c),
+                });
+            }
+            seen[d as usize] = c;
+        }
+    }
+    Ok(())
+}
