@@ -85,6 +85,8 @@ impl fmt::Display for UnitKind {
     }
 }
 
+type GeometryCache = HashMap<(Order, Variant), Arc<Geometry>>;
+
 /// Cells, units and peers of one (order, variant), computed once and shared.
 ///
 /// Cells are numbered row-major: cell `i` is at row `i / N`, column `i % N`. Units are
@@ -105,7 +107,7 @@ impl Geometry {
     /// The shared geometry of `(order, variant)`; built on first use and cached, so calling
     /// this per puzzle costs a lock and a hash lookup.
     pub fn get(order: Order, variant: Variant) -> Arc<Geometry> {
-        static CACHE: OnceLock<Mutex<HashMap<(Order, Variant), Arc<Geometry>>>> = OnceLock::new();
+        static CACHE: OnceLock<Mutex<GeometryCache>> = OnceLock::new();
         let cache = CACHE.get_or_init(Default::default);
         // A poisoned lock only means another thread panicked while inserting; the map itself
         // is still consistent, so keep using it.
