@@ -1,0 +1,25 @@
+//! Reading puzzle files for the commands: every entry keeps its source, line and label so that
+//! messages and results can name it.
+
+use std::path::Path;
+
+use anyhow::Result;
+use sudoku_core::format::{self, Entry, ParseError, ParseOptions};
+
+/// Reads every puzzle of a file (`-` is standard input); the first malformed puzzle is an
+/// error naming file, line and column.
+pub fn read_puzzles(path: &Path) -> Result<Vec<Entry>> {
+    let text = format::read_text(path)?;
+    Ok(format::parse_str(&text, &display_name(path))?)
+}
+
+/// Reads a file and parses it going on past errors, for commands that report each puzzle.
+pub fn read_entries(path: &Path) -> Result<Vec<Result<Entry, ParseError>>> {
+    let text = format::read_text(path)?;
+    Ok(format::parse_entries(&text, &display_name(path), ParseOptions::default()))
+}
+
+/// The name used for a path in messages and results.
+pub fn display_name(path: &Path) -> String {
+    path.display().to_string()
+}

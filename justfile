@@ -1,0 +1,25 @@
+# Recipes for sudoku-bench. `just` is optional: each recipe is one cargo command you can type.
+
+# The main job: the default experiment (scripts/experiments/default.toml).
+run *ARGS:
+    cargo run --release -- {{ARGS}}
+
+# The test suite, as CI runs it.
+test:
+    cargo test --workspace --release
+
+# Formatting and lints, as CI runs them.
+lint:
+    cargo fmt --all -- --check
+    cargo clippy --workspace --all-targets --release -- -D warnings
+
+fmt:
+    cargo fmt --all
+
+# Criterion benchmarks of every crate that has them.
+bench:
+    cargo bench --workspace
+
+# CI, locally.
+ci:
+    bash .ci/run
