@@ -21,11 +21,27 @@ const FILES: &[(&str, usize, Variant)] = &[
     ("000_unicamp_ilp.txt", 7, Variant::Classic),
     ("000_unicamp_ilp.solutions.txt", 7, Variant::Classic),
     ("000_unicamp_ilp.diagonal.txt", 5, Variant::Diagonal),
-    ("000_unicamp_ilp.diagonal.solutions.txt", 5, Variant::Diagonal),
-    ("000_unicamp_ilp.diagonal.as_printed.txt", 3, Variant::Diagonal),
-    ("000_unicamp_ilp.diagonal.as_printed.solutions.txt", 3, Variant::Diagonal),
+    (
+        "000_unicamp_ilp.diagonal.solutions.txt",
+        5,
+        Variant::Diagonal,
+    ),
+    (
+        "000_unicamp_ilp.diagonal.as_printed.txt",
+        3,
+        Variant::Diagonal,
+    ),
+    (
+        "000_unicamp_ilp.diagonal.as_printed.solutions.txt",
+        3,
+        Variant::Diagonal,
+    ),
     ("000_unicamp_ilp.multiple.txt", 4, Variant::Classic),
-    ("000_unicamp_ilp.multiple.solutions.txt", 4, Variant::Classic),
+    (
+        "000_unicamp_ilp.multiple.solutions.txt",
+        4,
+        Variant::Classic,
+    ),
     ("000_unicamp_ilp.full_grids.txt", 1, Variant::Classic),
     ("000_unicamp_ilp.damaged.txt", 3, Variant::Classic),
     ("001_jump.txt", 4, Variant::Classic),
@@ -44,7 +60,11 @@ const FILES: &[(&str, usize, Variant)] = &[
 /// (puzzles, printed solutions, variant): the i-th grid of the second file solves the i-th
 /// puzzle of the first.
 const PAIRS: &[(&str, &str, Variant)] = &[
-    ("000_unicamp_ilp.txt", "000_unicamp_ilp.solutions.txt", Variant::Classic),
+    (
+        "000_unicamp_ilp.txt",
+        "000_unicamp_ilp.solutions.txt",
+        Variant::Classic,
+    ),
     (
         "000_unicamp_ilp.diagonal.txt",
         "000_unicamp_ilp.diagonal.solutions.txt",
@@ -56,7 +76,11 @@ const PAIRS: &[(&str, &str, Variant)] = &[
         Variant::Classic,
     ),
     ("001_jump.txt", "001_jump.solutions.txt", Variant::Classic),
-    ("002_takano.txt", "002_takano.solutions.txt", Variant::Classic),
+    (
+        "002_takano.txt",
+        "002_takano.solutions.txt",
+        Variant::Classic,
+    ),
 ];
 
 fn text(dir: &str, name: &str) -> String {
@@ -140,7 +164,9 @@ fn every_seed_file_is_listed_and_holds_its_count() {
         for r in results {
             let e = r.unwrap_or_else(|e| panic!("{e}"));
             // Every grid says where it comes from and whether it is diagonal.
-            let label = e.label.unwrap_or_else(|| panic!("{name}:{}: no label", e.line));
+            let label = e
+                .label
+                .unwrap_or_else(|| panic!("{name}:{}: no label", e.line));
             assert!(
                 ["Figure", "Figura", "Section", "In ["]
                     .iter()
@@ -184,7 +210,11 @@ fn printed_solutions_solve_their_puzzles() {
         for (p, s) in ps.iter().zip(&ss) {
             // The solution repeats its puzzle's comment, then says what it is.
             let (pl, sl) = (p.label.as_deref().unwrap(), s.label.as_deref().unwrap());
-            assert!(sl.starts_with(pl), "{sol}:{}: label {sl:?} is not {pl:?}", s.line);
+            assert!(
+                sl.starts_with(pl),
+                "{sol}:{}: label {sl:?} is not {pl:?}",
+                s.line
+            );
             assert!(s.grid.is_full(), "{sol}:{}", s.line);
             let puzzle = Puzzle::new(p.grid.clone(), variant);
             assert_eq!(
@@ -205,7 +235,10 @@ fn givens_counts_match_the_papers() {
     assert_eq!(filled("000_unicamp_ilp.txt"), [24, 26, 25, 26, 25, 23, 24]);
     assert_eq!(filled("000_unicamp_ilp.diagonal.txt"), [28, 50, 26, 19, 0]);
     // Recovery moves givens, it never adds or drops one.
-    assert_eq!(filled("000_unicamp_ilp.diagonal.as_printed.txt"), [50, 26, 19]);
+    assert_eq!(
+        filled("000_unicamp_ilp.diagonal.as_printed.txt"),
+        [50, 26, 19]
+    );
     assert_eq!(filled("000_unicamp_ilp.multiple.txt"), [77, 77, 28, 0]);
     assert_eq!(filled("001_jump.txt"), [22, 23, 38, 22]);
     assert_eq!(filled("001_jump.25x25.txt"), [344]);
@@ -257,7 +290,7 @@ fn missing_rows_fail_to_parse_as_short_blocks() {
     }
 }
 
-/// Row `r` (1-based) of the block-format rows of a damaged file's `i`-th block.
+/// The rows of each grid block of a `.damaged` file, as printed (they cannot be parsed as grids).
 fn damaged_rows(name: &str) -> Vec<Vec<Vec<u16>>> {
     let mut blocks = Vec::new();
     let mut cur: Vec<Vec<u16>> = Vec::new();
@@ -317,7 +350,10 @@ fn damaged_grids_fail_with_their_violation() {
     // Diagonal "fácil": 4 twice in row 2 (r2c2 should be 1), in the puzzle and its solution.
     let row2_four = dup(UnitKind::Row(1), 4, (2, 2), (2, 5));
     assert_eq!(check_givens(&printed[0]), Err(row2_four.clone()));
-    assert_eq!(verify_solution(&printed[0], &sols[0]), Err(row2_four.clone()));
+    assert_eq!(
+        verify_solution(&printed[0], &sols[0]),
+        Err(row2_four.clone())
+    );
     // Diagonal "moderado": shifted givens put 7 twice in block 5; the clean printed solution
     // disagrees with the damaged puzzle.
     assert_eq!(
@@ -333,7 +369,10 @@ fn damaged_grids_fail_with_their_violation() {
             found: 8
         })
     );
-    assert_eq!(verify_solution(&Puzzle::empty(sols[1].order(), d), &sols[1]), Ok(()));
+    assert_eq!(
+        verify_solution(&Puzzle::empty(sols[1].order(), d), &sols[1]),
+        Ok(())
+    );
     // Diagonal "difícil": 5 twice in block 8; its solution has 4 twice in row 2.
     assert_eq!(
         check_givens(&printed[2]),
@@ -438,7 +477,14 @@ fn recoveries_only_fix_what_the_labels_say() {
             &grids("002_takano.as_printed.txt")[0],
             &grids("002_takano.txt")[0]
         ),
-        [(1, 6, 8), (1, 8, 5), (7, 3, 6), (7, 5, 3), (8, 3, 2), (9, 2, 4)]
+        [
+            (1, 6, 8),
+            (1, 8, 5),
+            (7, 3, 6),
+            (7, 5, 3),
+            (8, 3, 2),
+            (9, 2, 4)
+        ]
     );
 }
 
@@ -462,7 +508,10 @@ fn paper_000_diagonal_claims() {
     let fig2a = &grids("000_unicamp_ilp.diagonal.txt")[0];
     assert_eq!(&multiple[2], fig2a);
     let fig8 = &multiple_sols[2];
-    assert_eq!(verify_solution(&Puzzle::new(fig2a.clone(), c), fig8), Ok(()));
+    assert_eq!(
+        verify_solution(&Puzzle::new(fig2a.clone(), c), fig8),
+        Ok(())
+    );
     assert_eq!(
         verify_solution(&Puzzle::new(fig2a.clone(), d), fig8),
         Err(dup(UnitKind::MainDiagonal, 5, (1, 1), (4, 4)))
@@ -489,7 +538,10 @@ fn paper_000_diagonal_claims() {
         verify_solution(&Puzzle::empty(order, d), fig7),
         Err(dup(UnitKind::MainDiagonal, 6, (2, 2), (4, 4)))
     );
-    let ones: Vec<usize> = (0..9).filter(|&i| fig7.at(i, i) == 1).map(|i| i + 1).collect();
+    let ones: Vec<usize> = (0..9)
+        .filter(|&i| fig7.at(i, i) == 1)
+        .map(|i| i + 1)
+        .collect();
     assert_eq!(ones, [1, 6, 9]);
     // The Section 4.4 solutions are classic only: each repeats a digit on a diagonal.
     for (i, s) in classic_sols.iter().enumerate() {
@@ -660,5 +712,8 @@ fn malformed_second_puzzle_is_the_one_reported() {
     assert_eq!(r.len(), 2);
     assert_eq!(r[0].as_ref().unwrap().line, 1);
     let e = r[1].as_ref().unwrap_err();
-    assert_eq!((e.line, &e.kind), (3, &ParseErrorKind::NotAnOrder { len: 80 }));
+    assert_eq!(
+        (e.line, &e.kind),
+        (3, &ParseErrorKind::NotAnOrder { len: 80 })
+    );
 }
