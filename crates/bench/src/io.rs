@@ -16,7 +16,11 @@ pub fn read_puzzles(path: &Path) -> Result<Vec<Entry>> {
 /// Reads a file and parses it going on past errors, for commands that report each puzzle.
 pub fn read_entries(path: &Path) -> Result<Vec<Result<Entry, ParseError>>> {
     let text = format::read_text(path)?;
-    Ok(format::parse_entries(&text, &display_name(path), ParseOptions::default()))
+    Ok(format::parse_entries(
+        &text,
+        &display_name(path),
+        ParseOptions::default(),
+    ))
 }
 
 /// The name used for a path in messages and results.

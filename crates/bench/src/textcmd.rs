@@ -91,7 +91,9 @@ pub fn check(a: &CheckArgs) -> Result<(), Failure> {
     .ok();
     if malformed > 0 && ok + failed == 0 {
         // Nothing could be read at all: that is an input error, not a failed check.
-        return Err(Failure::Input(anyhow::anyhow!("{name}: no readable puzzle")));
+        return Err(Failure::Input(anyhow::anyhow!(
+            "{name}: no readable puzzle"
+        )));
     }
     if failed > 0 || malformed > 0 {
         return Err(Failure::Check);
@@ -189,4 +191,3 @@ pub fn convert(a: &ConvertArgs) -> Result<(), Failure> {
     }
     Ok(())
 }
-

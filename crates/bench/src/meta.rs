@@ -1,0 +1,140 @@
+//! `meta.json`: what a result was produced with — commit, toolchain, machine, date, and the
+//! experiment file as run — so a table in a report can be traced back.
+
+use std::process::Command;
+
+use serde::Serialize;
+
+/// The facts recorded beside every run.
+#[derive(Clone, Debug, Serialize)]
+pub struct Meta {
+    /// Experiment name.
+    pub experiment: String,
+    /// Git commit of the working tree (short), or `unknown`.
+    pub commit: String,
+    /// Whether the tree had uncommitted changes.
+    pub dirty: Option<bool>,
+    /// `rustc --version` of the compiler that built this binary.
+    pub rustc: String,
+    /// CPU model.
+    pub cpu: String,
+    /// Logical cores.
+    pub cores: usize,
+    /// Operating system.
+    pub os: String,
+    /// CBC version linked in, if any.
+    pub cbc: Option<String>,
+    /// When the run started (UTC, ISO 8601).
+    pub started: String,
+    /// When it finished, if it did.
+    pub finished: Option<String>,
+    /// The command line.
+    pub command: Vec<String>,
+    /// Worker threads.
+    pub jobs: usize,
+    /// Shard, as `k/N`.
+    pub shard: Option<String>,
+    /// Path of the experiment file.
+    pub experiment_file: String,
+    /// The experiment file's text, as run.
+    pub experiment_text: String,
+}
+
+/// The git commit (short) and dirty flag of the current directory's repository.
+pub fn git_commit() -> (String, Option<bool>) {
+    let run = |args: &[&str]| {
+        Command::new("git")
+            .args(args)
+            .output()
+            .ok()
+            .filter(|o| o.status.success())
+            .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string())
+    };
+    match run(&["rev-parse", "--short=12", "HEAD"]) {
+        Some(c) => {
+            let dirty =
+                run(&["status", "--porcelain", "--untracked-files=no"]).map(|s| !s.is_empty());
+            (c, dirty)
+        }
+        None => ("unknown".to_string(), None),
+    }
+}
+
+/// The CPU model, from /proc/cpuinfo where there is one.
+pub fn cpu_model() -> String {
+    std::fs::read_to_string("/proc/cpuinfo")
+        .ok()
+        .and_then(|t| {
+            t.lines()
+                .find(|l| l.starts_with("model name"))
+                .and_then(|l| l.split_once(':'))
+                .map(|(_, v)| v.trim().to_string())
+        })
+        .unwrap_or_else(|| std::env::consts::ARCH.to_string())
+}
+
+/// The operating system: /etc/os-release's PRETTY_NAME, plus the kernel family and arch.
+pub fn os_name() -> String {
+    let pretty = std::fs::read_to_string("/etc/os-release")
+        .ok()
+        .and_then(|t| {
+            t.lines()
+                .find_map(|l| l.strip_prefix("PRETTY_NAME="))
+                .map(|v| v.trim_matches('"').to_string())
+        });
+    let base = format!("{} {}", std::env::consts::OS, std::env::consts::ARCH);
+    match pretty {
+        Some(p) => format!("{p} ({base})"),
+        None => base,
+    }
+}
+
+/// Now, as `YYYY-MM-DDTHH:MM:SSZ`.
+pub fn now_utc() -> String {
+    let secs = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_secs())
+        .unwrap_or(0);
+    iso_utc(secs)
+}
+
+/// Seconds since the Unix epoch as an ISO 8601 UTC time (proleptic Gregorian calendar).
+pub fn iso_utc(secs: u64) -> String {
+    let days = (secs / 86_400) as i64;
+    let rem = secs % 86_400;
+    // Civil-from-days, after H. Hinnant's public-domain algorithm description.
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = yoe + era * 400 + if m <= 2 { 1 } else { 0 };
+    format!(
+        "{y:04}-{m:02}-{d:02}T{:02}:{:02}:{:02}Z",
+        rem / 3600,
+        rem % 3600 / 60,
+        rem % 60
+    )
+}
+
+/// The compiler that built this binary (captured by the build script).
+pub fn rustc_version() -> String {
+    option_env!("SUDOKU_BENCH_RUSTC")
+        .unwrap_or("unknown")
+        .to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dates() {
+        assert_eq!(iso_utc(0), "1970-01-01T00:00:00Z");
+        assert_eq!(iso_utc(951_782_400), "2000-02-29T00:00:00Z");
+        assert_eq!(iso_utc(1_795_000_000), "2026-11-18T11:06:40Z");
+    }
+}

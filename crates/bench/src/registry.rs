@@ -1,0 +1,103 @@
+//! The one place where methods are registered. Every command (`list`, `solve`, `generate`,
+//! `run`) looks methods up here, so a method crate is wired in once.
+
+use anyhow::{anyhow, Result};
+use sudoku_core::{
+    Budget, GeneratorInfo, Grid, MethodInfo, ParamError, Params, Puzzle, Rng, Variant,
+};
+
+/// What an LP relaxation reports (ILP crate).
+#[derive(Clone, Debug, PartialEq)]
+pub struct RelaxReport {
+    /// Is the LP feasible at all? (When not, the puzzle has no solution.)
+    pub feasible: bool,
+    /// Is the LP optimum integral?
+    pub integral: bool,
+    /// Number of fractional variables at the optimum.
+    pub fractional: usize,
+    /// Is the integral point the LP's only feasible point (seed 004, Theorem 4)?
+    pub unique: Option<bool>,
+    /// Method-specific details (name, value).
+    pub extra: Vec<(String, String)>,
+    /// Time spent building the model (ms).
+    pub build_ms: Option<f64>,
+}
+
+/// Solves the LP relaxation of a puzzle.
+pub type RelaxFn = fn(&Puzzle, &Params, &Budget) -> Result<RelaxReport>;
+
+/// Turns a full grid into a puzzle following a spec (`unique`, `minimal`, `keep=0.45`, …).
+pub type PuzzleMakerFn = fn(&Grid, Variant, &str, Option<usize>, &Budget, &mut Rng) -> Result<Grid>;
+
+/// Every registered method, generator and helper.
+#[derive(Clone, Default)]
+pub struct Registry {
+    /// Solving methods.
+    pub methods: Vec<MethodInfo>,
+    /// Full-grid generators.
+    pub generators: Vec<GeneratorInfo>,
+    /// The LP relaxation, when an ILP crate is built in.
+    pub relax: Option<RelaxFn>,
+    /// The puzzle maker, when a generator crate is built in.
+    pub puzzle_maker: Option<PuzzleMakerFn>,
+    /// Version of the CBC library linked in, if any (recorded in meta.json).
+    pub cbc_version: Option<&'static str>,
+}
+
+impl Registry {
+    /// Everything this build of the workspace provides.
+    pub fn standard() -> Registry {
+        Registry {
+            methods: Vec::new(),
+            generators: Vec::new(),
+            relax: None,
+            puzzle_maker: None,
+            cbc_version: None,
+        }
+    }
+
+    /// The method called `name`.
+    pub fn method(&self, name: &str) -> Result<&MethodInfo, ParamError> {
+        self.methods
+            .iter()
+            .find(|m| m.name == name)
+            .ok_or_else(|| ParamError::UnknownMethod {
+                name: name.to_string(),
+                known: join(self.methods.iter().map(|m| m.name)),
+            })
+    }
+
+    /// The generator called `name`.
+    pub fn generator(&self, name: &str) -> Result<&GeneratorInfo, ParamError> {
+        self.generators
+            .iter()
+            .find(|g| g.name == name)
+            .ok_or_else(|| ParamError::UnknownMethod {
+                name: name.to_string(),
+                known: join(self.generators.iter().map(|g| g.name)),
+            })
+    }
+
+    /// The relaxation function, or an error saying it is not built in.
+    pub fn relax_fn(&self) -> Result<RelaxFn> {
+        self.relax.ok_or_else(|| {
+            anyhow!("LP relaxation needs the ILP crate, which is not part of this build")
+        })
+    }
+
+    /// The puzzle maker, or an error saying it is not built in.
+    pub fn puzzle_maker(&self) -> Result<PuzzleMakerFn> {
+        self.puzzle_maker.ok_or_else(|| {
+            anyhow!("generated instances need the generator crate, which is not part of this build")
+        })
+    }
+}
+
+fn join<'a>(names: impl Iterator<Item = &'a str>) -> String {
+    let v: Vec<&str> = names.collect();
+    if v.is_empty() {
+        "none".to_string()
+    } else {
+        v.join(", ")
+    }
+}

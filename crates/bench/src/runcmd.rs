@@ -1,0 +1,326 @@
+//! `run`, `plot` and `merge`: experiments and their outputs.
+
+use std::collections::HashSet;
+use std::path::{Path, PathBuf};
+
+use anyhow::{anyhow, bail, Context, Result};
+use clap::Args;
+
+use crate::clock::RealClock;
+use crate::experiment::{self, Overrides};
+use crate::meta::{self, Meta};
+use crate::registry::Registry;
+use crate::results::{read_rows, write_atomic, write_rows, Row, TraceRow};
+use crate::runner::{self, RunOptions};
+use crate::summary;
+use crate::Failure;
+
+#[derive(Args, Default)]
+pub struct RunArgs {
+    /// Experiment file (TOML), e.g. scripts/experiments/default.toml.
+    pub experiment: PathBuf,
+    /// Trials per (configuration, instance), overriding the file.
+    #[arg(long)]
+    pub trials: Option<u32>,
+    /// Time limit per trial in seconds, overriding the file.
+    #[arg(long, value_name = "SECONDS")]
+    pub time_limit: Option<f64>,
+    /// Output folder (default: results/<name>, or results/<name>/shard-K-of-N).
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+    /// A fast smoke run: the file's [quick] settings (1 trial, 3 instances per source, ≤ 2 s).
+    #[arg(long)]
+    pub quick: bool,
+    /// Continue an interrupted run: skip trials already in trials.csv.
+    #[arg(long, conflicts_with = "fresh")]
+    pub resume: bool,
+    /// Discard earlier results in the output folder and start over.
+    #[arg(long)]
+    pub fresh: bool,
+    /// Run only every N-th task, starting at the K-th (1-based), e.g. 2/4.
+    #[arg(long, value_name = "K/N")]
+    pub shard: Option<String>,
+    /// Worker threads for thread-safe methods (CBC solves never overlap).
+    #[arg(long, default_value_t = 1)]
+    pub jobs: usize,
+    /// Skip the charts.
+    #[arg(long)]
+    pub no_plots: bool,
+}
+
+/// Runs an experiment and writes everything under its output folder.
+pub fn run(a: &RunArgs, registry: &Registry) -> Result<(), Failure> {
+    let (exp, text) = experiment::load(&a.experiment)?;
+    let ov = Overrides {
+        trials: a.trials,
+        time_limit: a.time_limit,
+        quick: a.quick,
+    };
+    let shard = a.shard.as_deref().map(runner::parse_shard).transpose()?;
+    if a.jobs == 0 {
+        return Err(anyhow!("--jobs must be at least 1").into());
+    }
+    let out = a.out.clone().unwrap_or_else(|| {
+        let base = PathBuf::from("results").join(&exp.name);
+        match shard {
+            Some((k, n)) => base.join(format!("shard-{k}-of-{n}")),
+            None => base,
+        }
+    });
+    let name = exp.name.clone();
+    eprintln!("planning {} ({})", name, a.experiment.display());
+    if let Some(d) = &exp.description {
+        eprintln!("  {}", d.trim());
+    }
+    let plan = runner::plan(exp, registry, &ov)?;
+    for n in &plan.notes {
+        eprintln!("note: {n}");
+    }
+    std::fs::create_dir_all(&out).with_context(|| format!("creating {}", out.display()))?;
+    if a.fresh {
+        for f in [
+            "trials.csv",
+            "traces.csv",
+            "summary.csv",
+            "summary.md",
+            "summary.tex",
+        ] {
+            let p = out.join(f);
+            if p.exists() {
+                std::fs::remove_file(&p).with_context(|| format!("removing {}", p.display()))?;
+            }
+        }
+    }
+    let (commit, dirty) = meta::git_commit();
+    let mut m = Meta {
+        experiment: name.clone(),
+        commit: commit.clone(),
+        dirty,
+        rustc: meta::rustc_version(),
+        cpu: meta::cpu_model(),
+        cores: std::thread::available_parallelism().map_or(1, |n| n.get()),
+        os: meta::os_name(),
+        cbc: registry.cbc_version.map(str::to_string),
+        started: meta::now_utc(),
+        finished: None,
+        command: std::env::args().collect(),
+        jobs: a.jobs,
+        shard: a.shard.clone(),
+        experiment_file: a.experiment.display().to_string(),
+        experiment_text: text,
+    };
+    write_atomic(
+        &out.join("meta.json"),
+        &serde_json::to_string_pretty(&m).map_err(|e| anyhow!(e))?,
+    )?;
+    runner::write_generated(&plan, &out)?;
+    let clock = RealClock::new();
+    let opts = RunOptions {
+        out: out.clone(),
+        resume: a.resume,
+        shard,
+        jobs: a.jobs,
+        commit: if dirty == Some(true) {
+            format!("{commit}+dirty")
+        } else {
+            commit
+        },
+        clock: &clock,
+        progress: true,
+    };
+    eprintln!(
+        "{} configurations × {} instances → {} tasks{}",
+        plan.configs.len(),
+        plan.instances.len(),
+        plan.tasks.len(),
+        shard
+            .map(|(k, n)| format!(" (shard {k}/{n})"))
+            .unwrap_or_default()
+    );
+    let report = runner::execute(&plan, registry, &opts)?;
+    if report.skipped > 0 {
+        eprintln!(
+            "resumed: {} trials were already done, {} run now",
+            report.skipped, report.ran
+        );
+    }
+    m.finished = Some(meta::now_utc());
+    write_atomic(
+        &out.join("meta.json"),
+        &serde_json::to_string_pretty(&m).map_err(|e| anyhow!(e))?,
+    )?;
+    let files = outputs(&out, &name, !a.no_plots)?;
+    println!(
+        "{}: {} trials run, {} definitive answers, {} wrong, {} errors",
+        name, report.ran, report.succeeded, report.wrong, report.errors
+    );
+    println!("results in {}:", out.display());
+    for f in files {
+        println!("  {}", f.display());
+    }
+    if report.wrong > 0 {
+        eprintln!(
+            "WARNING: {} trials returned wrong answers (status `wrong` in trials.csv)",
+            report.wrong
+        );
+        return Err(Failure::Check);
+    }
+    Ok(())
+}
+
+/// Writes summary.csv, summary.md, summary.tex and the charts from `<dir>/trials.csv`
+/// (and traces.csv); returns every file of the folder's results.
+pub fn outputs(dir: &Path, title: &str, plots: bool) -> Result<Vec<PathBuf>> {
+    let trials = dir.join("trials.csv");
+    let rows: Vec<Row> = if trials.exists() {
+        read_rows(&trials)?
+    } else {
+        Vec::new()
+    };
+    let traces_path = dir.join("traces.csv");
+    let traces: Vec<TraceRow> = if traces_path.exists() {
+        read_rows(&traces_path)?
+    } else {
+        Vec::new()
+    };
+    let s = summary::summarise(&rows);
+    write_rows(&dir.join("summary.csv"), &s)?;
+    write_atomic(&dir.join("summary.md"), &summary::markdown(title, &s))?;
+    write_atomic(&dir.join("summary.tex"), &summary::latex(title, &s))?;
+    let mut files = vec![trials];
+    if traces_path.exists() {
+        files.push(traces_path);
+    }
+    files.extend(["summary.csv", "summary.md", "summary.tex", "meta.json"].map(|f| dir.join(f)));
+    if plots && !rows.is_empty() {
+        files.extend(crate::plots::draw_all(dir, &rows, &traces)?);
+    }
+    files.retain(|f| f.exists());
+    Ok(files)
+}
+
+#[derive(Args)]
+pub struct PlotArgs {
+    /// A results folder holding trials.csv.
+    pub dir: PathBuf,
+}
+
+/// Redraws summaries and charts from a results folder's CSV alone.
+pub fn plot(a: &PlotArgs) -> Result<(), Failure> {
+    let trials = a.dir.join("trials.csv");
+    if !trials.exists() {
+        return Err(anyhow!(
+            "{} not found: `plot` needs a results folder written by `run`",
+            trials.display()
+        )
+        .into());
+    }
+    let rows: Vec<Row> = read_rows(&trials)?;
+    let title = rows
+        .first()
+        .map(|r| r.experiment.clone())
+        .unwrap_or_else(|| "results".into());
+    for f in outputs(&a.dir, &title, true)? {
+        println!("{}", f.display());
+    }
+    Ok(())
+}
+
+#[derive(Args)]
+pub struct MergeArgs {
+    /// Results folders to merge (e.g. the shard-K-of-N folders).
+    #[arg(required = true)]
+    pub dirs: Vec<PathBuf>,
+    /// Where to write the merged results.
+    #[arg(long)]
+    pub out: PathBuf,
+}
+
+/// Joins shard outputs: rows ordered by task, each trial once; then re-summarises.
+pub fn merge(a: &MergeArgs) -> Result<(), Failure> {
+    let (rows, traces) = merge_dirs(&a.dirs)?;
+    std::fs::create_dir_all(&a.out).with_context(|| format!("creating {}", a.out.display()))?;
+    write_rows(&a.out.join("trials.csv"), &rows)?;
+    if !traces.is_empty() {
+        write_rows(&a.out.join("traces.csv"), &traces)?;
+    }
+    if let Some(m) = a
+        .dirs
+        .iter()
+        .map(|d| d.join("meta.json"))
+        .find(|p| p.exists())
+    {
+        std::fs::copy(&m, a.out.join("meta.json"))
+            .with_context(|| format!("copying {}", m.display()))?;
+    }
+    let title = rows
+        .first()
+        .map(|r| r.experiment.clone())
+        .unwrap_or_else(|| "merged".into());
+    println!(
+        "merged {} trials from {} folders into {}",
+        rows.len(),
+        a.dirs.len(),
+        a.out.display()
+    );
+    for f in outputs(&a.out, &title, true)? {
+        println!("  {}", f.display());
+    }
+    Ok(())
+}
+
+/// Reads and joins the rows of several results folders.
+pub fn merge_dirs(dirs: &[PathBuf]) -> Result<(Vec<Row>, Vec<TraceRow>)> {
+    let mut rows: Vec<Row> = Vec::new();
+    let mut traces: Vec<TraceRow> = Vec::new();
+    let mut seen = HashSet::new();
+    let mut experiment: Option<String> = None;
+    for d in dirs {
+        let p = d.join("trials.csv");
+        if !p.exists() {
+            bail!("{} not found", p.display());
+        }
+        for r in read_rows::<Row>(&p)? {
+            match &experiment {
+                None => experiment = Some(r.experiment.clone()),
+                Some(e) if *e != r.experiment => {
+                    bail!(
+                        "{} holds experiment `{}`, the others `{e}`: not shards of one run",
+                        p.display(),
+                        r.experiment
+                    )
+                }
+                _ => {}
+            }
+            if seen.insert(r.key()) {
+                rows.push(r);
+            }
+        }
+        let t = d.join("traces.csv");
+        if t.exists() {
+            traces.extend(read_rows::<TraceRow>(&t)?);
+        }
+    }
+    rows.sort_by_key(|r| r.task);
+    traces.sort_by(|a, b| a.task.cmp(&b.task).then(a.iteration.cmp(&b.iteration)));
+    Ok((rows, traces))
+}
+
+/// Where the default experiment lives: `scripts/experiments/default.toml` from the current
+/// directory, or from the workspace this binary was built in.
+pub fn default_experiment() -> Result<PathBuf> {
+    let rel = Path::new("scripts/experiments/default.toml");
+    if rel.exists() {
+        return Ok(rel.to_path_buf());
+    }
+    let built = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../..")
+        .join(rel);
+    if built.exists() {
+        // Dataset paths in the file are relative to the workspace root: run from there.
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+        std::env::set_current_dir(&root).with_context(|| format!("entering {}", root.display()))?;
+        return Ok(rel.to_path_buf());
+    }
+    bail!("scripts/experiments/default.toml not found: run from the sudoku-bench checkout, or give `run EXPERIMENT.toml`")
+}

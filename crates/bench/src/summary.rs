@@ -1,0 +1,324 @@
+//! Summaries of trials: one row per (kind, method, params, variant, order, instance set), as
+//! CSV, Markdown and LaTeX (booktabs). Pure functions of the rows, so tests pin their text.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+use sudoku_core::derive_seed;
+
+use crate::results::Row;
+use crate::stats::describe;
+
+/// One group of trials.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SummaryRow {
+    /// solve, count, relax or generate.
+    pub kind: String,
+    /// Method.
+    pub method: String,
+    /// Parameters.
+    pub params: String,
+    /// Variant.
+    pub variant: String,
+    /// Order n.
+    pub order: usize,
+    /// Instance set.
+    pub instance_set: String,
+    /// Trials.
+    pub count: usize,
+    /// Trials with a definitive verified answer (solved, infeasible, multiple).
+    pub successes: usize,
+    /// successes / count.
+    pub success_rate: f64,
+    /// Trials that hit a limit (timeout or failed).
+    pub unsolved: usize,
+    /// Wrong answers (should be 0).
+    pub wrong: usize,
+    /// Errors (panics, method errors).
+    pub errors: usize,
+    /// Wall time (ms) over all trials of the group.
+    pub mean_ms: f64,
+    /// Median wall time.
+    pub median_ms: f64,
+    /// Standard deviation.
+    pub std_ms: f64,
+    /// Minimum.
+    pub min_ms: f64,
+    /// Maximum.
+    pub max_ms: f64,
+    /// 10th percentile.
+    pub p10_ms: f64,
+    /// 90th percentile.
+    pub p90_ms: f64,
+    /// 95 % bootstrap CI of the median, lower end.
+    pub median_ci_lo_ms: f64,
+    /// 95 % bootstrap CI of the median, upper end.
+    pub median_ci_hi_ms: f64,
+    /// Mean nodes.
+    pub mean_nodes: f64,
+    /// Mean guesses.
+    pub mean_guesses: f64,
+    /// Mean iterations.
+    pub mean_iterations: f64,
+    /// Share of trials that needed no guess (exact searches).
+    pub no_guess_rate: f64,
+}
+
+/// Groups rows and describes each group, in a stable order (by the group key).
+pub fn summarise(rows: &[Row]) -> Vec<SummaryRow> {
+    let mut groups: BTreeMap<(String, String, String, String, usize, String), Vec<&Row>> =
+        BTreeMap::new();
+    for r in rows {
+        groups
+            .entry((
+                r.kind.clone(),
+                r.method.clone(),
+                r.params.clone(),
+                r.variant.clone(),
+                r.order,
+                r.instance_set.clone(),
+            ))
+            .or_default()
+            .push(r);
+    }
+    groups
+        .into_iter()
+        .map(
+            |((kind, method, params, variant, order, instance_set), rs)| {
+                let times: Vec<f64> = rs.iter().map(|r| r.wall_ms).collect();
+                let key = format!("{kind}|{method}|{params}|{variant}|{order}|{instance_set}");
+                let d = describe(&times, derive_seed(0, "bootstrap", &key, 0))
+                    .expect("a group is never empty");
+                let n = rs.len();
+                let successes = rs.iter().filter(|r| r.success()).count();
+                let status = |s: &str| rs.iter().filter(|r| r.status == s).count();
+                let mean_of =
+                    |f: fn(&Row) -> u64| rs.iter().map(|r| f(r) as f64).sum::<f64>() / n as f64;
+                SummaryRow {
+                    kind,
+                    method,
+                    params,
+                    variant,
+                    order,
+                    instance_set,
+                    count: n,
+                    successes,
+                    success_rate: successes as f64 / n as f64,
+                    unsolved: status("timeout") + status("failed"),
+                    wrong: status("wrong"),
+                    errors: status("error"),
+                    mean_ms: d.mean,
+                    median_ms: d.median,
+                    std_ms: d.std,
+                    min_ms: d.min,
+                    max_ms: d.max,
+                    p10_ms: d.p10,
+                    p90_ms: d.p90,
+                    median_ci_lo_ms: d.ci_lo,
+                    median_ci_hi_ms: d.ci_hi,
+                    mean_nodes: mean_of(|r| r.nodes),
+                    mean_guesses: mean_of(|r| r.guesses),
+                    mean_iterations: mean_of(|r| r.iterations),
+                    no_guess_rate: rs.iter().filter(|r| r.success() && r.guesses == 0).count()
+                        as f64
+                        / n as f64,
+                }
+            },
+        )
+        .collect()
+}
+
+/// A number for a table: three significant figures or so, never scientific notation.
+pub fn num(x: f64) -> String {
+    let a = x.abs();
+    if a >= 100.0 {
+        format!("{x:.0}")
+    } else if a >= 10.0 {
+        format!("{x:.1}")
+    } else if a >= 1.0 {
+        format!("{x:.2}")
+    } else if a == 0.0 {
+        "0".to_string()
+    } else {
+        format!("{x:.3}")
+    }
+}
+
+fn pct(x: f64) -> String {
+    format!("{:.0}%", x * 100.0)
+}
+
+const HEADERS: [&str; 12] = [
+    "Kind",
+    "Method",
+    "Params",
+    "Variant",
+    "Order",
+    "Instances",
+    "Trials",
+    "Success",
+    "Median ms",
+    "95% CI",
+    "Mean ms",
+    "p10–p90 ms",
+];
+
+fn cells(s: &SummaryRow) -> [String; 12] {
+    let n = s.order * s.order;
+    [
+        s.kind.clone(),
+        s.method.clone(),
+        if s.params.is_empty() {
+            "–".into()
+        } else {
+            s.params.clone()
+        },
+        s.variant.clone(),
+        format!("{n}×{n}"),
+        s.instance_set.clone(),
+        s.count.to_string(),
+        pct(s.success_rate),
+        num(s.median_ms),
+        format!("{}–{}", num(s.median_ci_lo_ms), num(s.median_ci_hi_ms)),
+        num(s.mean_ms),
+        format!("{}–{}", num(s.p10_ms), num(s.p90_ms)),
+    ]
+}
+
+/// The summary as a Markdown table, with a line on what the times are.
+pub fn markdown(title: &str, rows: &[SummaryRow]) -> String {
+    let mut out = format!("# {title}\n\nWall time per trial in milliseconds over all trials of a group (timeouts count at the time they stopped). Success: a verified solution, or a proof of infeasibility or of several solutions.\n\n");
+    out.push_str(&format!("| {} |\n", HEADERS.join(" | ")));
+    let aligns: Vec<&str> = HEADERS
+        .iter()
+        .enumerate()
+        .map(|(i, _)| if i >= 6 { "---:" } else { "---" })
+        .collect();
+    out.push_str(&format!("| {} |\n", aligns.join(" | ")));
+    for s in rows {
+        let c = cells(s).map(|x| x.replace('|', "\\|"));
+        out.push_str(&format!("| {} |\n", c.join(" | ")));
+    }
+    out
+}
+
+fn tex_escape(s: &str) -> String {
+    let mut o = String::with_capacity(s.len());
+    for ch in s.chars() {
+        match ch {
+            '_' | '&' | '%' | '#' | '$' | '{' | '}' => {
+                o.push('\\');
+                o.push(ch);
+            }
+            '×' => o.push_str("$\\times$"),
+            '–' => o.push_str("--"),
+            '~' => o.push_str("\\textasciitilde{}"),
+            '^' => o.push_str("\\textasciicircum{}"),
+            '\\' => o.push_str("\\textbackslash{}"),
+            _ => o.push(ch),
+        }
+    }
+    o
+}
+
+/// The summary as a LaTeX booktabs table (needs `\usepackage{booktabs}`).
+pub fn latex(title: &str, rows: &[SummaryRow]) -> String {
+    let mut out = String::new();
+    out.push_str("% Generated by sudoku-bench; needs \\usepackage{booktabs}.\n");
+    out.push_str("\\begin{table}[ht]\n\\centering\n\\small\n");
+    out.push_str(&format!("\\caption{{{}}}\n", tex_escape(title)));
+    out.push_str("\\begin{tabular}{llllllrrrrrr}\n\\toprule\n");
+    let head: Vec<String> = HEADERS.iter().map(|h| tex_escape(h)).collect();
+    out.push_str(&format!("{} \\\\\n\\midrule\n", head.join(" & ")));
+    for s in rows {
+        let c: Vec<String> = cells(s).iter().map(|x| tex_escape(x)).collect();
+        out.push_str(&format!("{} \\\\\n", c.join(" & ")));
+    }
+    out.push_str("\\bottomrule\n\\end{tabular}\n\\end{table}\n");
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn row(method: &str, status: &str, ms: f64, guesses: u64) -> Row {
+        Row {
+            kind: "solve".into(),
+            method: method.into(),
+            variant: "classic".into(),
+            order: 3,
+            instance_set: "set_a.txt".into(),
+            status: status.into(),
+            wall_ms: ms,
+            guesses,
+            nodes: 10,
+            ..Row::default()
+        }
+    }
+
+    fn sample() -> Vec<SummaryRow> {
+        summarise(&[
+            row("fast", "solved", 1.0, 0),
+            row("fast", "solved", 2.0, 1),
+            row("fast", "solved", 3.0, 0),
+            row("slow", "solved", 100.0, 5),
+            row("slow", "timeout", 250.0, 9),
+        ])
+    }
+
+    #[test]
+    fn groups_and_statistics() {
+        let s = sample();
+        assert_eq!(s.len(), 2);
+        let f = &s[0];
+        assert_eq!((f.method.as_str(), f.count, f.successes), ("fast", 3, 3));
+        assert_eq!(
+            (f.median_ms, f.mean_ms, f.min_ms, f.max_ms),
+            (2.0, 2.0, 1.0, 3.0)
+        );
+        assert!((f.p10_ms - 1.2).abs() < 1e-12 && (f.p90_ms - 2.8).abs() < 1e-12);
+        assert!((f.no_guess_rate - 2.0 / 3.0).abs() < 1e-12);
+        let sl = &s[1];
+        assert_eq!(
+            (sl.success_rate, sl.unsolved, sl.median_ms),
+            (0.5, 1, 175.0)
+        );
+    }
+
+    #[test]
+    fn markdown_snapshot() {
+        let md = markdown("demo", &sample());
+        let table: Vec<&str> = md.lines().skip(4).collect();
+        assert_eq!(
+            table,
+            [
+                "| Kind | Method | Params | Variant | Order | Instances | Trials | Success | Median ms | 95% CI | Mean ms | p10–p90 ms |",
+                "| --- | --- | --- | --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |",
+                "| solve | fast | – | classic | 9×9 | set_a.txt | 3 | 100% | 2.00 | 1.00–3.00 | 2.00 | 1.20–2.80 |",
+                "| solve | slow | – | classic | 9×9 | set_a.txt | 2 | 50% | 175 | 100–250 | 175 | 115–235 |",
+            ]
+        );
+    }
+
+    #[test]
+    fn latex_snapshot() {
+        let tex = latex("demo_1", &sample());
+        let expected = "% Generated by sudoku-bench; needs \\usepackage{booktabs}.
+\\begin{table}[ht]
+\\centering
+\\small
+\\caption{demo\\_1}
+\\begin{tabular}{llllllrrrrrr}
+\\toprule
+Kind & Method & Params & Variant & Order & Instances & Trials & Success & Median ms & 95\\% CI & Mean ms & p10--p90 ms \\\\
+\\midrule
+solve & fast & -- & classic & 9$\\times$9 & set\\_a.txt & 3 & 100\\% & 2.00 & 1.00--3.00 & 2.00 & 1.20--2.80 \\\\
+solve & slow & -- & classic & 9$\\times$9 & set\\_a.txt & 2 & 50\\% & 175 & 100--250 & 175 & 115--235 \\\\
+\\bottomrule
+\\end{tabular}
+\\end{table}
+";
+        assert_eq!(tex, expected);
+    }
+}

@@ -1,0 +1,527 @@
+//! Runner tests with a mock method and a mock clock, so rows, summaries and tables have exact
+//! values (no timing flakiness), plus resume, shard/merge, panic and wrong-answer handling.
+
+use std::cell::Cell;
+use std::path::Path;
+use std::time::Duration;
+
+use sudoku_core::{
+    Budget, Capabilities, CountEnd, CountOutcome, Grid, Limit, MethodInfo, Outcome, ParamError,
+    ParamSpec, Params, Puzzle, Rng, Solver, Stats, Status, TracePoint, Unsupported,
+};
+
+use crate::clock::Clock;
+use crate::experiment::{self, Overrides};
+use crate::registry::Registry;
+use crate::results::{read_rows, Row};
+use crate::runner::{self, RunOptions, RunReport};
+
+thread_local! {
+    static NOW: Cell<Duration> = const { Cell::new(Duration::ZERO) };
+}
+
+/// Time advances only when the mock method says it worked.
+struct MockClock;
+
+impl Clock for MockClock {
+    fn wall(&self) -> Duration {
+        NOW.with(Cell::get)
+    }
+    fn cpu(&self) -> Duration {
+        NOW.with(Cell::get) / 2
+    }
+}
+
+/// Takes `ms` (times 1 + givens mod 3) per call, then solves by plain backtracking, or
+/// misbehaves as `mode` says: `panic`, `wrong`, `timeout`.
+struct Mock {
+    ms: u64,
+    mode: String,
+}
+
+const MOCK_PARAMS: &[ParamSpec] = &[
+    ParamSpec {
+        name: "ms",
+        default: "10",
+        range: "0..",
+        help: "mock time per call",
+    },
+    ParamSpec {
+        name: "mode",
+        default: "solve",
+        range: "solve|panic|wrong|timeout",
+        help: "behaviour",
+    },
+];
+
+fn build_mock(p: &Params) -> Result<Box<dyn Solver + Send>, ParamError> {
+    p.check_known("mock", MOCK_PARAMS)?;
+    Ok(Box::new(Mock {
+        ms: p.get("ms", 10, "an integer")?,
+        mode: p
+            .choice("mode", "solve", &["solve", "panic", "wrong", "timeout"])?
+            .to_string(),
+    }))
+}
+
+fn backtrack(p: &Puzzle, g: &mut Grid, found: &mut Vec<Grid>, limit: usize) {
+    let geo = p.geometry();
+    let Some(cell) = (0..g.cells().len()).find(|&c| g.get(c) == 0) else {
+        found.push(g.clone());
+        return;
+    };
+    for d in 1..=g.size() as u16 {
+        if geo.peers(cell).iter().all(|&q| g.get(q as usize) != d) {
+            g.set(cell, d);
+            backtrack(p, g, found, limit);
+            g.set(cell, 0);
+            if found.len() >= limit {
+                return;
+            }
+        }
+    }
+}
+
+impl Mock {
+    fn spend(&self, p: &Puzzle) {
+        let d = Duration::from_millis(self.ms * (1 + p.givens().filled() as u64 % 3));
+        NOW.with(|n| n.set(n.get() + d));
+    }
+}
+
+impl Solver for Mock {
+    fn name(&self) -> &str {
+        "mock"
+    }
+
+    fn solve(&mut self, p: &Puzzle, _b: &Budget, rng: &mut Rng) -> Outcome {
+        self.spend(p);
+        let salt = rand::Rng::random_range(rng, 0..1000u64);
+        let stats = Stats {
+            nodes: 7,
+            iterations: salt,
+            trace: vec![
+                TracePoint {
+                    iteration: 1,
+                    elapsed: Duration::from_millis(1),
+                    best_cost: 4,
+                },
+                TracePoint {
+                    iteration: 10,
+                    elapsed: Duration::from_millis(2),
+                    best_cost: 0,
+                },
+            ],
+            ..Stats::default()
+        };
+        let status = match self.mode.as_str() {
+            "panic" => panic!("mock method exploded"),
+            "wrong" => {
+                Status::Solved(Grid::from_cells(p.order(), vec![1; p.order().cells()]).unwrap())
+            }
+            "timeout" => Status::Exhausted {
+                limit: Limit::Time,
+                best: None,
+            },
+            _ => {
+                let mut found = Vec::new();
+                backtrack(p, &mut p.givens().clone(), &mut found, 1);
+                match found.pop() {
+                    Some(g) => Status::Solved(g),
+                    None => Status::Infeasible,
+                }
+            }
+        };
+        Outcome { status, stats }
+    }
+
+    fn count(
+        &mut self,
+        p: &Puzzle,
+        limit: u64,
+        _c: bool,
+        _b: &Budget,
+        _r: &mut Rng,
+    ) -> Result<CountOutcome, Unsupported> {
+        self.spend(p);
+        let mut found = Vec::new();
+        backtrack(p, &mut p.givens().clone(), &mut found, limit as usize);
+        let end = if found.len() as u64 >= limit {
+            CountEnd::LimitReached
+        } else {
+            CountEnd::Complete
+        };
+        Ok(CountOutcome {
+            count: found.len() as u64,
+            end,
+            solutions: found,
+            stats: Stats::default(),
+        })
+    }
+}
+
+fn registry() -> Registry {
+    Registry {
+        methods: vec![MethodInfo {
+            name: "mock",
+            summary: "test double",
+            params: MOCK_PARAMS,
+            caps: Capabilities {
+                complete: true,
+                thread_safe: true,
+                randomized: true,
+            },
+            build: build_mock,
+        }],
+        ..Registry::default()
+    }
+}
+
+const PUZZLES: &str = "# easy\n1.3.3.1.2.4.4.2.\n# two solutions\n12..34..........\n# contradictory\n11..............\n";
+
+fn experiment(dir: &Path, extra: &str) -> experiment::ExperimentFile {
+    let file = dir.join("p.txt");
+    std::fs::write(&file, PUZZLES).unwrap();
+    let text = format!(
+        "name = \"t\"\nseed = 5\ntrials = 2\n{extra}\n[[method]]\nname = \"mock\"\nparams = {{ ms = [10, 20] }}\n[[instances]]\nfile = \"{}\"\nset = \"p\"\n",
+        file.display()
+    );
+    experiment::parse(&text).unwrap()
+}
+
+fn run_into(
+    dir: &Path,
+    out: &str,
+    extra: &str,
+    resume: bool,
+    shard: Option<(usize, usize)>,
+    jobs: usize,
+) -> (RunReport, Vec<Row>) {
+    let reg = registry();
+    let plan = runner::plan(experiment(dir, extra), &reg, &Overrides::default()).unwrap();
+    let out = dir.join(out);
+    let opts = RunOptions {
+        out: out.clone(),
+        resume,
+        shard,
+        jobs,
+        commit: "abc".into(),
+        clock: &MockClock,
+        progress: false,
+    };
+    let report = runner::execute(&plan, &reg, &opts).unwrap();
+    (report, read_rows(&out.join("trials.csv")).unwrap())
+}
+
+#[test]
+fn rows_have_exact_values() {
+    let dir = tempfile::tempdir().unwrap();
+    let (report, rows) = run_into(dir.path(), "a", "", false, None, 1);
+    assert_eq!((report.planned, report.ran, report.succeeded), (12, 12, 12));
+    assert_eq!(rows.len(), 12);
+    let r = &rows[0];
+    assert_eq!(
+        (
+            r.method.as_str(),
+            r.params.as_str(),
+            r.instance_set.as_str()
+        ),
+        ("mock", "ms=10", "p")
+    );
+    assert!(r.instance.ends_with("p.txt:2"), "{}", r.instance);
+    // 8 givens: 10 ms × (1 + 8 mod 3) = 30 ms; CPU is half on the mock clock.
+    assert_eq!((r.givens, r.wall_ms, r.cpu_ms), (8, 30.0, 15.0));
+    assert_eq!(
+        (
+            r.status.as_str(),
+            r.verified.as_str(),
+            r.nodes,
+            r.commit.as_str()
+        ),
+        ("solved", "true", 7, "abc")
+    );
+    // Two trials of one configuration and instance get different seeds; the same seed as
+    // derive_seed gives.
+    assert_ne!(rows[0].seed, rows[1].seed);
+    assert_eq!(
+        rows[0].seed,
+        sudoku_core::derive_seed(5, "mock ms=10", &r.instance, 0)
+    );
+    // The contradictory puzzle is infeasible, and says why.
+    let bad = rows.iter().find(|r| r.instance.ends_with(":6")).unwrap();
+    assert_eq!(bad.status, "infeasible");
+    assert!(
+        bad.message.contains("contradictory givens"),
+        "{}",
+        bad.message
+    );
+    let slow = rows.iter().find(|r| r.params == "ms=20").unwrap();
+    assert_eq!(slow.wall_ms, 60.0);
+    // Traces went to traces.csv, two points per trial.
+    let traces: Vec<crate::results::TraceRow> =
+        read_rows(&dir.path().join("a/traces.csv")).unwrap();
+    assert_eq!(traces.len(), 24);
+}
+
+#[test]
+fn count_kind_reports_multiple_and_infeasible() {
+    let dir = tempfile::tempdir().unwrap();
+    let (_, rows) = run_into(
+        dir.path(),
+        "c",
+        "kind = \"count\"\ncount_limit = 5",
+        false,
+        None,
+        1,
+    );
+    let status: Vec<(&str, Option<u64>)> = rows
+        .iter()
+        .filter(|r| r.params == "ms=10" && r.trial == 0)
+        .map(|r| (r.status.as_str(), r.count))
+        .collect();
+    // The first puzzle has 4 completions (its columns 2 and 4 are free); the second has more
+    // than the limit; the third none.
+    assert_eq!(
+        status,
+        [
+            ("multiple", Some(4)),
+            ("multiple", Some(5)),
+            ("infeasible", Some(0))
+        ]
+    );
+}
+
+#[test]
+fn summary_and_tables_have_exact_values() {
+    let dir = tempfile::tempdir().unwrap();
+    run_into(dir.path(), "s", "", false, None, 1);
+    let out = dir.path().join("s");
+    crate::runcmd::outputs(&out, "t", false).unwrap();
+    let md = std::fs::read_to_string(out.join("summary.md")).unwrap();
+    let rows: Vec<&str> = md.lines().filter(|l| l.starts_with("| solve")).collect();
+    assert_eq!(
+        rows,
+        [
+            // Per trial: 30, 20 and 30 ms (givens 8, 4, 2), twice each.
+            "| solve | mock | ms=10 | classic | 4×4 | p | 6 | 100% | 30.0 | 20.0–30.0 | 26.7 | 20.0–30.0 |",
+            "| solve | mock | ms=20 | classic | 4×4 | p | 6 | 100% | 60.0 | 40.0–60.0 | 53.3 | 40.0–60.0 |",
+        ]
+    );
+    let csv = std::fs::read_to_string(out.join("summary.csv")).unwrap();
+    assert!(
+        csv.starts_with(
+            "kind,method,params,variant,order,instance_set,count,successes,success_rate,"
+        ),
+        "{csv}"
+    );
+    assert!(out.join("summary.tex").exists());
+}
+
+#[test]
+fn resume_after_a_kill_gives_the_same_rows() {
+    let dir = tempfile::tempdir().unwrap();
+    let (_, full) = run_into(dir.path(), "full", "", false, None, 1);
+    let (_, _) = run_into(dir.path(), "cut", "", false, None, 1);
+    // What SIGKILL can leave: some complete rows and a torn one.
+    let path = dir.path().join("cut/trials.csv");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let keep: Vec<&str> = text.lines().take(6).collect();
+    std::fs::write(&path, format!("{}\n2,t,solve,mo", keep.join("\n"))).unwrap();
+    let (report, resumed) = run_into(dir.path(), "cut", "", true, None, 1);
+    assert_eq!((report.skipped, report.ran), (5, 7));
+    let mut resumed = resumed;
+    resumed.sort_by_key(|r| r.task);
+    assert_eq!(resumed, full);
+    // Resuming a finished run does nothing and duplicates nothing.
+    let (report, again) = run_into(dir.path(), "cut", "", true, None, 1);
+    assert_eq!((report.ran, again.len()), (0, 12));
+    let traces: Vec<crate::results::TraceRow> =
+        read_rows(&dir.path().join("cut/traces.csv")).unwrap();
+    assert_eq!(traces.len(), 24);
+}
+
+#[test]
+fn a_second_run_without_resume_refuses_to_overwrite() {
+    let dir = tempfile::tempdir().unwrap();
+    run_into(dir.path(), "x", "", false, None, 1);
+    let reg = registry();
+    let plan = runner::plan(experiment(dir.path(), ""), &reg, &Overrides::default()).unwrap();
+    let opts = RunOptions {
+        out: dir.path().join("x"),
+        resume: false,
+        shard: None,
+        jobs: 1,
+        commit: String::new(),
+        clock: &MockClock,
+        progress: false,
+    };
+    let e = runner::execute(&plan, &reg, &opts).unwrap_err().to_string();
+    assert!(e.contains("--resume") && e.contains("--fresh"), "{e}");
+}
+
+#[test]
+fn shards_merged_equal_the_unsharded_run() {
+    let dir = tempfile::tempdir().unwrap();
+    let (_, full) = run_into(dir.path(), "all", "", false, None, 1);
+    let mut dirs = Vec::new();
+    for k in 1..=3 {
+        let (r, rows) = run_into(dir.path(), &format!("s{k}"), "", false, Some((k, 3)), 1);
+        assert_eq!(r.ran, 4);
+        assert!(rows.iter().all(|row| row.task % 3 == k - 1));
+        dirs.push(dir.path().join(format!("s{k}")));
+    }
+    let (merged, traces) = crate::runcmd::merge_dirs(&dirs).unwrap();
+    assert_eq!(merged, full);
+    assert_eq!(traces.len(), 24);
+}
+
+#[test]
+fn parallel_jobs_give_the_same_rows() {
+    let dir = tempfile::tempdir().unwrap();
+    let (_, one) = run_into(dir.path(), "j1", "", false, None, 1);
+    let (_, mut two) = run_into(dir.path(), "j2", "", false, None, 2);
+    two.sort_by_key(|r| r.task);
+    assert_eq!(one, two);
+}
+
+#[test]
+fn panics_and_wrong_answers_are_rows_not_crashes() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("p.txt");
+    std::fs::write(&file, PUZZLES).unwrap();
+    let text = format!(
+        "name = \"t\"\nseed = 1\n[[method]]\nname = \"mock\"\nparams = {{ mode = [\"panic\", \"wrong\", \"timeout\"] }}\n[[instances]]\nfile = \"{}\"\n",
+        file.display()
+    );
+    let reg = registry();
+    let plan = runner::plan(
+        experiment::parse(&text).unwrap(),
+        &reg,
+        &Overrides::default(),
+    )
+    .unwrap();
+    let opts = RunOptions {
+        out: dir.path().join("o"),
+        resume: false,
+        shard: None,
+        jobs: 1,
+        commit: String::new(),
+        clock: &MockClock,
+        progress: false,
+    };
+    let report = runner::execute(&plan, &reg, &opts).unwrap();
+    assert_eq!((report.ran, report.errors, report.wrong), (9, 3, 3));
+    let rows: Vec<Row> = read_rows(&dir.path().join("o/trials.csv")).unwrap();
+    assert!(
+        rows[0].message.contains("mock method exploded"),
+        "{}",
+        rows[0].message
+    );
+    assert_eq!(rows[0].status, "error");
+    assert_eq!(
+        (rows[3].status.as_str(), rows[3].verified.as_str()),
+        ("wrong", "false")
+    );
+    assert_eq!(rows[3].message, "cell r1c3 is given as 3 but holds 1");
+    assert_eq!(
+        (rows[6].status.as_str(), rows[6].limit.as_str()),
+        ("timeout", "time")
+    );
+}
+
+#[test]
+fn bad_experiments_name_the_key() {
+    let dir = tempfile::tempdir().unwrap();
+    let reg = registry();
+    let mut e = experiment(dir.path(), "");
+    e.methods[0].name = "nope".into();
+    let err = runner::plan(e, &reg, &Overrides::default())
+        .err()
+        .unwrap()
+        .to_string();
+    assert!(
+        err.contains("method[0] (`nope`): unknown method `nope` (known: mock)"),
+        "{err}"
+    );
+    let mut e = experiment(dir.path(), "");
+    e.methods[0]
+        .params
+        .insert("speed".into(), toml::Value::Integer(3));
+    let err = runner::plan(e, &reg, &Overrides::default())
+        .err()
+        .unwrap()
+        .to_string();
+    assert!(err.contains("no parameter `speed`"), "{err}");
+    let mut e = experiment(dir.path(), "");
+    e.methods[0]
+        .params
+        .insert("mode".into(), toml::Value::String("fly".into()));
+    let err = runner::plan(e, &reg, &Overrides::default())
+        .err()
+        .unwrap()
+        .to_string();
+    assert!(
+        err.contains("parameter `mode`: `fly` is not valid"),
+        "{err}"
+    );
+    let mut e = experiment(dir.path(), "");
+    e.instances[0].file = Some("missing.txt".into());
+    let err = runner::plan(e, &reg, &Overrides::default())
+        .err()
+        .unwrap()
+        .to_string();
+    assert!(
+        err.contains("instances[0].file: missing.txt does not exist"),
+        "{err}"
+    );
+}
+
+#[test]
+fn quick_mode_trims_instances_trials_and_time() {
+    let dir = tempfile::tempdir().unwrap();
+    let reg = registry();
+    let e = experiment(
+        dir.path(),
+        "[budget]\ntime_limit = 30.0\n[quick]\nmax_instances = 2\ntime_limit = 1.5",
+    );
+    let plan = runner::plan(
+        e,
+        &reg,
+        &Overrides {
+            quick: true,
+            ..Overrides::default()
+        },
+    )
+    .unwrap();
+    assert_eq!(plan.instances.len(), 2);
+    assert!(plan.configs.iter().all(|c| c.trials == 1));
+    assert_eq!(plan.budget.time, Some(Duration::from_secs_f64(1.5)));
+}
+
+#[test]
+fn charts_render_to_svg_and_png() {
+    let dir = tempfile::tempdir().unwrap();
+    run_into(dir.path(), "p", "", false, None, 1);
+    let files = crate::runcmd::outputs(&dir.path().join("p"), "t", true).unwrap();
+    let names: Vec<String> = files
+        .iter()
+        .map(|f| f.file_name().unwrap().to_string_lossy().into_owned())
+        .collect();
+    for want in [
+        "boxplot.svg",
+        "boxplot.png",
+        "convergence.svg",
+        "convergence.png",
+        "sweep_mock_ms.svg",
+        "sweep_mock_ms.png",
+    ] {
+        assert!(
+            names.iter().any(|n| n == want),
+            "{want} missing from {names:?}"
+        );
+    }
+    let png = std::fs::read(dir.path().join("p/boxplot.png")).unwrap();
+    assert_eq!(&png[1..4], b"PNG");
+    let svg = std::fs::read_to_string(dir.path().join("p/boxplot.svg")).unwrap();
+    assert!(svg.contains("<svg") && svg.contains("mock ms=10"));
+}
