@@ -77,6 +77,8 @@ pub enum Failure {
     Input(anyhow::Error),
     /// A check failed or an answer was wrong: exit 1 (details already printed).
     Check,
+    /// Malformed input whose errors were already printed: exit 2.
+    Malformed,
 }
 
 impl<E: Into<anyhow::Error>> From<E> for Failure {
@@ -118,6 +120,7 @@ fn main() -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(Failure::Check) => ExitCode::from(1),
+        Err(Failure::Malformed) => ExitCode::from(2),
         Err(Failure::Input(e)) => {
             eprintln!("error: {e:#}");
             ExitCode::from(2)

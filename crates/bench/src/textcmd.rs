@@ -89,13 +89,11 @@ pub fn check(a: &CheckArgs) -> Result<(), Failure> {
         }
     )
     .ok();
-    if malformed > 0 && ok + failed == 0 {
-        // Nothing could be read at all: that is an input error, not a failed check.
-        return Err(Failure::Input(anyhow::anyhow!(
-            "{name}: no readable puzzle"
-        )));
+    // Malformed input is a usage error (exit 2), already reported line by line.
+    if malformed > 0 {
+        return Err(Failure::Malformed);
     }
-    if failed > 0 || malformed > 0 {
+    if failed > 0 {
         return Err(Failure::Check);
     }
     Ok(())
