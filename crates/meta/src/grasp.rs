@@ -1,0 +1,274 @@
+//! GRASP (seed paper 002, after Lewis's representation): a randomised greedy construction by
+//! a restricted candidate list, then hill climbing over swaps of two free cells of one block,
+//! restarted with a new construction when stuck; the best assignment is kept.
+
+use rand::Rng as _;
+use sudoku_core::{Budget, Outcome, ParamError, ParamSpec, Params, Puzzle, Rng, Solver, Stats};
+
+use crate::board::Board;
+use crate::run::{forced, start, Run, Start};
+use crate::Preprocess;
+
+/// How the hill climber picks a move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LocalSearch {
+    /// Evaluate the whole neighbourhood, take a best move (ties at random), as in the paper.
+    Best,
+    /// Take the first improving move of a scan that starts at a random block.
+    First,
+}
+
+/// The configuration of [`Grasp`]; see [`GRASP_PARAMS`] for each field's meaning and default.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct GraspConfig {
+    /// Share of the ranked candidates that form the restricted list (0 greedy, 1 random).
+    pub alpha: f64,
+    /// Best or first improvement.
+    pub local: LocalSearch,
+    /// Maximum GRASP iterations (constructions); 0 means no limit of its own.
+    pub max_iters: u64,
+    /// Sideways (cost-neutral) moves allowed in a row without improvement before a restart.
+    pub plateau: u64,
+    /// Preprocessing before the search.
+    pub preprocess: Preprocess,
+    /// Record the best cost each time it improves.
+    pub trace: bool,
+}
+
+impl Default for GraspConfig {
+    fn default() -> Self {
+        GraspConfig {
+            alpha: 0.5,
+            local: LocalSearch::Best,
+            max_iters: 0,
+            plateau: 200,
+            preprocess: Preprocess::None,
+            trace: false,
+        }
+    }
+}
+
+/// The documented parameters of `grasp`.
+pub const GRASP_PARAMS: &[ParamSpec] = &[
+    ParamSpec {
+        name: "alpha",
+        default: "0.5",
+        range: "0.0..=1.0",
+        help: "share of the cost-ranked candidates (digits missing from the cell's block) that \
+               form the restricted candidate list; 0 = greedy, 1 = random",
+    },
+    ParamSpec {
+        name: "local",
+        default: "best",
+        range: "best|first",
+        help: "hill climbing: best improvement over the whole swap neighbourhood (the paper) \
+               or first improvement",
+    },
+    ParamSpec {
+        name: "max_iters",
+        default: "0",
+        range: "0..",
+        help: "maximum GRASP iterations (construction + hill climbing); 0 = only the budget \
+               limits the run",
+    },
+    ParamSpec {
+        name: "plateau",
+        default: "200",
+        range: "0..",
+        help: "sideways moves (no cost change) allowed in a row without improvement before \
+               restarting with a new construction; 0 = strict hill climbing",
+    },
+    ParamSpec {
+        name: "preprocess",
+        default: "none",
+        range: "none|singles",
+        help: "fix what naked and hidden singles force before the search (a contradiction \
+               found there proves the puzzle infeasible)",
+    },
+    ParamSpec {
+        name: "trace",
+        default: "false",
+        range: "true|false",
+        help: "record the best cost each time it improves (Stats.trace)",
+    },
+];
+
+impl GraspConfig {
+    /// Reads a configuration from named parameters; unknown keys and bad values are errors.
+    pub fn from_params(p: &Params) -> Result<GraspConfig, ParamError> {
+        p.check_known("grasp", GRASP_PARAMS)?;
+        let d = GraspConfig::default();
+        Ok(GraspConfig {
+            alpha: p.get_in("alpha", d.alpha, 0.0, 1.0)?,
+            local: match p.choice("local", "best", &["best", "first"])? {
+                "first" => LocalSearch::First,
+                _ => LocalSearch::Best,
+            },
+            max_iters: p.get("max_iters", d.max_iters, "a non-negative integer")?,
+            plateau: p.get("plateau", d.plateau, "a non-negative integer")?,
+            preprocess: Preprocess::from_params(p)?,
+            trace: p.flag("trace", d.trace)?,
+        })
+    }
+}
+
+/// The GRASP solver.
+#[derive(Clone, Debug, Default)]
+pub struct Grasp {
+    /// Its configuration.
+    pub config: GraspConfig,
+}
+
+impl Grasp {
+    /// A solver with this configuration.
+    pub fn new(config: GraspConfig) -> Grasp {
+        Grasp { config }
+    }
+}
+
+impl Solver for Grasp {
+    fn name(&self) -> &str {
+        "grasp"
+    }
+
+    fn solve(&mut self, puzzle: &Puzzle, budget: &Budget, rng: &mut Rng) -> Outcome {
+        let mut stats = Stats::default();
+        let mut board = match start(puzzle, self.config.preprocess, &mut stats) {
+            Start::Done(outcome) => return outcome,
+            Start::Search(board) => board,
+        };
+        if board.movable_blocks().is_empty() {
+            board.fill_random(rng);
+            return forced(&board, stats);
+        }
+        let cfg = self.config;
+        let mut run = Run::new(budget, 8, cfg.trace, stats);
+        let mut best: Vec<u16> = Vec::new();
+        let mut constructions = 0u64;
+        let mut moves = Vec::new();
+        loop {
+            if run.should_stop() {
+                break;
+            }
+            if cfg.max_iters > 0 && constructions >= cfg.max_iters {
+                break;
+            }
+            if constructions > 0 {
+                run.stats.restarts += 1;
+            }
+            constructions += 1;
+            let before = run.best_cost;
+            board.fill_rcl(cfg.alpha, rng);
+            run.offer(board.cost());
+            climb(&mut board, &mut run, &cfg, rng, &mut moves);
+            // Hill climbing never worsens, so the board ends at this round's best, which is
+            // the overall best if the round improved it.
+            if run.best_cost < before {
+                board.copy_cells_into(&mut best);
+            }
+            if run.best_cost == 0 {
+                break;
+            }
+        }
+        run.stats
+            .extra
+            .push(("constructions".into(), constructions.to_string()));
+        if cfg.max_iters > 0 && constructions >= cfg.max_iters && run.stopped.is_none() {
+            run.stopped = Some(sudoku_core::Limit::Iterations);
+        }
+        board.restore(&best);
+        let grid = board.to_grid();
+        run.finish(grid)
+    }
+}
+
+/// One hill climb from the current board: improving moves, and up to `plateau` sideways moves
+/// in a row, until stuck, solved, or out of budget.
+fn climb(
+    board: &mut Board,
+    run: &mut Run,
+    cfg: &GraspConfig,
+    rng: &mut Rng,
+    moves: &mut Vec<(u32, u32)>,
+) {
+    let mut sideways = 0u64;
+    while board.cost() > 0 && !run.should_stop() {
+        let (delta, a, b) = match cfg.local {
+            LocalSearch::Best => best_move(board, run, rng, moves),
+            LocalSearch::First => first_move(board, run, rng, moves),
+        };
+        if delta < 0 {
+            sideways = 0;
+        } else if delta == 0 && sideways < cfg.plateau {
+            sideways += 1;
+        } else {
+            return;
+        }
+        board.apply(a, b, delta);
+        run.offer(board.cost());
+    }
+}
+
+/// Scans every swap; returns a best one (ties broken uniformly at random).
+fn best_move(
+    board: &Board,
+    run: &mut Run,
+    rng: &mut Rng,
+    ties: &mut Vec<(u32, u32)>,
+) -> (i64, usize, usize) {
+    let mut best = i64::MAX;
+    ties.clear();
+    for &blk in board.movable_blocks() {
+        let free = board.free_cells(blk as usize);
+        for i in 0..free.len() {
+            for j in i + 1..free.len() {
+                let d = board.delta(free[i] as usize, free[j] as usize);
+                if d < best {
+                    best = d;
+                    ties.clear();
+                }
+                if d == best {
+                    ties.push((free[i], free[j]));
+                }
+            }
+        }
+    }
+    run.iterations += board.neighbourhood_size();
+    let (a, b) = ties[rng.random_range(0..ties.len())];
+    (best, a as usize, b as usize)
+}
+
+/// Scans swaps from a random block on; returns the first improving one, or else a random
+/// sideways one, or else a least-bad one.
+fn first_move(
+    board: &Board,
+    run: &mut Run,
+    rng: &mut Rng,
+    ties: &mut Vec<(u32, u32)>,
+) -> (i64, usize, usize) {
+    let blocks = board.movable_blocks();
+    let first = rng.random_range(0..blocks.len());
+    let mut best = i64::MAX;
+    ties.clear();
+    for k in 0..blocks.len() {
+        let free = board.free_cells(blocks[(first + k) % blocks.len()] as usize);
+        for i in 0..free.len() {
+            for j in i + 1..free.len() {
+                let d = board.delta(free[i] as usize, free[j] as usize);
+                run.iterations += 1;
+                if d < 0 {
+                    return (d, free[i] as usize, free[j] as usize);
+                }
+                if d < best {
+                    best = d;
+                    ties.clear();
+                }
+                if d == best {
+                    ties.push((free[i], free[j]));
+                }
+            }
+        }
+    }
+    let (a, b) = ties[rng.random_range(0..ties.len())];
+    (best, a as usize, b as usize)
+}

@@ -1,0 +1,143 @@
+//! # sudoku-meta
+//!
+//! Metaheuristics for Sudoku of any order (2..=16) and both variants (classic and Sudoku-X),
+//! on R. Lewis's representation (2007, "Metaheuristics can solve sudoku puzzles",
+//! J. Heuristics): every block holds each of its digits once, givens never move, and the
+//! cost is the number of digits missing from the rows and columns (and diagonals), so a
+//! solution has cost 0. A move swaps two free cells of one block; its change of cost is
+//! computed in O(1) from per-line digit counts ([`Board`]).
+//!
+//! - [`Grasp`] (`grasp`): the GRASP of seed paper 002 — restricted-candidate-list
+//!   construction, then best- (or first-) improvement hill climbing with a limited number of
+//!   sideways moves, restarted with a new construction when stuck.
+//! - [`Sa`] (`sa`): Lewis's simulated annealing, with his parameter settings as defaults.
+//! - [`propagate_singles`]: the optional preprocessing (`preprocess=singles`): naked and
+//!   hidden singles, repeated.
+//! - [`methods`]: the registry entries the runner lists.
+//!
+//! What it is not for: proving anything. Both methods are incomplete: they return
+//! [`Status::Solved`](sudoku_core::Status::Solved) or stop with
+//! [`Status::Exhausted`](sudoku_core::Status::Exhausted) and the best assignment found (its
+//! cost in `Stats::best_cost`). They report [`Status::Infeasible`](sudoku_core::Status) only
+//! when infeasibility is proved before the search: the givens repeat a digit in a unit, singles
+//! propagation empties a cell or leaves a digit no place in a unit, or every block has at most
+//! one free cell and the forced fill violates a line. They do not count solutions.
+//!
+//! Budgets: `Budget::iterations` counts moves evaluated (a best-improvement step evaluates
+//! the whole neighbourhood), `Budget::time` is checked cheaply; with neither, the run stops
+//! after [`DEFAULT_ITERATIONS`] moves. With an iteration budget, the same seed gives the same
+//! run.
+//!
+//! ```
+//! use sudoku_core::{format, rng_from_seed, verify_solution, Budget, Puzzle, Solver, Status, Variant};
+//! use sudoku_meta::{Sa, SaConfig};
+//!
+//! let easy = "..6......92...34......8...156..3..8...7...5....4..6...7...........9...4.35...29..";
+//! let puzzle = Puzzle::new(format::parse_str(easy, "jump").unwrap()[0].grid.clone(), Variant::Classic);
+//! let mut sa = Sa::new(SaConfig::default());
+//! let budget = Budget { iterations: Some(50_000_000), ..Budget::default() };
+//! let outcome = sa.solve(&puzzle, &budget, &mut rng_from_seed(1));
+//! if let Status::Solved(grid) = &outcome.status {
+//!     assert!(verify_solution(&puzzle, grid).is_ok());
+//! }
+//! assert!(outcome.stats.best_cost.is_some());
+//! ```
+#![deny(missing_docs)]
+
+mod board;
+mod grasp;
+mod propagate;
+mod run;
+mod sa;
+
+use std::str::FromStr;
+
+use sudoku_core::{Capabilities, MethodInfo, ParamError, Params, Solver};
+
+pub use board::{Board, BoardError};
+pub use grasp::{Grasp, GraspConfig, LocalSearch, GRASP_PARAMS};
+pub use propagate::{propagate_singles, Contradiction, Propagated};
+pub use run::DEFAULT_ITERATIONS;
+pub use sa::{Sa, SaConfig, SA_PARAMS};
+
+/// Preprocessing before the search.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Preprocess {
+    /// Search from the givens alone.
+    #[default]
+    None,
+    /// Fix what naked and hidden singles force, repeatedly, before the search.
+    Singles,
+}
+
+impl Preprocess {
+    /// The name used in parameters.
+    pub fn name(self) -> &'static str {
+        match self {
+            Preprocess::None => "none",
+            Preprocess::Singles => "singles",
+        }
+    }
+
+    fn from_params(p: &Params) -> Result<Preprocess, ParamError> {
+        Ok(
+            match p.choice("preprocess", "none", &["none", "singles"])? {
+                "singles" => Preprocess::Singles,
+                _ => Preprocess::None,
+            },
+        )
+    }
+}
+
+/// A preprocessing name that is not known.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown preprocessing `{0}` (expected none or singles)")]
+pub struct UnknownPreprocess(pub String);
+
+impl FromStr for Preprocess {
+    type Err = UnknownPreprocess;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s.to_ascii_lowercase().as_str() {
+            "none" => Ok(Preprocess::None),
+            "singles" => Ok(Preprocess::Singles),
+            _ => Err(UnknownPreprocess(s.to_string())),
+        }
+    }
+}
+
+const CAPS: Capabilities = Capabilities {
+    complete: false,
+    thread_safe: true,
+    randomized: true,
+};
+
+fn build_grasp(p: &Params) -> Result<Box<dyn Solver + Send>, ParamError> {
+    Ok(Box::new(Grasp::new(GraspConfig::from_params(p)?)))
+}
+
+fn build_sa(p: &Params) -> Result<Box<dyn Solver + Send>, ParamError> {
+    Ok(Box::new(Sa::new(SaConfig::from_params(p)?)))
+}
+
+/// The methods of this crate, for the runner's registry: `grasp` and `sa`.
+pub fn methods() -> Vec<MethodInfo> {
+    vec![
+        MethodInfo {
+            name: "grasp",
+            summary: "GRASP: restricted-candidate-list construction + hill climbing over \
+                      block swaps, with restarts (Takano et al., seed 002; Lewis 2007 \
+                      representation)",
+            params: GRASP_PARAMS,
+            caps: CAPS,
+            build: build_grasp,
+        },
+        MethodInfo {
+            name: "sa",
+            summary: "simulated annealing over block swaps with reheating (R. Lewis 2007, \
+                      J. Heuristics)",
+            params: SA_PARAMS,
+            caps: CAPS,
+            build: build_sa,
+        },
+    ]
+}

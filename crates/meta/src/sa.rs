@@ -1,0 +1,235 @@
+//! Simulated annealing after R. Lewis (2007), "Metaheuristics can solve sudoku puzzles",
+//! J. Heuristics 13: random block permutations, random swap moves, initial temperature from
+//! the standard deviation of the cost over a sample of moves, geometric cooling, Markov chains
+//! of length (free cells)², and reheating to the initial temperature when stuck.
+
+use rand::Rng as _;
+use sudoku_core::{Budget, Outcome, ParamError, ParamSpec, Params, Puzzle, Rng, Solver, Stats};
+
+use crate::run::{forced, start, Run, Start};
+use crate::Preprocess;
+
+/// The configuration of [`Sa`]; see [`SA_PARAMS`] for each field's meaning and default.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SaConfig {
+    /// Multiplies the sampled standard deviation to give the initial temperature.
+    pub t0_factor: f64,
+    /// Moves sampled to estimate the initial temperature.
+    pub t0_sample: u64,
+    /// Geometric cooling factor applied after each Markov chain.
+    pub cooling: f64,
+    /// Markov chain length = `chain_factor · (free cells)²`.
+    pub chain_factor: f64,
+    /// Chains in a row without a new best before reheating to the initial temperature
+    /// (0 = never reheat).
+    pub reheat: u64,
+    /// Preprocessing before the search.
+    pub preprocess: Preprocess,
+    /// Record the best cost each time it improves.
+    pub trace: bool,
+}
+
+impl Default for SaConfig {
+    fn default() -> Self {
+        SaConfig {
+            t0_factor: 1.0,
+            t0_sample: 200,
+            cooling: 0.99,
+            chain_factor: 1.0,
+            reheat: 20,
+            preprocess: Preprocess::None,
+            trace: false,
+        }
+    }
+}
+
+/// The documented parameters of `sa`.
+pub const SA_PARAMS: &[ParamSpec] = &[
+    ParamSpec {
+        name: "t0_factor",
+        default: "1.0",
+        range: "0.0..=1000.0",
+        help: "initial temperature = t0_factor × standard deviation of the cost over \
+               t0_sample random moves (Lewis: 1)",
+    },
+    ParamSpec {
+        name: "t0_sample",
+        default: "200",
+        range: "2..=1000000",
+        help: "random moves sampled to estimate the initial temperature",
+    },
+    ParamSpec {
+        name: "cooling",
+        default: "0.99",
+        range: "0.0..=1.0",
+        help: "geometric cooling factor applied after each Markov chain (Lewis: 0.99)",
+    },
+    ParamSpec {
+        name: "chain_factor",
+        default: "1.0",
+        range: "0.0..=1000.0",
+        help: "Markov chain length = chain_factor × (free cells)² (Lewis: 1)",
+    },
+    ParamSpec {
+        name: "reheat",
+        default: "20",
+        range: "0..",
+        help: "Markov chains in a row that end with no lower cost than they started with, \
+               before reheating to the initial temperature; 0 = never reheat",
+    },
+    ParamSpec {
+        name: "preprocess",
+        default: "none",
+        range: "none|singles",
+        help: "fix what naked and hidden singles force before the search (a contradiction \
+               found there proves the puzzle infeasible)",
+    },
+    ParamSpec {
+        name: "trace",
+        default: "false",
+        range: "true|false",
+        help: "record the best cost each time it improves (Stats.trace)",
+    },
+];
+
+impl SaConfig {
+    /// Reads a configuration from named parameters; unknown keys and bad values are errors.
+    pub fn from_params(p: &Params) -> Result<SaConfig, ParamError> {
+        p.check_known("sa", SA_PARAMS)?;
+        let d = SaConfig::default();
+        Ok(SaConfig {
+            t0_factor: p.get_in("t0_factor", d.t0_factor, 0.0, 1000.0)?,
+            t0_sample: p.get_in("t0_sample", d.t0_sample, 2, 1_000_000)?,
+            cooling: p.get_in("cooling", d.cooling, 0.0, 1.0)?,
+            chain_factor: p.get_in("chain_factor", d.chain_factor, 0.0, 1000.0)?,
+            reheat: p.get("reheat", d.reheat, "a non-negative integer")?,
+            preprocess: Preprocess::from_params(p)?,
+            trace: p.flag("trace", d.trace)?,
+        })
+    }
+}
+
+/// Lewis's simulated annealing.
+#[derive(Clone, Debug, Default)]
+pub struct Sa {
+    /// Its configuration.
+    pub config: SaConfig,
+}
+
+impl Sa {
+    /// A solver with this configuration.
+    pub fn new(config: SaConfig) -> Sa {
+        Sa { config }
+    }
+}
+
+impl Solver for Sa {
+    fn name(&self) -> &str {
+        "sa"
+    }
+
+    fn solve(&mut self, puzzle: &Puzzle, budget: &Budget, rng: &mut Rng) -> Outcome {
+        let mut stats = Stats::default();
+        let mut board = match start(puzzle, self.config.preprocess, &mut stats) {
+            Start::Done(outcome) => return outcome,
+            Start::Search(board) => board,
+        };
+        board.fill_random(rng);
+        if board.movable_blocks().is_empty() {
+            return forced(&board, stats);
+        }
+        let cfg = self.config;
+        let mut run = Run::new(budget, 1024, cfg.trace, stats);
+        let mut best: Vec<u16> = Vec::new();
+        board.copy_cells_into(&mut best);
+        run.offer(board.cost());
+
+        // Initial temperature: a random walk of t0_sample moves, all accepted.
+        let (mut sum, mut sum_sq) = (0.0f64, 0.0f64);
+        let mut sampled = 0u64;
+        while sampled < cfg.t0_sample && board.cost() > 0 && !run.should_stop() {
+            let Some((a, b)) = board.random_swap(rng) else {
+                break;
+            };
+            let delta = board.delta(a, b);
+            board.apply(a, b, delta);
+            run.iterations += 1;
+            sampled += 1;
+            let c = board.cost() as f64;
+            sum += c;
+            sum_sq += c * c;
+            if run.offer(board.cost()) {
+                board.copy_cells_into(&mut best);
+            }
+        }
+        let var = if sampled > 1 {
+            (sum_sq - sum * sum / sampled as f64) / (sampled - 1) as f64
+        } else {
+            0.0
+        };
+        // A flat sample (tiny puzzles) still needs a positive temperature to move.
+        let t0 = (cfg.t0_factor * var.max(0.0).sqrt()).max(1e-3);
+        let free = board.free_count() as f64;
+        let chain = ((cfg.chain_factor * free * free).round() as u64).max(1);
+        run.stats.extra.push(("t0".into(), format!("{t0:.4}")));
+        run.stats
+            .extra
+            .push(("chain_length".into(), chain.to_string()));
+
+        let mut temp = t0;
+        let mut unsaved = false;
+        let mut stale_chains = 0u64;
+        let mut chains = 0u64;
+        'outer: while board.cost() > 0 {
+            // A chain is stale when it ends no lower than it started. Judged against the best
+            // ever (or since the reheat), hot chains rarely beat it and the run would reheat
+            // before it ever cools; a frozen run, though, ends chain after chain unchanged.
+            let cost_at_start = board.cost();
+            for _ in 0..chain {
+                if run.should_stop() {
+                    break 'outer;
+                }
+                let Some((a, b)) = board.random_swap(rng) else {
+                    break 'outer;
+                };
+                let delta = board.delta(a, b);
+                run.iterations += 1;
+                let accept = delta <= 0 || rng.random::<f64>() < (-(delta as f64) / temp).exp();
+                if !accept {
+                    continue;
+                }
+                if delta > 0 && unsaved {
+                    // Leaving the best assignment: save it now rather than at every new best.
+                    board.copy_cells_into(&mut best);
+                    unsaved = false;
+                }
+                board.apply(a, b, delta);
+                if run.offer(board.cost()) {
+                    unsaved = true;
+                    if board.cost() == 0 {
+                        break 'outer;
+                    }
+                }
+            }
+            chains += 1;
+            temp *= cfg.cooling;
+            if board.cost() < cost_at_start {
+                stale_chains = 0;
+            } else {
+                stale_chains += 1;
+                if cfg.reheat > 0 && stale_chains >= cfg.reheat {
+                    temp = t0;
+                    stale_chains = 0;
+                    run.stats.restarts += 1;
+                }
+            }
+        }
+        if unsaved {
+            board.copy_cells_into(&mut best);
+        }
+        run.stats.extra.push(("chains".into(), chains.to_string()));
+        board.restore(&best);
+        let grid = board.to_grid();
+        run.finish(grid)
+    }
+}

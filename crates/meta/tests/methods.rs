@@ -1,0 +1,300 @@
+//! Behaviour of `grasp` and `sa`: answers verified by core, givens never moved, determinism,
+//! the registry, preprocessing and proved infeasibility.
+
+use sudoku_core::{
+    format, rng_from_seed, verify_solution, Budget, Order, Params, Puzzle, Solver, Status, Variant,
+};
+use sudoku_meta::{
+    methods, propagate_singles, Contradiction, Grasp, GraspConfig, Preprocess, Sa, SaConfig,
+};
+
+/// The four 9×9 puzzles of the JuMP notebook (seed 001), transcribed row by row.
+const JUMP: [&str; 4] = [
+    "..6......92...34......8...156..3..8...7...5....4..6...7...........9...4.35...29..",
+    "8.5..93..2...........6....9.4....2..9.3..68......1..7..2...5...5.47...8..6....4..",
+    "3156....4.9....2..2..59..13.6.175...18.3..7..53..4..96.29.51.78....3..2.743..25..",
+    ".9.8.74....5....6.....2........9.2..6..2.1.4..1..3....9.......7.7.1.48.......3...",
+];
+
+/// The notebook's printed solutions of puzzles 2..4 (the first puzzle has several).
+const JUMP_SOLUTIONS: [&str; 3] = [
+    "875129364296543718431687529147958236953276841682314975328465197514792683769831452",
+    "315627984496813257278594613964175832182369745537248196629451378851736429743982561",
+    "396817425825349761741625389458796213637251948219438576964582137573164892182973654",
+];
+
+fn puzzle(line: &str, variant: Variant) -> Puzzle {
+    let entries = format::parse_str(line, "test").expect("valid puzzle text");
+    Puzzle::new(entries[0].grid.clone(), variant)
+}
+
+fn iterations(n: u64) -> Budget {
+    Budget {
+        iterations: Some(n),
+        ..Budget::default()
+    }
+}
+
+fn grasp(preprocess: Preprocess) -> Grasp {
+    Grasp::new(GraspConfig {
+        preprocess,
+        ..GraspConfig::default()
+    })
+}
+
+fn sa(preprocess: Preprocess) -> Sa {
+    Sa::new(SaConfig {
+        preprocess,
+        ..SaConfig::default()
+    })
+}
+
+/// Every full assignment a method returns keeps the givens; a Solved one passes the verifier.
+fn check(puzzle: &Puzzle, status: &Status) {
+    let grid = match status {
+        Status::Solved(g) => {
+            verify_solution(puzzle, g).expect("a Solved grid passes the verifier");
+            g
+        }
+        Status::Exhausted { best: Some(g), .. } => g,
+        other => panic!("unexpected status {other:?}"),
+    };
+    assert!(grid.is_full());
+    for (i, &d) in puzzle.givens().cells().iter().enumerate() {
+        if d != 0 {
+            assert_eq!(grid.get(i), d, "given at cell {i} moved");
+        }
+    }
+}
+
+#[test]
+fn jump_puzzles_solved_by_both_methods_with_and_without_preprocessing() {
+    for (k, line) in JUMP.iter().enumerate() {
+        let p = puzzle(line, Variant::Classic);
+        for pre in [Preprocess::None, Preprocess::Singles] {
+            let solvers: [Box<dyn Solver>; 2] = [Box::new(grasp(pre)), Box::new(sa(pre))];
+            for mut s in solvers {
+                let out = s.solve(&p, &iterations(200_000_000), &mut rng_from_seed(k as u64));
+                check(&p, &out.status);
+                let Status::Solved(g) = &out.status else {
+                    panic!(
+                        "{} {pre:?} did not solve JuMP puzzle {}: {:?}",
+                        s.name(),
+                        k + 1,
+                        out.stats
+                    );
+                };
+                assert_eq!(out.stats.best_cost, Some(0));
+                if k > 0 {
+                    // Puzzles 2..4 have a unique solution: the notebook's.
+                    assert_eq!(format::to_line(g).unwrap(), JUMP_SOLUTIONS[k - 1]);
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn same_seed_same_run() {
+    let p = puzzle(JUMP[3], Variant::Classic);
+    for pre in [Preprocess::None, Preprocess::Singles] {
+        let solvers: [(Box<dyn Solver>, Box<dyn Solver>); 2] = [
+            (Box::new(grasp(pre)), Box::new(grasp(pre))),
+            (Box::new(sa(pre)), Box::new(sa(pre))),
+        ];
+        for (mut a, mut b) in solvers {
+            // A budget too small to solve, so the whole run (best grid, counters) is compared.
+            let x = a.solve(&p, &iterations(20_000), &mut rng_from_seed(9));
+            let y = b.solve(&p, &iterations(20_000), &mut rng_from_seed(9));
+            assert_eq!(x.status, y.status);
+            assert_eq!(x.stats.iterations, y.stats.iterations);
+            assert_eq!(x.stats.restarts, y.stats.restarts);
+            assert_eq!(x.stats.best_cost, y.stats.best_cost);
+            check(&p, &x.status);
+        }
+    }
+}
+
+#[test]
+fn exhausted_runs_report_limit_best_grid_and_cost() {
+    let p = puzzle(JUMP[3], Variant::Classic);
+    let out = Sa::new(SaConfig::default()).solve(&p, &iterations(1_000), &mut rng_from_seed(3));
+    check(&p, &out.status);
+    match &out.status {
+        Status::Exhausted {
+            limit,
+            best: Some(g),
+        } => {
+            assert_eq!(*limit, sudoku_core::Limit::Iterations);
+            assert!(out.stats.best_cost.unwrap() > 0);
+            assert!(verify_solution(&p, g).is_err());
+        }
+        other => panic!("1000 moves should not solve it: {other:?}"),
+    }
+    assert_eq!(out.stats.iterations, 1_000);
+}
+
+#[test]
+fn trace_records_only_improvements() {
+    let p = puzzle(JUMP[1], Variant::Classic);
+    let mut params = Params::new();
+    params.set("trace", "true");
+    for info in methods() {
+        let mut s = (info.build)(&params).unwrap();
+        let out = s.solve(&p, &iterations(200_000_000), &mut rng_from_seed(5));
+        check(&p, &out.status);
+        let t = &out.stats.trace;
+        assert!(!t.is_empty(), "{}", info.name);
+        assert!(t.windows(2).all(|w| w[1].best_cost < w[0].best_cost));
+        assert!(t.windows(2).all(|w| w[1].iteration >= w[0].iteration));
+        assert_eq!(t.last().unwrap().best_cost, 0);
+    }
+}
+
+/// Sudoku-X: the empty 9×9 diagonal puzzle, then a puzzle carved from its answer; every
+/// answer must satisfy both diagonals.
+#[test]
+fn diagonal_solutions_satisfy_the_diagonals() {
+    let empty = Puzzle::empty(Order::new(3).unwrap(), Variant::Diagonal);
+    let out = sa(Preprocess::None).solve(&empty, &iterations(200_000_000), &mut rng_from_seed(4));
+    let Status::Solved(full) = out.status else {
+        panic!("sa did not fill an empty Sudoku-X grid");
+    };
+    verify_solution(&empty, &full).expect("a Sudoku-X solution");
+    let main: Vec<u16> = (0..9).map(|i| full.at(i, i)).collect();
+    let mut sorted = main.clone();
+    sorted.sort_unstable();
+    assert_eq!(sorted, (1..=9).collect::<Vec<u16>>());
+    let mut givens = full.clone();
+    for i in 0..81 {
+        if i % 2 == 0 || i % 7 == 0 {
+            givens.set(i, 0);
+        }
+    }
+    let p = Puzzle::new(givens, Variant::Diagonal);
+    for pre in [Preprocess::None, Preprocess::Singles] {
+        for mut s in [Box::new(grasp(pre)) as Box<dyn Solver>, Box::new(sa(pre))] {
+            let out = s.solve(&p, &iterations(200_000_000), &mut rng_from_seed(11));
+            check(&p, &out.status);
+            let Status::Solved(g) = &out.status else {
+                panic!("{} {pre:?} did not solve the diagonal puzzle", s.name());
+            };
+            verify_solution(&p, g).unwrap();
+        }
+    }
+}
+
+#[test]
+fn contradictory_givens_are_infeasible() {
+    // Two 5s in row 1.
+    let p = puzzle(
+        "55...............................................................................",
+        Variant::Classic,
+    );
+    for info in methods() {
+        for pre in ["none", "singles"] {
+            let mut params = Params::new();
+            params.set("preprocess", pre);
+            let mut s = (info.build)(&params).unwrap();
+            let out = s.solve(&p, &iterations(10_000), &mut rng_from_seed(0));
+            assert_eq!(out.status, Status::Infeasible, "{} {pre}", info.name);
+        }
+    }
+}
+
+#[test]
+fn singles_prove_infeasibility_beyond_the_givens() {
+    // Givens that repeat nothing, yet r1c9 has no candidate: row 1 holds 1..8, column 9
+    // holds a 9.
+    let mut line = String::from("12345678.");
+    line.push_str("........9");
+    line.push_str(&".".repeat(63));
+    let p = puzzle(&line, Variant::Classic);
+    assert!(matches!(
+        propagate_singles(&p),
+        Err(Contradiction::EmptyCell { cell: 8, .. })
+    ));
+    let mut params = Params::new();
+    params.set("preprocess", "singles");
+    for info in methods() {
+        let mut s = (info.build)(&params).unwrap();
+        let out = s.solve(&p, &iterations(10_000), &mut rng_from_seed(0));
+        assert_eq!(out.status, Status::Infeasible);
+    }
+    // Without preprocessing the methods cannot prove it: they run out of budget.
+    let out = Sa::new(SaConfig::default()).solve(&p, &iterations(10_000), &mut rng_from_seed(0));
+    assert!(matches!(out.status, Status::Exhausted { .. }));
+}
+
+#[test]
+fn singles_solve_an_easy_puzzle_alone() {
+    // JuMP puzzle 3 falls to singles alone.
+    let p = puzzle(JUMP[2], Variant::Classic);
+    let done = propagate_singles(&p).unwrap();
+    assert!(done.grid.is_full());
+    verify_solution(&p, &done.grid).unwrap();
+    assert_eq!(format::to_line(&done.grid).unwrap(), JUMP_SOLUTIONS[1]);
+    // The methods then return it without a move.
+    let out = grasp(Preprocess::Singles).solve(&p, &iterations(1), &mut rng_from_seed(0));
+    assert!(matches!(out.status, Status::Solved(_)));
+    assert_eq!(out.stats.iterations, 0);
+}
+
+#[test]
+fn full_and_empty_grids_of_several_orders() {
+    for n in 2..=4 {
+        let order = Order::new(n).unwrap();
+        let p = Puzzle::empty(order, Variant::Classic);
+        for mut s in [
+            Box::new(grasp(Preprocess::None)) as Box<dyn Solver>,
+            Box::new(sa(Preprocess::None)),
+        ] {
+            let out = s.solve(&p, &iterations(50_000_000), &mut rng_from_seed(n as u64));
+            check(&p, &out.status);
+            assert!(
+                matches!(out.status, Status::Solved(_)),
+                "{} order {n}",
+                s.name()
+            );
+        }
+    }
+}
+
+#[test]
+fn registry_documents_and_checks_parameters() {
+    let infos = methods();
+    let names: Vec<_> = infos.iter().map(|m| m.name).collect();
+    assert_eq!(names, ["grasp", "sa"]);
+    for info in &infos {
+        assert!(!info.caps.complete && info.caps.thread_safe && info.caps.randomized);
+        assert!(info
+            .params
+            .iter()
+            .all(|s| !s.help.is_empty() && !s.default.is_empty()));
+        // Every documented default parses.
+        let mut defaults = Params::new();
+        for s in info.params {
+            defaults.set(s.name, s.default);
+        }
+        assert!((info.build)(&defaults).is_ok(), "{}", info.name);
+        let mut bad = Params::new();
+        bad.set("nonsense", "1");
+        assert!((info.build)(&bad).is_err());
+        let mut bad = Params::new();
+        bad.set("preprocess", "magic");
+        assert!((info.build)(&bad).is_err());
+    }
+    let mut p = Params::new();
+    p.set("alpha", "1.5");
+    assert!((infos[0].build)(&p).is_err());
+    let mut p = Params::new();
+    p.set("cooling", "-0.1");
+    assert!((infos[1].build)(&p).is_err());
+    let mut p = Params::new();
+    p.set("local", "first");
+    p.set("alpha", "0");
+    assert_eq!(
+        GraspConfig::from_params(&p).unwrap().local,
+        sudoku_meta::LocalSearch::First
+    );
+}
