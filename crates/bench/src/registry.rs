@@ -47,8 +47,10 @@ pub struct Registry {
 impl Registry {
     /// Everything this build of the workspace provides.
     pub fn standard() -> Registry {
+        let mut methods = Vec::new();
+        methods.extend(sudoku_prop::methods());
         Registry {
-            methods: Vec::new(),
+            methods,
             generators: Vec::new(),
             relax: None,
             puzzle_maker: None,
