@@ -1,0 +1,128 @@
+//! # sudoku-baselines
+//!
+//! The classic exact solvers that seed paper 002 (Takano et al.) compares, for every order
+//! `n` in 2..=16 and every variant (they iterate the puzzle's [`sudoku_core::Geometry`] units,
+//! so Sudoku-X comes for free):
+//!
+//! | registry name | type | what it is |
+//! |---|---|---|
+//! | `backtrack` | [`Backtrack`] | pure backtracking: row-major cells, digits in order, checks by scanning units |
+//! | `backtrack-fc` | [`ForwardChecking`] | candidate domains, forward checking, minimum remaining values |
+//! | `backtrack-bits` | [`BitsBacktrack`] | used-digit bitmask per unit, O(1) checks; MRV or row-major ([`Select`]) |
+//! | `dlx` | [`Dlx`] | Knuth's Algorithm X with dancing links on the exact-cover matrix |
+//!
+//! All four are complete: they implement [`sudoku_core::Solver::solve`] and
+//! [`sudoku_core::Solver::count`], prove infeasibility (contradictory givens end as
+//! [`sudoku_core::Status::Infeasible`] without search), honour the node and time limits of a
+//! [`sudoku_core::Budget`] by stopping with [`sudoku_core::Status::Exhausted`], and report
+//! nodes (digits placed) and guesses (branchings with more than one choice). None uses
+//! randomness: the `rng` argument is ignored, so every call is deterministic.
+//!
+//! This crate is not where the fast solver lives: constraint propagation (Norvig's method and
+//! its improvements) is `sudoku-prop`. These are the baselines it is compared with.
+//! [`methods`] is the registry the benchmark runner reads.
+//!
+//! ```
+//! use sudoku_baselines::{methods, Dlx};
+//! use sudoku_core::{format, rng_from_seed, verify_solution, Budget, Params, Puzzle, Solver,
+//!                   Status, Variant};
+//!
+//! let line = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+//! let givens = format::parse_str(line, "example").unwrap().remove(0).grid;
+//! let puzzle = Puzzle::new(givens, Variant::Classic);
+//! let mut rng = rng_from_seed(1);
+//!
+//! let out = Dlx::new().solve(&puzzle, &Budget::unlimited(), &mut rng);
+//! let Status::Solved(grid) = out.status else { panic!("a valid puzzle") };
+//! assert!(verify_solution(&puzzle, &grid).is_ok());
+//!
+//! // Through the registry, as the runner does it.
+//! let info = methods().into_iter().find(|m| m.name == "backtrack-bits").unwrap();
+//! let mut params = Params::new();
+//! params.set("select", "row-major");
+//! let mut solver = (info.build)(&params).unwrap();
+//! let n = solver.count(&puzzle, 2, false, &Budget::unlimited(), &mut rng).unwrap();
+//! assert_eq!(n.count, 1); // the puzzle has a unique solution
+//! ```
+#![deny(missing_docs)]
+
+mod backtrack;
+mod bits;
+mod control;
+mod dlx;
+mod fc;
+
+pub use backtrack::Backtrack;
+pub use bits::{BitsBacktrack, Select};
+pub use dlx::Dlx;
+pub use fc::ForwardChecking;
+
+use sudoku_core::{Capabilities, MethodInfo, ParamError, ParamSpec, Params, Solver};
+
+const COMPLETE: Capabilities = Capabilities {
+    complete: true,
+    thread_safe: true,
+    randomized: false,
+};
+
+const BITS_PARAMS: &[ParamSpec] = &[ParamSpec {
+    name: "select",
+    default: "mrv",
+    range: "mrv|row-major",
+    help: "which empty cell to fill next: fewest candidates (scan), or the next in row-major order",
+}];
+
+fn build_backtrack(p: &Params) -> Result<Box<dyn Solver + Send>, ParamError> {
+    p.check_known("backtrack", &[])?;
+    Ok(Box::new(Backtrack::new()))
+}
+
+fn build_fc(p: &Params) -> Result<Box<dyn Solver + Send>, ParamError> {
+    p.check_known("backtrack-fc", &[])?;
+    Ok(Box::new(ForwardChecking::new()))
+}
+
+fn build_bits(p: &Params) -> Result<Box<dyn Solver + Send>, ParamError> {
+    p.check_known("backtrack-bits", BITS_PARAMS)?;
+    Ok(Box::new(BitsBacktrack::new(Select::from_params(p)?)))
+}
+
+fn build_dlx(p: &Params) -> Result<Box<dyn Solver + Send>, ParamError> {
+    p.check_known("dlx", &[])?;
+    Ok(Box::new(Dlx::new()))
+}
+
+/// The registry entries of this crate's solvers: `backtrack`, `backtrack-fc`,
+/// `backtrack-bits`, `dlx`, in that order.
+pub fn methods() -> Vec<MethodInfo> {
+    vec![
+        MethodInfo {
+            name: "backtrack",
+            summary: "pure backtracking, row-major cells, digits in order, checks by scanning units (seed 002)",
+            params: &[],
+            caps: COMPLETE,
+            build: build_backtrack,
+        },
+        MethodInfo {
+            name: "backtrack-fc",
+            summary: "backtracking with forward checking and minimum remaining values (seed 002, after Skiena)",
+            params: &[],
+            caps: COMPLETE,
+            build: build_fc,
+        },
+        MethodInfo {
+            name: "backtrack-bits",
+            summary: "backtracking on a used-digit bitmask per unit, O(1) checks (seed 002)",
+            params: BITS_PARAMS,
+            caps: COMPLETE,
+            build: build_bits,
+        },
+        MethodInfo {
+            name: "dlx",
+            summary: "Knuth's Algorithm X with dancing links on the exact-cover matrix (seed 002)",
+            params: &[],
+            caps: COMPLETE,
+            build: build_dlx,
+        },
+    ]
+}

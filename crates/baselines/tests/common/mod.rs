@@ -1,0 +1,66 @@
+//! Helpers shared by the integration tests.
+#![allow(dead_code)]
+
+use std::path::PathBuf;
+
+use sudoku_core::{format, Grid, MethodInfo, Params, Puzzle, Solver, Variant};
+
+/// Every registered method, built with default parameters, plus `backtrack-bits` in its
+/// row-major mode, each with a label.
+pub fn all_solvers() -> Vec<(String, Box<dyn Solver + Send>)> {
+    let mut out: Vec<(String, Box<dyn Solver + Send>)> = sudoku_baselines::methods()
+        .iter()
+        .map(|m: &MethodInfo| {
+            (
+                m.name.to_string(),
+                (m.build)(&Params::new()).expect("defaults are valid"),
+            )
+        })
+        .collect();
+    let mut p = Params::new();
+    p.set("select", "row-major");
+    out.push((
+        "backtrack-bits select=row-major".to_string(),
+        Box::new(sudoku_baselines::BitsBacktrack::new(
+            sudoku_baselines::Select::RowMajor,
+        )),
+    ));
+    out
+}
+
+/// One puzzle from a line (or block) of text.
+pub fn grid(text: &str) -> Grid {
+    format::parse_str(text, "test")
+        .expect("test literal parses")
+        .remove(0)
+        .grid
+}
+
+pub fn classic(text: &str) -> Puzzle {
+    Puzzle::new(grid(text), Variant::Classic)
+}
+
+/// The shared datasets directory beside the repository, if present.
+pub fn datasets() -> Option<PathBuf> {
+    let dir = PathBuf::from(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../../shared/datasets"
+    ));
+    if dir.is_dir() {
+        Some(dir)
+    } else {
+        eprintln!("skipping: datasets directory {} is absent", dir.display());
+        None
+    }
+}
+
+/// The puzzles of a dataset file, or `None` (with a printed reason) when it is absent.
+pub fn dataset(name: &str) -> Option<Vec<Grid>> {
+    let path = datasets()?.join(name);
+    if !path.is_file() {
+        eprintln!("skipping: {} is absent", path.display());
+        return None;
+    }
+    let entries = format::read_file(&path).expect("dataset parses");
+    Some(entries.into_iter().map(|e| e.grid).collect())
+}

@@ -1,0 +1,411 @@
+//! Every method against the same fixtures: known solutions, known counts, known infeasibility,
+//! budgets, the diagonal variant, and the registry.
+
+mod common;
+
+use std::collections::HashSet;
+use std::time::Duration;
+
+use common::{all_solvers, classic, grid};
+use sudoku_baselines::{methods, Backtrack, Dlx};
+use sudoku_core::{
+    rng_from_seed, verify_solution, Budget, CountEnd, Grid, Limit, Order, ParamError, Params,
+    Puzzle, Solver, Status, Variant,
+};
+
+/// The four 9×9 puzzles of the JuMP seed notebook (seed 001, cells In [4]–In [7]) and the
+/// solutions printed there.
+const JUMP_9X9: [(&str, &str); 4] = [
+    (
+        "..6......92...34......8...156..3..8...7...5....4..6...7...........9...4.35...29..",
+        "186427395925163478473589621561234789237891564894756132749318256612975843358642917",
+    ),
+    (
+        "8.5..93..2...........6....9.4....2..9.3..68......1..7..2...5...5.47...8..6....4..",
+        "875129364296543718431687529147958236953276841682314975328465197514792683769831452",
+    ),
+    (
+        "3156....4.9....2..2..59..13.6.175...18.3..7..53..4..96.29.51.78....3..2.743..25..",
+        "315627984496813257278594613964175832182369745537248196629451378851736429743982561",
+    ),
+    (
+        ".9.8.74....5....6.....2........9.2..6..2.1.4..1..3....9.......7.7.1.48.......3...",
+        "396817425825349761741625389458796213637251948219438576964582137573164892182973654",
+    ),
+];
+
+/// A puzzle made to defeat row-major backtracking (its first row is empty and the solution's
+/// first row is 987654321); it needs hundreds of millions of nodes.
+const ANTI_BACKTRACK: &str =
+    "..............3.85..1.2.......5.7.....4...1...9.......5......73..2.1........4...9";
+
+fn solved(out: &sudoku_core::Outcome, who: &str) -> Grid {
+    match &out.status {
+        Status::Solved(g) => g.clone(),
+        other => panic!("{who}: expected a solution, got {other:?}"),
+    }
+}
+
+#[test]
+fn jump_puzzles_match_the_printed_solutions() {
+    let mut rng = rng_from_seed(0);
+    for (name, mut s) in all_solvers() {
+        for (i, (p, sol)) in JUMP_9X9.iter().enumerate() {
+            let puzzle = classic(p);
+            let out = s.solve(&puzzle, &Budget::unlimited(), &mut rng);
+            let g = solved(&out, &name);
+            verify_solution(&puzzle, &g).unwrap();
+            assert_eq!(g, grid(sol), "{name} on JuMP puzzle {}", i + 1);
+            assert!(out.stats.nodes > 0, "{name} reports nodes");
+            let c = s
+                .count(&puzzle, 2, false, &Budget::unlimited(), &mut rng)
+                .unwrap();
+            assert_eq!((c.count, c.end), (1, CountEnd::Complete), "{name} unique");
+            assert!(c.solutions.is_empty(), "not collected");
+        }
+    }
+}
+
+#[test]
+fn empty_4x4_has_288_solutions() {
+    let mut rng = rng_from_seed(0);
+    let puzzle = Puzzle::empty(Order::new(2).unwrap(), Variant::Classic);
+    for (name, mut s) in all_solvers() {
+        let c = s
+            .count(&puzzle, 1000, true, &Budget::unlimited(), &mut rng)
+            .unwrap();
+        assert_eq!((c.count, c.end), (288, CountEnd::Complete), "{name}");
+        let distinct: HashSet<_> = c.solutions.iter().collect();
+        assert_eq!(distinct.len(), 288, "{name} collects distinct grids");
+        for g in &c.solutions {
+            verify_solution(&puzzle, g).unwrap();
+        }
+        // A limit below the count stops there.
+        let c = s
+            .count(&puzzle, 100, false, &Budget::unlimited(), &mut rng)
+            .unwrap();
+        assert_eq!((c.count, c.end), (100, CountEnd::LimitReached), "{name}");
+        let c = s
+            .count(&puzzle, 0, false, &Budget::unlimited(), &mut rng)
+            .unwrap();
+        assert_eq!(c.count, 0, "{name}");
+    }
+}
+
+#[test]
+fn diagonal_4x4_count_matches_filtering_the_classic_grids() {
+    let mut rng = rng_from_seed(0);
+    let order = Order::new(2).unwrap();
+    let classic_all = Dlx::new()
+        .count(
+            &Puzzle::empty(order, Variant::Classic),
+            1000,
+            true,
+            &Budget::unlimited(),
+            &mut rng,
+        )
+        .unwrap();
+    let diag = Puzzle::empty(order, Variant::Diagonal);
+    // Independent of any solver's diagonal handling: the verifier filters the 288 grids.
+    let expected: HashSet<Grid> = classic_all
+        .solutions
+        .into_iter()
+        .filter(|g| verify_solution(&diag, g).is_ok())
+        .collect();
+    assert!(!expected.is_empty() && expected.len() < 288);
+    for (name, mut s) in all_solvers() {
+        let c = s
+            .count(&diag, 1000, true, &Budget::unlimited(), &mut rng)
+            .unwrap();
+        assert_eq!(c.end, CountEnd::Complete, "{name}");
+        let got: HashSet<Grid> = c.solutions.into_iter().collect();
+        assert_eq!(got, expected, "{name}");
+    }
+}
+
+/// Finds a deadly pattern in a full 9×9 grid: rows r1, r2 in one band and columns c1, c2 in
+/// different stacks with the digits a/b, b/a at the corners, so that the four cells lie in
+/// exactly two blocks and swapping a and b gives a second grid.
+fn deadly_rectangle(g: &Grid) -> Option<[(usize, usize); 4]> {
+    for r1 in 0..9 {
+        for r2 in r1 + 1..(r1 / 3 + 1) * 3 {
+            for c1 in 0..9 {
+                for c2 in (c1 / 3 + 1) * 3..9 {
+                    if g.at(r1, c1) == g.at(r2, c2) && g.at(r1, c2) == g.at(r2, c1) {
+                        return Some([(r1, c1), (r1, c2), (r2, c1), (r2, c2)]);
+                    }
+                }
+            }
+        }
+    }
+    None
+}
+
+#[test]
+fn a_blanked_deadly_pattern_has_exactly_two_solutions() {
+    let mut rng = rng_from_seed(0);
+    // Search the four JuMP solutions for a deadly pattern.
+    let (full, rect) = JUMP_9X9
+        .iter()
+        .find_map(|(_, sol)| {
+            let g = grid(sol);
+            deadly_rectangle(&g).map(|r| (g, r))
+        })
+        .expect("one of the JuMP solutions holds a deadly pattern");
+    let mut givens = full.clone();
+    for &(r, c) in &rect {
+        givens.set(r * 9 + c, 0);
+    }
+    let puzzle = Puzzle::new(givens, Variant::Classic);
+    let mut swapped = full.clone();
+    for &(r, c) in &rect {
+        let other = if full.at(r, c) == full.at(rect[0].0, rect[0].1) {
+            full.at(rect[1].0, rect[1].1)
+        } else {
+            full.at(rect[0].0, rect[0].1)
+        };
+        swapped.set(r * 9 + c, other);
+    }
+    let expected: HashSet<Grid> = [full, swapped].into_iter().collect();
+    for (name, mut s) in all_solvers() {
+        let c = s
+            .count(&puzzle, 10, true, &Budget::unlimited(), &mut rng)
+            .unwrap();
+        assert_eq!((c.count, c.end), (2, CountEnd::Complete), "{name}");
+        let got: HashSet<Grid> = c.solutions.into_iter().collect();
+        assert_eq!(got, expected, "{name}");
+        let c = s
+            .count(&puzzle, 2, false, &Budget::unlimited(), &mut rng)
+            .unwrap();
+        assert_eq!((c.count, c.end), (2, CountEnd::LimitReached), "{name}");
+    }
+}
+
+#[test]
+fn infeasible_puzzles_are_proved_infeasible() {
+    let mut rng = rng_from_seed(0);
+    // Two 5s in the first row.
+    let contradictory =
+        "5...5............................................................................";
+    // No duplicate among the givens, and every empty cell has a candidate, but the first row
+    // needs 1, 2 and 3 in its first three cells while block 1 already holds 3 below them.
+    let hidden =
+        "...456789 3........ ......... ......... ......... ......... ......... ......... .........";
+    let hidden: String = hidden.split_whitespace().collect();
+    // Classic-feasible, but two 1s on the main diagonal (like seed 000's figure 5).
+    let mut diag_givens = Grid::empty(Order::new(3).unwrap());
+    diag_givens.set(0, 1);
+    diag_givens.set(4 * 9 + 4, 1);
+    let cases = [
+        (classic(contradictory), "contradictory givens"),
+        (classic(&hidden), "consistent but unsolvable"),
+        (
+            Puzzle::new(diag_givens.clone(), Variant::Diagonal),
+            "diagonal duplicate",
+        ),
+    ];
+    for (name, mut s) in all_solvers() {
+        for (puzzle, what) in &cases {
+            let out = s.solve(puzzle, &Budget::unlimited(), &mut rng);
+            assert_eq!(out.status, Status::Infeasible, "{name}: {what}");
+            let c = s
+                .count(puzzle, 5, true, &Budget::unlimited(), &mut rng)
+                .unwrap();
+            assert_eq!((c.count, c.end), (0, CountEnd::Complete), "{name}: {what}");
+        }
+        // The same givens are fine without the diagonals.
+        let classic_ok = Puzzle::new(diag_givens.clone(), Variant::Classic);
+        let out = s.solve(&classic_ok, &Budget::unlimited(), &mut rng);
+        verify_solution(&classic_ok, &solved(&out, &name)).unwrap();
+    }
+}
+
+#[test]
+fn full_grid_is_its_own_solution() {
+    let mut rng = rng_from_seed(0);
+    let puzzle = classic(JUMP_9X9[0].1);
+    for (name, mut s) in all_solvers() {
+        let out = s.solve(&puzzle, &Budget::unlimited(), &mut rng);
+        assert_eq!(solved(&out, &name), grid(JUMP_9X9[0].1), "{name}");
+        let c = s
+            .count(&puzzle, 5, false, &Budget::unlimited(), &mut rng)
+            .unwrap();
+        assert_eq!((c.count, c.end), (1, CountEnd::Complete), "{name}");
+    }
+}
+
+#[test]
+fn pure_backtracking_stops_at_its_budget() {
+    let mut rng = rng_from_seed(0);
+    let puzzle = classic(ANTI_BACKTRACK);
+    let mut bt = Backtrack::new();
+    let budget = Budget {
+        nodes: Some(10_000),
+        ..Budget::default()
+    };
+    let out = bt.solve(&puzzle, &budget, &mut rng);
+    assert_eq!(
+        out.status,
+        Status::Exhausted {
+            limit: Limit::Nodes,
+            best: None
+        }
+    );
+    assert_eq!(out.stats.nodes, 10_000);
+    let out = bt.solve(&puzzle, &Budget::time(Duration::from_millis(2)), &mut rng);
+    assert_eq!(
+        out.status,
+        Status::Exhausted {
+            limit: Limit::Time,
+            best: None
+        }
+    );
+    let c = bt.count(&puzzle, 2, false, &budget, &mut rng).unwrap();
+    assert_eq!((c.count, c.end), (0, CountEnd::Exhausted(Limit::Nodes)));
+    // The other methods take it in stride, and agree.
+    let mut answers = HashSet::new();
+    for (name, mut s) in all_solvers() {
+        if name == "backtrack" || name.contains("row-major") {
+            continue;
+        }
+        let out = s.solve(&puzzle, &Budget::unlimited(), &mut rng);
+        let g = solved(&out, &name);
+        verify_solution(&puzzle, &g).unwrap();
+        answers.insert(g);
+    }
+    assert_eq!(answers.len(), 1);
+}
+
+#[test]
+fn every_method_honours_a_node_limit() {
+    let mut rng = rng_from_seed(0);
+    let puzzle = Puzzle::empty(Order::new(3).unwrap(), Variant::Classic);
+    let budget = Budget {
+        nodes: Some(5),
+        ..Budget::default()
+    };
+    for (name, mut s) in all_solvers() {
+        let out = s.solve(&puzzle, &budget, &mut rng);
+        assert_eq!(
+            out.status,
+            Status::Exhausted {
+                limit: Limit::Nodes,
+                best: None
+            },
+            "{name}"
+        );
+        assert_eq!(out.stats.nodes, 5, "{name}");
+    }
+}
+
+#[test]
+fn empty_diagonal_9x9_is_solved() {
+    let mut rng = rng_from_seed(0);
+    let puzzle = Puzzle::empty(Order::new(3).unwrap(), Variant::Diagonal);
+    for (name, mut s) in all_solvers() {
+        let out = s.solve(&puzzle, &Budget::unlimited(), &mut rng);
+        let g = solved(&out, &name);
+        verify_solution(&puzzle, &g).unwrap();
+    }
+}
+
+#[test]
+fn larger_empty_grids() {
+    let mut rng = rng_from_seed(0);
+    // Without propagation, the MRV methods have heavy tails on empty grids from 25×25 up
+    // (the diagonal 36×36 defeats all but DLX within seconds), so each order gets the methods
+    // that fill it quickly.
+    for (n, variant, names) in [
+        (
+            4,
+            Variant::Classic,
+            &["backtrack", "backtrack-fc", "backtrack-bits", "dlx"][..],
+        ),
+        (
+            4,
+            Variant::Diagonal,
+            &["backtrack-fc", "backtrack-bits", "dlx"][..],
+        ),
+        (5, Variant::Classic, &["dlx"][..]),
+        (
+            5,
+            Variant::Diagonal,
+            &["backtrack-fc", "backtrack-bits", "dlx"][..],
+        ),
+        (6, Variant::Classic, &["dlx"][..]),
+    ] {
+        let puzzle = Puzzle::empty(Order::new(n).unwrap(), variant);
+        for (name, mut s) in all_solvers() {
+            if !names.contains(&name.as_str()) {
+                continue;
+            }
+            let out = s.solve(&puzzle, &Budget::unlimited(), &mut rng);
+            let g = solved(&out, &name);
+            verify_solution(&puzzle, &g)
+                .unwrap_or_else(|e| panic!("{name} order {n} {variant}: {e}"));
+        }
+    }
+}
+
+#[test]
+fn jump_25x25_is_solved_and_matches_the_printed_rows() {
+    let mut rng = rng_from_seed(0);
+    let puzzle = Puzzle::new(grid(include_str!("data/jump_25x25.txt")), Variant::Classic);
+    // The seed prints the first 10 rows of the solution only.
+    let rows: Vec<u16> = include_str!("data/jump_25x25_solution_rows.txt")
+        .lines()
+        .filter(|l| !l.trim_start().starts_with('#'))
+        .flat_map(|l| l.split_whitespace().map(|t| t.parse::<u16>().unwrap()))
+        .collect();
+    assert_eq!(rows.len(), 250);
+    for (name, mut s) in all_solvers() {
+        if !["dlx", "backtrack-fc", "backtrack-bits"].contains(&name.as_str()) {
+            continue;
+        }
+        let out = s.solve(&puzzle, &Budget::unlimited(), &mut rng);
+        let g = solved(&out, &name);
+        verify_solution(&puzzle, &g).unwrap();
+        assert_eq!(&g.cells()[..250], &rows[..], "{name}: the printed rows");
+    }
+    let c = Dlx::new()
+        .count(&puzzle, 2, false, &Budget::unlimited(), &mut rng)
+        .unwrap();
+    assert_eq!((c.count, c.end), (1, CountEnd::Complete));
+}
+
+#[test]
+fn registry_names_and_parameters() {
+    let names: Vec<&str> = methods().iter().map(|m| m.name).collect();
+    assert_eq!(
+        names,
+        ["backtrack", "backtrack-fc", "backtrack-bits", "dlx"]
+    );
+    for m in methods() {
+        assert!(m.caps.complete && !m.caps.randomized);
+        let built = (m.build)(&Params::new()).unwrap();
+        assert_eq!(built.name(), m.name);
+        let mut bad = Params::new();
+        bad.set("nope", "1");
+        assert!(matches!(
+            (m.build)(&bad).err(),
+            Some(ParamError::Unknown { .. })
+        ));
+        for spec in m.params {
+            assert!(!spec.help.is_empty() && !spec.range.is_empty());
+            // The documented default is accepted.
+            let mut p = Params::new();
+            p.set(spec.name, spec.default);
+            assert!((m.build)(&p).is_ok());
+        }
+    }
+    let bits = methods()
+        .into_iter()
+        .find(|m| m.name == "backtrack-bits")
+        .unwrap();
+    let mut p = Params::new();
+    p.set("select", "random");
+    assert!(matches!(
+        (bits.build)(&p).err(),
+        Some(ParamError::Invalid { .. })
+    ));
+}
