@@ -2,7 +2,7 @@
 //! choice, Norvig's two rules and two optional extra rules, on a trail instead of state copies.
 //!
 //! Data, all preallocated per (order, variant) and reused across puzzles:
-//! - `cand[c]`: the candidates of cell `c` (the placed digit alone once `c` is placed);
+//! - `cand[c]`: the candidates of cell `c` (empty once `c` is placed; `value[c]` holds it);
 //! - `placed[u]`: the digits placed in unit `u`;
 //! - buckets: every unplaced cell sits in a circular doubly linked list for its candidate
 //!   count, so the MRV cell is the head of the first non-empty list from 2 up, and an
@@ -85,6 +85,8 @@ pub(crate) struct PropEngine<const W: usize> {
     trail: Vec<(u32, DigitSet<W>)>,
     singles: Vec<u32>,
     dirty: Vec<u32>,
+    /// The dirty units being scanned (swapped with `dirty`, so no allocation).
+    batch: Vec<u32>,
     is_dirty: Vec<bool>,
     frames: Vec<Frame<W>>,
     seg_row: Vec<DigitSet<W>>,
@@ -133,6 +135,7 @@ impl<const W: usize> PropEngine<W> {
             trail: Vec::with_capacity(cells * 4),
             singles: Vec::with_capacity(cells),
             dirty: Vec::with_capacity(units),
+            batch: Vec::with_capacity(units),
             is_dirty: vec![false; units],
             frames: Vec::new(),
             seg_row: vec![DigitSet::EMPTY; segs],
@@ -225,6 +228,9 @@ impl<const W: usize> PropEngine<W> {
         let m = self.cand[c];
         let d = m.first().unwrap_or(0);
         self.value[c] = d as u16;
+        // A placed cell has no candidates left: every scan below can then treat placed and
+        // unplaced cells alike, without testing `value`.
+        self.cand[c] = DigitSet::EMPTY;
         self.unlink(c);
         self.trail.push((c as u32 | PLACE, m));
         self.unplaced -= 1;
@@ -237,7 +243,7 @@ impl<const W: usize> PropEngine<W> {
         let (a, b) = (self.peer_start[c] as usize, self.peer_start[c + 1] as usize);
         for i in a..b {
             let p = self.peers[i] as usize;
-            // Placed peers hold one other digit, so this only touches unplaced ones.
+            // Placed peers have no candidates, so this only touches unplaced ones.
             self.eliminate(p, m)?;
         }
         Ok(())
@@ -252,6 +258,7 @@ impl<const W: usize> PropEngine<W> {
             if c & PLACE != 0 {
                 let c = (c & !PLACE) as usize;
                 self.value[c] = 0;
+                self.cand[c] = old;
                 let (a, b) = (self.cu_start[c] as usize, self.cu_start[c + 1] as usize);
                 for i in a..b {
                     let u = self.cu[i] as usize;
@@ -275,12 +282,9 @@ impl<const W: usize> PropEngine<W> {
         let cells = &self.unit_cells[u * self.size..(u + 1) * self.size];
         let (mut once, mut twice) = (DigitSet::<W>::EMPTY, DigitSet::<W>::EMPTY);
         for &c in cells {
-            let c = c as usize;
-            if self.value[c] == 0 {
-                let m = self.cand[c];
-                twice = twice.union(&once.intersection(&m));
-                once = once.union(&m);
-            }
+            let m = self.cand[c as usize];
+            twice = twice.union(&once.intersection(&m));
+            once = once.union(&m);
         }
         let need = self.full.difference(&self.placed[u]);
         if !need.difference(&once).is_empty() {
@@ -292,7 +296,7 @@ impl<const W: usize> PropEngine<W> {
             let mut at = None;
             for i in 0..self.size {
                 let c = self.unit_cells[u * self.size + i] as usize;
-                if self.value[c] == 0 && self.cand[c].contains(d) {
+                if self.cand[c].contains(d) {
                     at = Some(c);
                     break;
                 }
@@ -315,9 +319,7 @@ impl<const W: usize> PropEngine<W> {
                 let mut m = DigitSet::EMPTY;
                 for k in 0..n {
                     let c = r * size + j * n + k;
-                    if self.value[c] == 0 {
-                        m = m.union(&self.cand[c]);
-                    }
+                    m = m.union(&self.cand[c]);
                 }
                 self.seg_row[r * n + j] = m;
             }
@@ -327,9 +329,7 @@ impl<const W: usize> PropEngine<W> {
                 let mut m = DigitSet::EMPTY;
                 for k in 0..n {
                     let c = (j * n + k) * size + col;
-                    if self.value[c] == 0 {
-                        m = m.union(&self.cand[c]);
-                    }
+                    m = m.union(&self.cand[c]);
                 }
                 self.seg_col[col * n + j] = m;
             }
@@ -364,9 +364,7 @@ impl<const W: usize> PropEngine<W> {
                         for j2 in (0..n).filter(|&j2| j2 != j) {
                             for k in 0..n {
                                 let c = self.seg_cell(vertical, line, j2, k);
-                                if self.value[c] == 0 {
-                                    self.eliminate(c, pointing)?;
-                                }
+                                self.eliminate(c, pointing)?;
                             }
                         }
                     }
@@ -377,9 +375,7 @@ impl<const W: usize> PropEngine<W> {
                         for l2 in (first..first + n).filter(|&l2| l2 != line) {
                             for k in 0..n {
                                 let c = self.seg_cell(vertical, l2, j, k);
-                                if self.value[c] == 0 {
-                                    self.eliminate(c, claiming)?;
-                                }
+                                self.eliminate(c, claiming)?;
                             }
                         }
                     }
@@ -407,7 +403,7 @@ impl<const W: usize> PropEngine<W> {
             self.pairs.clear();
             for i in 0..size {
                 let c = self.unit_cells[u * size + i];
-                if self.value[c as usize] == 0 && self.cand[c as usize].len() == 2 {
+                if self.cand[c as usize].len() == 2 {
                     self.pairs.push(c);
                 }
             }
@@ -420,7 +416,7 @@ impl<const W: usize> PropEngine<W> {
                     }
                     for i in 0..size {
                         let c = self.unit_cells[u * size + i] as usize;
-                        if c != ca && c != cb && self.value[c] == 0 {
+                        if c != ca && c != cb {
                             self.eliminate(c, m)?;
                         }
                     }
@@ -440,9 +436,21 @@ impl<const W: usize> PropEngine<W> {
                 }
                 continue;
             }
-            if let Some(u) = self.dirty.pop() {
-                self.is_dirty[u as usize] = false;
-                self.hidden_singles(u as usize)?;
+            if !self.dirty.is_empty() {
+                // All changed units in one batch: scanning one unit per placed single would
+                // rescan the same units after every placement.
+                std::mem::swap(&mut self.dirty, &mut self.batch);
+                for &u in &self.batch {
+                    self.is_dirty[u as usize] = false;
+                }
+                for i in 0..self.batch.len() {
+                    let u = self.batch[i] as usize;
+                    if let Err(e) = self.hidden_singles(u) {
+                        self.batch.clear();
+                        return Err(e);
+                    }
+                }
+                self.batch.clear();
                 continue;
             }
             if self.unplaced == 0 {
