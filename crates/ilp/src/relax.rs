@@ -1,0 +1,146 @@
+//! The LP relaxation: `x` continuous in `[0, 1]` instead of binary.
+//!
+//! Seed 004 (Teles, after Provan 2009), Theorem 4: a puzzle solvable with the pigeonhole rule
+//! alone has a unique non-negative solution of the model's equations, and it is the puzzle's
+//! solution. [`relax`] checks the conclusion directly: it solves the LP and, when the optimum
+//! `x*` is integral, asks whether `x*` is the only point of the LP feasible set.
+//!
+//! Why one extra LP is enough: let `Z = {j : x*_j = 0}`. Maximise `Σ_{j∈Z} x_j` over the
+//! feasible set. If the maximum is 0, every `x_j` with `j ∈ Z` is 0 at every feasible point;
+//! each cell row `Σ_d x(c,d) = 1` then has one variable left, which must be 1, so the feasible
+//! set is `{x*}`. If the maximum is positive, another feasible point exists. (Maximising and
+//! minimising each variable separately gives the same answer with `2·|x|` LPs.) When `x*` is
+//! fractional the feasible set holds a non-integral point, so it is not a single integral
+//! point: the report says `unique = Some(false)`.
+
+use std::time::{Duration, Instant};
+
+use sudoku_core::{Grid, Puzzle, Rng};
+
+use crate::cbc::CbcModel;
+use crate::model::{ModelKind, Objective, SudokuModel};
+use crate::solve::INT_TOL;
+use crate::IlpError;
+
+/// What to relax and what to ask.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct RelaxConfig {
+    /// Full or reduced model.
+    pub model: ModelKind,
+    /// Objective of the first LP (`zero` asks only for a feasible point).
+    pub objective: Objective,
+    /// Also decide whether the integral optimum is the only LP-feasible point (one more LP).
+    pub check_unique: bool,
+    /// Distance from 0 or 1 under which a value counts as integral.
+    pub tolerance: f64,
+}
+
+impl Default for RelaxConfig {
+    fn default() -> RelaxConfig {
+        RelaxConfig {
+            model: ModelKind::Reduced,
+            objective: Objective::Zero,
+            check_unique: true,
+            tolerance: INT_TOL,
+        }
+    }
+}
+
+/// What the LP relaxation says about a puzzle.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RelaxReport {
+    /// The LP is feasible (false: even the relaxation has no point, so the puzzle has no
+    /// solution; also false when the reduction already found a contradiction).
+    pub feasible: bool,
+    /// The LP optimum found is 0/1.
+    pub integral: bool,
+    /// Columns of the LP (the model's variables).
+    pub variables: usize,
+    /// Columns whose optimal value is fractional.
+    pub fractional: usize,
+    /// Whether the LP feasible set is exactly one integral point (Provan's conclusion):
+    /// `None` when not asked or infeasible; `Some(false)` when the optimum is fractional.
+    pub unique: Option<bool>,
+    /// The LP objective value, on the full-model scale.
+    pub objective: Option<f64>,
+    /// The grid, when the optimum is integral.
+    pub grid: Option<Grid>,
+    /// Simplex iterations over all LPs solved.
+    pub iterations: u64,
+    /// Time to build and load the model.
+    pub build_time: Duration,
+    /// Time in the LP solver.
+    pub solve_time: Duration,
+}
+
+/// Solves the LP relaxation of `puzzle`. `rng` is used only by [`Objective::Random`].
+pub fn relax(
+    puzzle: &Puzzle,
+    config: &RelaxConfig,
+    rng: &mut Rng,
+) -> Result<RelaxReport, IlpError> {
+    let t0 = Instant::now();
+    let model = SudokuModel::build(puzzle, config.model, &config.objective, rng)?;
+    let mut report = RelaxReport {
+        feasible: false,
+        integral: false,
+        variables: model.num_vars(),
+        fractional: 0,
+        unique: None,
+        objective: None,
+        grid: None,
+        iterations: 0,
+        build_time: Duration::ZERO,
+        solve_time: Duration::ZERO,
+    };
+    if model.infeasible.is_some() {
+        report.build_time = t0.elapsed();
+        return Ok(report);
+    }
+    let mut cbc = CbcModel::new(&model.lp);
+    cbc.set_minimise(model.minimise);
+    cbc.set_log_level(0);
+    report.build_time = t0.elapsed();
+    let t1 = Instant::now();
+    // No column is integer, so this is one Clp solve.
+    cbc.solve();
+    report.iterations = cbc.iteration_count();
+    if cbc.is_proven_infeasible() || !cbc.is_proven_optimal() {
+        report.solve_time = t1.elapsed();
+        if !cbc.is_proven_infeasible() {
+            return Err(IlpError::Abandoned {
+                status: cbc.status().name(),
+                secondary: "lp-not-optimal".into(),
+            });
+        }
+        return Ok(report);
+    }
+    report.feasible = true;
+    report.objective = Some(cbc.obj_value() + model.obj_offset);
+    let x = cbc.col_solution().unwrap_or_default();
+    report.fractional = SudokuModel::fractional(&x, config.tolerance);
+    report.grid = model.decode(&x, config.tolerance);
+    report.integral = report.grid.is_some();
+    if config.check_unique {
+        if !report.integral {
+            report.unique = Some(false);
+        } else {
+            cbc.set_minimise(false);
+            for (j, &v) in x.iter().enumerate() {
+                cbc.set_obj_coeff(j, if v < config.tolerance { 1.0 } else { 0.0 });
+            }
+            // Warm-started from the first basis.
+            cbc.solve();
+            report.iterations += cbc.iteration_count();
+            if !cbc.is_proven_optimal() {
+                return Err(IlpError::Abandoned {
+                    status: cbc.status().name(),
+                    secondary: "lp-not-optimal".into(),
+                });
+            }
+            report.unique = Some(cbc.obj_value() <= config.tolerance);
+        }
+    }
+    report.solve_time = t1.elapsed();
+    Ok(report)
+}
