@@ -43,7 +43,10 @@ fn configs() -> Vec<(&'static str, Box<dyn Solver>)> {
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let dir = args.get(1).map(PathBuf::from).unwrap_or_else(|| {
-        PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/datasets"))
+        PathBuf::from(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../../shared/datasets"
+        ))
     });
     let reps: usize = args.get(2).and_then(|r| r.parse().ok()).unwrap_or(3).max(1);
     println!("| file | method | puzzles | median µs | mean µs | mean nodes | mean guesses | solved without guessing |");

@@ -50,6 +50,9 @@ struct Contradiction;
 
 type Step<T = ()> = Result<T, Contradiction>;
 
+/// Orders up to this one rescan all units after changes instead of tracking changed units.
+const SCAN_ALL_MAX_ORDER: usize = 4;
+
 /// Marks a placement on the trail (cells are below 2³¹).
 const PLACE: u32 = 1 << 31;
 
@@ -88,6 +91,11 @@ pub(crate) struct PropEngine<const W: usize> {
     /// The dirty units being scanned (swapped with `dirty`, so no allocation).
     batch: Vec<u32>,
     is_dirty: Vec<bool>,
+    /// Small grids skip the per-unit bookkeeping: any change rescans every unit, which costs
+    /// less than marking units on every elimination.
+    scan_all: bool,
+    /// A candidate changed since the last full scan (with `scan_all`).
+    changed: bool,
     frames: Vec<Frame<W>>,
     seg_row: Vec<DigitSet<W>>,
     seg_col: Vec<DigitSet<W>>,
@@ -137,6 +145,8 @@ impl<const W: usize> PropEngine<W> {
             dirty: Vec::with_capacity(units),
             batch: Vec::with_capacity(units),
             is_dirty: vec![false; units],
+            scan_all: order.n() <= SCAN_ALL_MAX_ORDER,
+            changed: false,
             frames: Vec::new(),
             seg_row: vec![DigitSet::EMPTY; segs],
             seg_col: vec![DigitSet::EMPTY; segs],
@@ -165,6 +175,7 @@ impl<const W: usize> PropEngine<W> {
     }
 
     fn clear_dirty(&mut self) {
+        self.changed = false;
         for &u in &self.dirty {
             self.is_dirty[u as usize] = false;
         }
@@ -190,6 +201,10 @@ impl<const W: usize> PropEngine<W> {
 
     #[inline(always)]
     fn mark_units(&mut self, c: usize) {
+        if self.scan_all {
+            self.changed = true;
+            return;
+        }
         let (a, b) = (self.cu_start[c] as usize, self.cu_start[c + 1] as usize);
         for i in a..b {
             let u = self.cu[i] as usize;
@@ -433,6 +448,13 @@ impl<const W: usize> PropEngine<W> {
                 let c = c as usize;
                 if self.value[c] == 0 {
                     self.place(c)?;
+                }
+                continue;
+            }
+            if self.changed {
+                self.changed = false;
+                for u in 0..self.units {
+                    self.hidden_singles(u)?;
                 }
                 continue;
             }
