@@ -1,0 +1,254 @@
+//! `run`, `plot` and `merge` through the binary: outputs of a real run, resume after SIGKILL,
+//! and the Slurm scripts' shards merged back into the unsharded run.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+use std::time::Duration;
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../..")
+        .canonicalize()
+        .unwrap()
+}
+
+fn bin() -> &'static str {
+    env!("CARGO_BIN_EXE_sudoku-bench")
+}
+
+fn bench(dir: &Path, args: &[&str]) -> Output {
+    Command::new(bin())
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .expect("the binary runs")
+}
+
+fn experiment(dir: &Path, name: &str, trials: u32) -> PathBuf {
+    let puzzles = root().join("datasets/seeds/001_jump.txt");
+    let p = dir.join(format!("{name}.toml"));
+    std::fs::write(
+        &p,
+        format!(
+            "name = \"{name}\"\nseed = 3\ntrials = {trials}\n[[method]]\nname = \"prop\"\nparams = {{ naked_pairs = [false, true] }}\n[[method]]\nname = \"norvig\"\n[[instances]]\nfile = \"{}\"\n",
+            puzzles.display()
+        ),
+    )
+    .unwrap();
+    p
+}
+
+/// Rows as text without the timing columns (wall_ms, cpu_ms, build_ms, time_to_best_ms).
+fn rows_sans_timing(path: &Path) -> Vec<String> {
+    let mut r = csv::Reader::from_path(path).unwrap();
+    let headers = r.headers().unwrap().clone();
+    let skip: Vec<usize> = headers
+        .iter()
+        .enumerate()
+        .filter(|(_, h)| h.ends_with("_ms"))
+        .map(|(i, _)| i)
+        .collect();
+    let mut rows: Vec<(usize, String)> = r
+        .records()
+        .map(|rec| {
+            let rec = rec.unwrap();
+            let task: usize = rec[0].parse().unwrap();
+            let kept: Vec<&str> = rec
+                .iter()
+                .enumerate()
+                .filter(|(i, _)| !skip.contains(i))
+                .map(|(_, f)| f)
+                .collect();
+            (task, kept.join(","))
+        })
+        .collect();
+    rows.sort();
+    rows.into_iter().map(|(_, s)| s).collect()
+}
+
+#[test]
+fn a_run_writes_csv_tables_charts_and_meta() {
+    let dir = tempfile::tempdir().unwrap();
+    let exp = experiment(dir.path(), "small", 2);
+    let out = bench(dir.path(), &["run", exp.to_str().unwrap()]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let res = dir.path().join("results/small");
+    for f in [
+        "trials.csv",
+        "summary.csv",
+        "summary.md",
+        "summary.tex",
+        "meta.json",
+        "boxplot.svg",
+        "boxplot.png",
+    ] {
+        assert!(res.join(f).exists(), "{f} missing");
+    }
+    let rows = rows_sans_timing(&res.join("trials.csv"));
+    // (2 prop configurations + norvig) × 4 puzzles × 2 trials, all solved and verified.
+    assert_eq!(rows.len(), 24);
+    assert!(rows.iter().all(|r| r.contains(",solved,true,")), "{rows:?}");
+    let meta: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(res.join("meta.json")).unwrap()).unwrap();
+    assert_eq!(meta["experiment"], "small");
+    assert!(meta["experiment_text"]
+        .as_str()
+        .unwrap()
+        .contains("naked_pairs"));
+    assert!(meta["finished"].is_string());
+    // A second plain run refuses to overwrite; --resume has nothing left to do.
+    let again = bench(dir.path(), &["run", exp.to_str().unwrap()]);
+    assert_eq!(again.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&again.stderr).contains("--resume"));
+    let resumed = bench(dir.path(), &["run", exp.to_str().unwrap(), "--resume"]);
+    assert!(resumed.status.success());
+    assert_eq!(rows_sans_timing(&res.join("trials.csv")).len(), 24);
+    // plot redraws from the CSV alone.
+    std::fs::remove_file(res.join("boxplot.png")).unwrap();
+    std::fs::remove_file(res.join("summary.md")).unwrap();
+    assert!(bench(dir.path(), &["plot", res.to_str().unwrap()])
+        .status
+        .success());
+    assert!(res.join("boxplot.png").exists() && res.join("summary.md").exists());
+}
+
+#[test]
+fn resume_after_sigkill_loses_nothing_and_duplicates_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let exp = experiment(dir.path(), "long", 300);
+    let reference = bench(
+        dir.path(),
+        &["run", exp.to_str().unwrap(), "--out", "ref", "--no-plots"],
+    );
+    assert!(reference.status.success());
+    let want = rows_sans_timing(&dir.path().join("ref/trials.csv"));
+    assert_eq!(want.len(), 3 * 4 * 300);
+    // Kill the same run partway (SIGKILL: no chance to clean up), as often as it takes to
+    // catch it in the middle.
+    let trials = dir.path().join("cut/trials.csv");
+    let mut killed_mid_run = false;
+    for wait_ms in [150u64, 300, 600, 1200] {
+        let _ = std::fs::remove_dir_all(dir.path().join("cut"));
+        let mut child = Command::new(bin())
+            .args(["run", exp.to_str().unwrap(), "--out", "cut", "--no-plots"])
+            .current_dir(dir.path())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        std::thread::sleep(Duration::from_millis(wait_ms));
+        child.kill().unwrap();
+        child.wait().unwrap();
+        let done = std::fs::read_to_string(&trials)
+            .map(|t| t.lines().count())
+            .unwrap_or(0);
+        if done > 1 && done < want.len() {
+            killed_mid_run = true;
+            break;
+        }
+    }
+    assert!(killed_mid_run, "could not interrupt the run midway");
+    let out = bench(
+        dir.path(),
+        &[
+            "run",
+            exp.to_str().unwrap(),
+            "--out",
+            "cut",
+            "--resume",
+            "--no-plots",
+        ],
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(rows_sans_timing(&trials), want);
+}
+
+#[test]
+fn slurm_shards_merged_equal_the_unsharded_run() {
+    let dir = tempfile::tempdir().unwrap();
+    let exp = experiment(dir.path(), "sweep", 3);
+    assert!(bench(
+        dir.path(),
+        &["run", exp.to_str().unwrap(), "--out", "whole", "--no-plots"]
+    )
+    .status
+    .success());
+    for k in 1..=3 {
+        let out = Command::new("bash")
+            .arg(root().join("scripts/slurm/shard.sbatch"))
+            .current_dir(dir.path())
+            .env("EXP", &exp)
+            .env("SHARDS", "3")
+            .env("SLURM_ARRAY_TASK_ID", k.to_string())
+            .env("BIN", bin())
+            .env("EXTRA", "--no-plots")
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    let out = Command::new("bash")
+        .arg(root().join("scripts/slurm/merge.sbatch"))
+        .current_dir(dir.path())
+        .env("NAME", "sweep")
+        .env("SHARDS", "3")
+        .env("BIN", bin())
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(
+        rows_sans_timing(&dir.path().join("results/sweep/trials.csv")),
+        rows_sans_timing(&dir.path().join("whole/trials.csv"))
+    );
+    assert!(dir.path().join("results/sweep/summary.md").exists());
+}
+
+#[test]
+fn bad_experiment_files_name_the_key() {
+    let dir = tempfile::tempdir().unwrap();
+    let exp = experiment(dir.path(), "bad", 1);
+    let text = std::fs::read_to_string(&exp).unwrap();
+    let cases = [
+        (
+            text.replace("trials = 1", "trials = 1\ntimelimit = 3"),
+            "unknown field `timelimit`",
+        ),
+        (
+            text.replace(
+                "name = \"norvig\"",
+                "name = \"norvig\"\nparams = { speed = 1 }",
+            ),
+            "method[1] (`norvig`): method `norvig` has no parameter `speed`",
+        ),
+        (
+            text.replace("naked_pairs = [false, true]", "naked_pairs = \"maybe\""),
+            "parameter `naked_pairs`: `maybe` is not valid",
+        ),
+        (
+            text.replace("name = \"prop\"", "name = \"quantum\""),
+            "unknown method `quantum`",
+        ),
+    ];
+    for (body, want) in cases {
+        std::fs::write(&exp, &body).unwrap();
+        let out = bench(dir.path(), &["run", exp.to_str().unwrap()]);
+        assert_eq!(out.status.code(), Some(2));
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(want), "want {want:?} in {err}");
+    }
+}
