@@ -49,6 +49,8 @@ impl Registry {
     pub fn standard() -> Registry {
         let mut methods = Vec::new();
         methods.extend(sudoku_prop::methods());
+        methods.extend(sudoku_baselines::methods());
+        methods.extend(sudoku_meta::methods());
         Registry {
             methods,
             generators: Vec::new(),
