@@ -6,7 +6,8 @@
 //!   --cap-nodes N    node cap per puzzle for the slow methods (default none)
 //!   --limit K        only the first K puzzles of each file
 //!   --sets a,b       dataset files to run (default: the four below)
-//!   --methods a,b    registry names to run (default: all, plus backtrack-bits row-major)
+//!   --methods a,b    labels to run (default: all four, `backtrack-bits/row-major`, and
+//!                    sudoku-prop's methods as `ref: prop`, `ref: norvig` for reference)
 //!   --no-large       skip the 25×25 and 36×36 runs
 //!   --fast-cap-s S   time cap per puzzle for the other methods (default 10)
 //!   --repeat R       solve each puzzle R times and keep its fastest time (default 1); on a
@@ -102,6 +103,11 @@ fn solvers(filter: &Option<Vec<String>>) -> Vec<Entry> {
             let s = (m.build)(&p).expect("valid");
             out.push(("backtrack-bits/row-major".to_string(), true, s));
         }
+    }
+    // The propagators of sudoku-prop, as the reference a good solver sets.
+    for m in sudoku_prop::methods() {
+        let s = (m.build)(&Params::new()).expect("defaults are valid");
+        out.push((format!("ref: {}", m.name), false, s));
     }
     if let Some(names) = filter {
         out.retain(|(label, _, _)| names.iter().any(|n| n == label));
