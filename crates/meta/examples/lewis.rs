@@ -6,6 +6,8 @@
 //! - generated instances of any order: a full grid (pattern grid plus random symmetries)
 //!   keeping a random share `p` of its cells: `--gen 4 --p 0,0.2,0.4 --per-level 20`.
 //!
+//! - any puzzle file: `--file path` (repeatable), the first `--per-level` puzzles of each.
+//!
 //! Every Solved answer is verified by `sudoku_core::verify_solution`. Runs are sequential (one
 //! core). Example:
 //!
@@ -35,6 +37,7 @@ struct Args {
     shares: Vec<f64>,
     seed: u64,
     variant: Variant,
+    files: Vec<PathBuf>,
 }
 
 fn parse_args() -> Result<Args, String> {
@@ -48,6 +51,7 @@ fn parse_args() -> Result<Args, String> {
         shares: vec![0.0, 0.2, 0.4, 0.45, 0.5, 0.6, 0.8],
         seed: 1,
         variant: Variant::Classic,
+        files: Vec::new(),
     };
     let mut it = std::env::args().skip(1);
     while let Some(flag) = it.next() {
@@ -71,6 +75,7 @@ fn parse_args() -> Result<Args, String> {
                     .collect::<Result<_, _>>()?
             }
             "--seed" => a.seed = value()?.parse().map_err(|_| "bad --seed")?,
+            "--file" => a.files.push(PathBuf::from(value()?)),
             "--variant" => a.variant = value()?.parse().map_err(|e| format!("{e}"))?,
             other => return Err(format!("unknown flag {other}")),
         }
@@ -211,7 +216,21 @@ fn main() -> ExitCode {
     println!("| set | solved | rate | median s (fail = cap) | median s (solved) |");
     println!("|---|---:|---:|---:|---:|");
     let started = Instant::now();
-    let result = if let Some(n) = args.gen {
+    let result = if !args.files.is_empty() {
+        (|| {
+            for path in &args.files {
+                let entries = format::read_file(path).map_err(|e| e.to_string())?;
+                let puzzles = entries
+                    .into_iter()
+                    .take(args.per_level)
+                    .map(|e| Puzzle::new(e.grid, args.variant))
+                    .collect();
+                let label = path.file_name().map(|f| f.to_string_lossy().into_owned());
+                print_row(&mut run_set(&args, label.unwrap_or_default(), puzzles)?);
+            }
+            Ok::<(), String>(())
+        })()
+    } else if let Some(n) = args.gen {
         let order = match Order::new(n) {
             Ok(o) => o,
             Err(e) => {

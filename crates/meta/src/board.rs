@@ -33,6 +33,10 @@ pub struct Board {
     free: Vec<Vec<u32>>,
     /// Blocks with at least two free cells: the only ones a swap can touch.
     movable: Vec<u32>,
+    /// When moves are restricted to candidates: per cell, `words` words of a bitset of the
+    /// digits no fixed cell of its units holds (bit `d - 1`). Empty when unrestricted.
+    allowed: Vec<u64>,
+    words: usize,
 }
 
 /// Why a board cannot be built from fixed cells.
@@ -83,6 +87,8 @@ impl Board {
             cost: 0,
             free: vec![Vec::new(); size],
             movable: Vec::new(),
+            allowed: Vec::new(),
+            words: size.div_ceil(64),
             geo,
         };
         for b in 0..size {
@@ -172,24 +178,88 @@ impl Board {
     }
 
     /// Fills every free cell with a random permutation of the digits its block misses
-    /// (Lewis's initial solution).
+    /// (Lewis's initial solution). With [`Board::restrict_to_candidates`], each cell, in random
+    /// order, takes a random missing digit among its candidates when one is left.
     pub fn fill_random(&mut self, rng: &mut Rng) {
         self.clear_free();
         for b in 0..self.size {
             let mut missing = self.missing_in_block(b);
             missing.shuffle(rng);
-            for (i, &c) in self.free[b].clone().iter().enumerate() {
-                self.cells[c as usize] = missing[i];
+            let mut cells = self.free[b].clone();
+            if self.allowed.is_empty() {
+                for (i, &c) in cells.iter().enumerate() {
+                    self.cells[c as usize] = missing[i];
+                }
+                continue;
+            }
+            cells.shuffle(rng);
+            for &c in &cells {
+                let c = c as usize;
+                let pos = missing
+                    .iter()
+                    .position(|&d| self.is_allowed(c, d))
+                    .unwrap_or(0);
+                self.cells[c] = missing.swap_remove(pos);
             }
         }
         self.recount();
+    }
+
+    /// Restricts construction and moves to candidates: a digit held by a fixed cell of a
+    /// cell's row, column or diagonal can never be that cell's in a solution, so a swap is
+    /// only allowed when it does not increase the number of free cells holding such a digit.
+    pub fn restrict_to_candidates(&mut self) {
+        let w = self.words;
+        let mut allowed = vec![0u64; self.cells.len() * w];
+        for c in 0..self.cells.len() {
+            if self.fixed[c] {
+                continue;
+            }
+            let mut held = vec![false; self.size + 1];
+            for &u in self.geo.cell_units(c) {
+                for &p in self.geo.unit(u as usize) {
+                    if self.fixed[p as usize] {
+                        held[self.cells[p as usize] as usize] = true;
+                    }
+                }
+            }
+            for d in 1..=self.size {
+                if !held[d] {
+                    allowed[c * w + (d - 1) / 64] |= 1 << ((d - 1) % 64);
+                }
+            }
+        }
+        self.allowed = allowed;
+    }
+
+    /// Is `d` a candidate of cell `c` (always, when moves are unrestricted)?
+    #[inline]
+    pub fn is_allowed(&self, c: usize, d: u16) -> bool {
+        if self.allowed.is_empty() {
+            return true;
+        }
+        let d = d as usize - 1;
+        self.allowed[c * self.words + d / 64] >> (d % 64) & 1 == 1
+    }
+
+    /// May cells `a` and `b` swap? Always, unless moves are restricted to candidates.
+    #[inline]
+    pub fn swap_allowed(&self, a: usize, b: usize) -> bool {
+        if self.allowed.is_empty() {
+            return true;
+        }
+        let (x, y) = (self.cells[a], self.cells[b]);
+        let bad_after = !self.is_allowed(a, y) as u8 + !self.is_allowed(b, x) as u8;
+        let bad_before = !self.is_allowed(a, x) as u8 + !self.is_allowed(b, y) as u8;
+        bad_after <= bad_before
     }
 
     /// GRASP construction by a restricted candidate list: free cells are visited in random
     /// order; a cell's candidates are the digits its block still misses, ranked by the
     /// repetitions they would create on the cell's lines; the best `ceil(alpha · count)`
     /// (at least one) form the list and one of them is drawn uniformly. `alpha = 0` is greedy
-    /// (ties broken at random), `alpha = 1` is random.
+    /// (ties broken at random), `alpha = 1` is random. With [`Board::restrict_to_candidates`],
+    /// the list is drawn from the cell's candidates whenever one is left.
     pub fn fill_rcl(&mut self, alpha: f64, rng: &mut Rng) {
         self.clear_free();
         let mut order: Vec<u32> = self.free.iter().flatten().copied().collect();
@@ -206,10 +276,17 @@ impl Board {
                     reps += self.counts[l as usize * (self.size + 1) + d as usize] as u32;
                 }
                 // A random key breaks ties, so alpha = 0 is not biased towards small digits.
-                ranked.push((reps, rng.random::<u32>(), d));
+                // Candidates first (digits no fixed peer holds), then fewest repetitions.
+                let key = reps + if self.is_allowed(c, d) { 0 } else { 1 << 20 };
+                ranked.push((key, rng.random::<u32>(), d));
             }
             ranked.sort_unstable();
-            let k = ((alpha * ranked.len() as f64).ceil() as usize).clamp(1, ranked.len());
+            // When candidates are known and some are left, the list holds only candidates.
+            let usable = match ranked.iter().filter(|r| r.0 < 1 << 20).count() {
+                0 => ranked.len(),
+                n => n,
+            };
+            let k = ((alpha * usable as f64).ceil() as usize).clamp(1, usable);
             let d = ranked[rng.random_range(0..k)].2;
             let pos = missing[b]
                 .iter()

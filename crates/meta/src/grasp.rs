@@ -31,6 +31,8 @@ pub struct GraspConfig {
     pub plateau: u64,
     /// Preprocessing before the search.
     pub preprocess: Preprocess,
+    /// Restrict construction and swaps to candidates (digits no fixed peer holds).
+    pub candidates: bool,
     /// Record the best cost each time it improves.
     pub trace: bool,
 }
@@ -43,6 +45,7 @@ impl Default for GraspConfig {
             max_iters: 0,
             plateau: 200,
             preprocess: Preprocess::None,
+            candidates: false,
             trace: false,
         }
     }
@@ -86,6 +89,13 @@ pub const GRASP_PARAMS: &[ParamSpec] = &[
                found there proves the puzzle infeasible)",
     },
     ParamSpec {
+        name: "moves",
+        default: "all",
+        range: "all|candidates",
+        help: "candidates: construction prefers, and swaps may not add, digits that a fixed \
+               cell of the same row, column or diagonal already holds (not in the paper)",
+    },
+    ParamSpec {
         name: "trace",
         default: "false",
         range: "true|false",
@@ -107,6 +117,7 @@ impl GraspConfig {
             max_iters: p.get("max_iters", d.max_iters, "a non-negative integer")?,
             plateau: p.get("plateau", d.plateau, "a non-negative integer")?,
             preprocess: Preprocess::from_params(p)?,
+            candidates: crate::moves_from_params(p)?,
             trace: p.flag("trace", d.trace)?,
         })
     }
@@ -137,6 +148,9 @@ impl Solver for Grasp {
             Start::Done(outcome) => return outcome,
             Start::Search(board) => board,
         };
+        if self.config.candidates {
+            board.restrict_to_candidates();
+        }
         if board.movable_blocks().is_empty() {
             board.fill_random(rng);
             return forced(&board, stats);
@@ -193,10 +207,12 @@ fn climb(
 ) {
     let mut sideways = 0u64;
     while board.cost() > 0 && !run.should_stop() {
-        let (delta, a, b) = match cfg.local {
+        let found = match cfg.local {
             LocalSearch::Best => best_move(board, run, rng, moves),
             LocalSearch::First => first_move(board, run, rng, moves),
         };
+        // No allowed swap at all (moves restricted to candidates): stuck.
+        let Some((delta, a, b)) = found else { return };
         if delta < 0 {
             sideways = 0;
         } else if delta == 0 && sideways < cfg.plateau {
@@ -215,13 +231,16 @@ fn best_move(
     run: &mut Run,
     rng: &mut Rng,
     ties: &mut Vec<(u32, u32)>,
-) -> (i64, usize, usize) {
+) -> Option<(i64, usize, usize)> {
     let mut best = i64::MAX;
     ties.clear();
     for &blk in board.movable_blocks() {
         let free = board.free_cells(blk as usize);
         for i in 0..free.len() {
             for j in i + 1..free.len() {
+                if !board.swap_allowed(free[i] as usize, free[j] as usize) {
+                    continue;
+                }
                 let d = board.delta(free[i] as usize, free[j] as usize);
                 if d < best {
                     best = d;
@@ -234,8 +253,11 @@ fn best_move(
         }
     }
     run.iterations += board.neighbourhood_size();
+    if ties.is_empty() {
+        return None;
+    }
     let (a, b) = ties[rng.random_range(0..ties.len())];
-    (best, a as usize, b as usize)
+    Some((best, a as usize, b as usize))
 }
 
 /// Scans swaps from a random block on; returns the first improving one, or else a random
@@ -245,7 +267,7 @@ fn first_move(
     run: &mut Run,
     rng: &mut Rng,
     ties: &mut Vec<(u32, u32)>,
-) -> (i64, usize, usize) {
+) -> Option<(i64, usize, usize)> {
     let blocks = board.movable_blocks();
     let first = rng.random_range(0..blocks.len());
     let mut best = i64::MAX;
@@ -254,10 +276,13 @@ fn first_move(
         let free = board.free_cells(blocks[(first + k) % blocks.len()] as usize);
         for i in 0..free.len() {
             for j in i + 1..free.len() {
-                let d = board.delta(free[i] as usize, free[j] as usize);
                 run.iterations += 1;
+                if !board.swap_allowed(free[i] as usize, free[j] as usize) {
+                    continue;
+                }
+                let d = board.delta(free[i] as usize, free[j] as usize);
                 if d < 0 {
-                    return (d, free[i] as usize, free[j] as usize);
+                    return Some((d, free[i] as usize, free[j] as usize));
                 }
                 if d < best {
                     best = d;
@@ -269,6 +294,9 @@ fn first_move(
             }
         }
     }
+    if ties.is_empty() {
+        return None;
+    }
     let (a, b) = ties[rng.random_range(0..ties.len())];
-    (best, a as usize, b as usize)
+    Some((best, a as usize, b as usize))
 }

@@ -105,6 +105,11 @@ impl FromStr for Preprocess {
     }
 }
 
+/// Reads `moves=all|candidates`: whether moves are restricted to candidates.
+fn moves_from_params(p: &Params) -> Result<bool, ParamError> {
+    Ok(p.choice("moves", "all", &["all", "candidates"])? == "candidates")
+}
+
 const CAPS: Capabilities = Capabilities {
     complete: false,
     thread_safe: true,

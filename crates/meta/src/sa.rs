@@ -25,6 +25,8 @@ pub struct SaConfig {
     pub reheat: u64,
     /// Preprocessing before the search.
     pub preprocess: Preprocess,
+    /// Restrict the initial fill and swaps to candidates (digits no fixed peer holds).
+    pub candidates: bool,
     /// Record the best cost each time it improves.
     pub trace: bool,
 }
@@ -38,6 +40,7 @@ impl Default for SaConfig {
             chain_factor: 1.0,
             reheat: 20,
             preprocess: Preprocess::None,
+            candidates: false,
             trace: false,
         }
     }
@@ -85,6 +88,13 @@ pub const SA_PARAMS: &[ParamSpec] = &[
                found there proves the puzzle infeasible)",
     },
     ParamSpec {
+        name: "moves",
+        default: "all",
+        range: "all|candidates",
+        help: "candidates: the initial fill prefers, and swaps may not add, digits that a \
+               fixed cell of the same row, column or diagonal already holds (not in Lewis 2007)",
+    },
+    ParamSpec {
         name: "trace",
         default: "false",
         range: "true|false",
@@ -104,6 +114,7 @@ impl SaConfig {
             chain_factor: p.get_in("chain_factor", d.chain_factor, 0.0, 1000.0)?,
             reheat: p.get("reheat", d.reheat, "a non-negative integer")?,
             preprocess: Preprocess::from_params(p)?,
+            candidates: crate::moves_from_params(p)?,
             trace: p.flag("trace", d.trace)?,
         })
     }
@@ -134,6 +145,9 @@ impl Solver for Sa {
             Start::Done(outcome) => return outcome,
             Start::Search(board) => board,
         };
+        if self.config.candidates {
+            board.restrict_to_candidates();
+        }
         board.fill_random(rng);
         if board.movable_blocks().is_empty() {
             return forced(&board, stats);
@@ -146,14 +160,24 @@ impl Solver for Sa {
 
         // Initial temperature: a random walk of t0_sample moves, all accepted.
         let (mut sum, mut sum_sq) = (0.0f64, 0.0f64);
-        let mut sampled = 0u64;
-        while sampled < cfg.t0_sample && board.cost() > 0 && !run.should_stop() {
+        let (mut sampled, mut drawn) = (0u64, 0u64);
+        // Disallowed draws are skipped; the bound on draws keeps a run whose swaps are almost
+        // all disallowed from spending its budget here.
+        while sampled < cfg.t0_sample
+            && drawn < 100 * cfg.t0_sample
+            && board.cost() > 0
+            && !run.should_stop()
+        {
             let Some((a, b)) = board.random_swap(rng) else {
                 break;
             };
+            run.iterations += 1;
+            drawn += 1;
+            if !board.swap_allowed(a, b) {
+                continue;
+            }
             let delta = board.delta(a, b);
             board.apply(a, b, delta);
-            run.iterations += 1;
             sampled += 1;
             let c = board.cost() as f64;
             sum += c;

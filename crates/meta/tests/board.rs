@@ -54,6 +54,7 @@ proptest! {
         seed in any::<u64>(),
         alpha in 0.0f64..=1.0,
         rcl in any::<bool>(),
+        restrict in any::<bool>(),
         swaps in 1usize..300,
     ) {
         let variant = if diagonal { Variant::Diagonal } else { Variant::Classic };
@@ -62,11 +63,17 @@ proptest! {
         // digits per block for the representation.
         let mut board = Board::new(&p, p.givens()).unwrap();
         let mut rng = rng_from_seed(seed);
+        if restrict {
+            board.restrict_to_candidates();
+        }
         if rcl { board.fill_rcl(alpha, &mut rng) } else { board.fill_random(&mut rng) }
         prop_assert_eq!(board.cost(), board.recompute_cost());
         check_blocks(&board, &p);
         for _ in 0..swaps {
             let Some((a, b)) = board.random_swap(&mut rng) else { break };
+            if !board.swap_allowed(a, b) {
+                continue;
+            }
             let before = board.cost() as i64;
             let delta = board.delta(a, b);
             board.apply(a, b, delta);

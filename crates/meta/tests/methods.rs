@@ -298,3 +298,23 @@ fn registry_documents_and_checks_parameters() {
         sudoku_meta::LocalSearch::First
     );
 }
+
+#[test]
+fn moves_restricted_to_candidates_still_solve_and_keep_givens() {
+    let mut params = Params::new();
+    params.set("moves", "candidates");
+    for info in methods() {
+        for (k, line) in JUMP.iter().enumerate() {
+            let p = puzzle(line, Variant::Classic);
+            let mut s = (info.build)(&params).unwrap();
+            let out = s.solve(&p, &iterations(200_000_000), &mut rng_from_seed(k as u64));
+            check(&p, &out.status);
+            assert!(
+                matches!(out.status, Status::Solved(_)),
+                "{} moves=candidates, JuMP puzzle {}",
+                info.name,
+                k + 1
+            );
+        }
+    }
+}
