@@ -130,6 +130,8 @@ struct Row {
     times: Vec<f64>,
     solved_times: Vec<f64>,
     best_costs: Vec<u64>,
+    moves: u64,
+    secs: f64,
 }
 
 fn median(v: &mut [f64]) -> Option<f64> {
@@ -159,6 +161,8 @@ fn run_set(args: &Args, label: String, puzzles: Vec<Puzzle>) -> Result<Row, Stri
         times: Vec::new(),
         solved_times: Vec::new(),
         best_costs: Vec::new(),
+        moves: 0,
+        secs: 0.0,
     };
     let config = format!("{} {}", args.method, args.params);
     for (i, p) in puzzles.iter().enumerate() {
@@ -166,6 +170,8 @@ fn run_set(args: &Args, label: String, puzzles: Vec<Puzzle>) -> Result<Row, Stri
         let t = Instant::now();
         let out = solver.solve(p, &budget, &mut rng);
         let secs = t.elapsed().as_secs_f64();
+        row.moves += out.stats.iterations;
+        row.secs += secs;
         match &out.status {
             Status::Solved(g) => {
                 verify_solution(p, g)
@@ -195,9 +201,10 @@ fn print_row(row: &mut Row) {
     } else {
         format!(" (failed best costs: {:?})", row.best_costs)
     };
+    let rate = row.moves as f64 / row.secs.max(1e-9) / 1e6;
     println!(
-        "| {} | {}/{} | {:.0} % | {:.3} | {} |{}",
-        row.label, row.solved, row.total, pct, med_all, med_solved, costs
+        "| {} | {}/{} | {:.0} % | {:.3} | {} | {:.1} |{}",
+        row.label, row.solved, row.total, pct, med_all, med_solved, rate, costs
     );
 }
 
@@ -213,8 +220,8 @@ fn main() -> ExitCode {
         "method {} params [{}] cap {} s, {} per level, seed {}",
         args.method, args.params, args.cap, args.per_level, args.seed
     );
-    println!("| set | solved | rate | median s (fail = cap) | median s (solved) |");
-    println!("|---|---:|---:|---:|---:|");
+    println!("| set | solved | rate | median s (fail = cap) | median s (solved) | Mmoves/s |");
+    println!("|---|---:|---:|---:|---:|---:|");
     let started = Instant::now();
     let result = if !args.files.is_empty() {
         (|| {

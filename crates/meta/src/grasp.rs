@@ -25,10 +25,13 @@ pub struct GraspConfig {
     pub alpha: f64,
     /// Best or first improvement.
     pub local: LocalSearch,
-    /// Maximum GRASP iterations (constructions); 0 means no limit of its own.
+    /// Maximum GRASP iterations (constructions, or kicks); 0 means no limit of its own.
     pub max_iters: u64,
     /// Sideways (cost-neutral) moves allowed in a row without improvement before a restart.
     pub plateau: u64,
+    /// 0: restart with a new construction when stuck (the paper). k > 0: restart from the
+    /// local optimum just reached, after k random swaps (an iterated local search).
+    pub kick: u64,
     /// Preprocessing before the search.
     pub preprocess: Preprocess,
     /// Restrict construction and swaps to candidates (digits no fixed peer holds).
@@ -44,6 +47,7 @@ impl Default for GraspConfig {
             local: LocalSearch::Best,
             max_iters: 0,
             plateau: 200,
+            kick: 0,
             preprocess: Preprocess::None,
             candidates: false,
             trace: false,
@@ -82,6 +86,14 @@ pub const GRASP_PARAMS: &[ParamSpec] = &[
                restarting with a new construction; 0 = strict hill climbing",
     },
     ParamSpec {
+        name: "kick",
+        default: "0",
+        range: "0..",
+        help: "0 = restart with a new construction when stuck (the paper); k > 0 = instead \
+               apply k random swaps to the local optimum just reached and climb again \
+               (iterated local search, not in the paper)",
+    },
+    ParamSpec {
         name: "preprocess",
         default: "none",
         range: "none|singles",
@@ -116,6 +128,7 @@ impl GraspConfig {
             },
             max_iters: p.get("max_iters", d.max_iters, "a non-negative integer")?,
             plateau: p.get("plateau", d.plateau, "a non-negative integer")?,
+            kick: p.get("kick", d.kick, "a non-negative integer")?,
             preprocess: Preprocess::from_params(p)?,
             candidates: crate::moves_from_params(p)?,
             trace: p.flag("trace", d.trace)?,
@@ -172,7 +185,11 @@ impl Solver for Grasp {
             }
             constructions += 1;
             let before = run.best_cost;
-            board.fill_rcl(cfg.alpha, rng);
+            if cfg.kick > 0 && constructions > 1 {
+                kick(&mut board, cfg.kick, &mut run, rng);
+            } else {
+                board.fill_rcl(cfg.alpha, rng);
+            }
             run.offer(board.cost());
             climb(&mut board, &mut run, &cfg, rng, &mut moves);
             // Hill climbing never worsens, so the board ends at this round's best, which is
@@ -193,6 +210,26 @@ impl Solver for Grasp {
         board.restore(&best);
         let grid = board.to_grid();
         run.finish(grid)
+    }
+}
+
+/// `k` random allowed swaps, whatever their cost.
+fn kick(board: &mut Board, k: u64, run: &mut Run, rng: &mut Rng) {
+    let mut done = 0;
+    // Bounded draws: with moves restricted to candidates, most draws may be disallowed.
+    for _ in 0..k.saturating_mul(100) {
+        if done == k {
+            break;
+        }
+        let Some((a, b)) = board.random_swap(rng) else {
+            return;
+        };
+        run.iterations += 1;
+        if board.swap_allowed(a, b) {
+            let delta = board.delta(a, b);
+            board.apply(a, b, delta);
+            done += 1;
+        }
     }
 }
 
