@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{all_solvers, dataset};
+use common::{all_solvers, dataset, sample};
 use sudoku_baselines::Dlx;
 use sudoku_core::{
     rng_from_seed, verify_solution, Budget, CountEnd, Grid, Limit, Puzzle, Solver, Status, Variant,
@@ -18,7 +18,7 @@ fn agree(file: &str, take: usize, slow_nodes: u64) {
     let mut rng = rng_from_seed(7);
     let mut solvers = all_solvers();
     let mut exhausted = 0;
-    for (i, g) in grids.into_iter().take(take).enumerate() {
+    for (i, g) in grids.into_iter().take(sample(take)).enumerate() {
         let puzzle = Puzzle::new(g, Variant::Classic);
         let unique = Dlx::new()
             .count(&puzzle, 2, false, &Budget::unlimited(), &mut rng)

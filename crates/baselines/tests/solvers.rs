@@ -409,3 +409,40 @@ fn registry_names_and_parameters() {
         Some(ParamError::Invalid { .. })
     ));
 }
+
+#[test]
+fn an_easy_puzzle_needs_no_guess_and_dlx_builds_only_what_is_open() {
+    let mut rng = rng_from_seed(0);
+    // JuMP puzzle 3: 38 givens, solvable by singles.
+    let puzzle = classic(JUMP_9X9[2].0);
+    let empties = 81 - puzzle.givens().filled() as u64;
+    for (name, mut s) in all_solvers() {
+        if ["backtrack-fc", "backtrack-bits", "dlx"].contains(&name.as_str()) {
+            let out = s.solve(&puzzle, &Budget::unlimited(), &mut rng);
+            assert_eq!((out.stats.nodes, out.stats.guesses), (empties, 0), "{name}");
+        }
+    }
+    let extra = |p: &Puzzle| {
+        let out = Dlx::new().solve(p, &Budget::unlimited(), &mut rng_from_seed(0));
+        assert!(out.stats.build_time.is_some());
+        out.stats.extra
+    };
+    let pair = |r: usize, c: usize| {
+        vec![
+            ("rows".to_string(), r.to_string()),
+            ("columns".to_string(), c.to_string()),
+        ]
+    };
+    let order = Order::new(3).unwrap();
+    // 81 cells × 9 digits; 81 cell columns + 27 (or 29) units × 9 digits.
+    assert_eq!(
+        extra(&Puzzle::empty(order, Variant::Classic)),
+        pair(729, 324)
+    );
+    assert_eq!(
+        extra(&Puzzle::empty(order, Variant::Diagonal)),
+        pair(729, 342)
+    );
+    // 43 open cells + 243 unit-digit pairs less the 3 × 38 the givens fill.
+    assert_eq!(extra(&puzzle)[1], pair(0, 43 + 243 - 3 * 38)[1]);
+}

@@ -64,3 +64,14 @@ pub fn dataset(name: &str) -> Option<Vec<Grid>> {
     let entries = format::read_file(&path).expect("dataset parses");
     Some(entries.into_iter().map(|e| e.grid).collect())
 }
+
+/// The sample size for a dataset test: `n` in release builds, a third of it in debug builds
+/// (unoptimised search is 10–30× slower, and `cargo test` without `--release` should stay
+/// quick).
+pub fn sample(n: usize) -> usize {
+    if cfg!(debug_assertions) {
+        n.div_ceil(3)
+    } else {
+        n
+    }
+}
