@@ -318,3 +318,31 @@ fn moves_restricted_to_candidates_still_solve_and_keep_givens() {
         }
     }
 }
+
+#[test]
+fn kick_restarts_solve_and_repeat_with_the_same_seed() {
+    let mut params = Params::new();
+    params.set("kick", "3");
+    params.set("plateau", "10");
+    let info = methods()[0];
+    for (k, line) in JUMP.iter().enumerate() {
+        let p = puzzle(line, Variant::Classic);
+        let mut s = (info.build)(&params).unwrap();
+        let out = s.solve(&p, &iterations(200_000_000), &mut rng_from_seed(k as u64));
+        check(&p, &out.status);
+        assert!(
+            matches!(out.status, Status::Solved(_)),
+            "kick, JuMP puzzle {}",
+            k + 1
+        );
+    }
+    let p = puzzle(JUMP[0], Variant::Classic);
+    let a = (info.build)(&params)
+        .unwrap()
+        .solve(&p, &iterations(30_000), &mut rng_from_seed(2));
+    let b = (info.build)(&params)
+        .unwrap()
+        .solve(&p, &iterations(30_000), &mut rng_from_seed(2));
+    assert_eq!(a.status, b.status);
+    assert_eq!(a.stats.restarts, b.stats.restarts);
+}
