@@ -279,6 +279,8 @@ pub(crate) fn run_cbc(
     );
     if let Some(left) = remaining {
         // CBC reads seconds as a double; never hand it 0, which it takes as "no limit".
+        // Wall-clock time, as the Budget means it (CBC counts CPU time by default).
+        cbc.set_parameter("timeMode", "elapsed");
         cbc.set_parameter("sec", &format!("{:.3}", left.as_secs_f64().max(0.001)));
     }
     if let Some(n) = node_limit {
