@@ -93,7 +93,11 @@ fn bench_set(name: &str, puzzles: &[Puzzle], reps: usize) {
                         ps.push(ms(solve_seconds(&out)));
                         if r == 0 {
                             nodes.push(out.stats.nodes as f64);
-                            if out.stats.extra.iter().any(|(k, v)| k == "lp_integral" && v == "true")
+                            if out
+                                .stats
+                                .extra
+                                .iter()
+                                .any(|(k, v)| k == "lp_integral" && v == "true")
                             {
                                 lp_integral += 1;
                             }
