@@ -404,8 +404,11 @@ fn convergence<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, traces: &[Trac
 
 /// For each parameter that a method sweeps over numeric values with everything else fixed:
 /// `(method, order) → value → wall times`.
-fn sweeps(rows: &[Row]) -> BTreeMap<String, BTreeMap<String, Vec<(f64, Vec<f64>)>>> {
-    let mut out: BTreeMap<String, BTreeMap<String, Vec<(f64, Vec<f64>)>>> = BTreeMap::new();
+/// `param → series → (value, wall times)`.
+type Sweeps = BTreeMap<String, BTreeMap<String, Vec<(f64, Vec<f64>)>>>;
+
+fn sweeps(rows: &[Row]) -> Sweeps {
+    let mut out: Sweeps = BTreeMap::new();
     let mut by_method: BTreeMap<&str, Vec<&Row>> = BTreeMap::new();
     for r in rows {
         by_method.entry(&r.method).or_default().push(r);

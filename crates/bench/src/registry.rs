@@ -51,12 +51,15 @@ impl Registry {
         methods.extend(sudoku_prop::methods());
         methods.extend(sudoku_baselines::methods());
         methods.extend(sudoku_meta::methods());
+        methods.extend(sudoku_ilp::methods());
+        let mut generators = sudoku_gen::generators();
+        generators.extend(sudoku_ilp::generators());
         Registry {
             methods,
-            generators: Vec::new(),
-            relax: None,
-            puzzle_maker: None,
-            cbc_version: None,
+            generators,
+            relax: Some(ilp_relax),
+            puzzle_maker: Some(make_puzzle),
+            cbc_version: Some("2.10.12 (cbc-src 0.2.8, built from source)"),
         }
     }
 
@@ -95,6 +98,69 @@ impl Registry {
             anyhow!("generated instances need the generator crate, which is not part of this build")
         })
     }
+}
+
+/// The ILP crate's LP relaxation, configured by the `ilp` method's `objective` and `model`.
+fn ilp_relax(puzzle: &Puzzle, params: &Params, _budget: &Budget) -> Result<RelaxReport> {
+    let cfg = sudoku_ilp::config_from_params(params)?;
+    let relax_cfg = sudoku_ilp::RelaxConfig {
+        model: cfg.model,
+        objective: cfg.objective,
+        ..sudoku_ilp::RelaxConfig::default()
+    };
+    // The relaxation is deterministic except for the `random` objective's weights.
+    let mut rng = sudoku_core::rng_from_seed(0);
+    let r = sudoku_ilp::relax(puzzle, &relax_cfg, &mut rng)?;
+    Ok(RelaxReport {
+        feasible: r.feasible,
+        integral: r.integral,
+        fractional: r.fractional,
+        unique: r.unique,
+        extra: vec![
+            ("variables".into(), r.variables.to_string()),
+            ("lp_iterations".into(), r.iterations.to_string()),
+            (
+                "solve_ms".into(),
+                format!("{:.3}", r.solve_time.as_secs_f64() * 1000.0),
+            ),
+        ],
+        build_ms: Some(r.build_time.as_secs_f64() * 1000.0),
+    })
+}
+
+/// Carves a puzzle from a full grid: `unique`, `minimal`, `easy`, `medium`, `hard`, `keep=P`;
+/// uniqueness is checked with the `prop` counter.
+fn make_puzzle(
+    grid: &Grid,
+    variant: Variant,
+    spec: &str,
+    clues: Option<usize>,
+    budget: &Budget,
+    rng: &mut Rng,
+) -> Result<Grid> {
+    use sudoku_gen::{Level, PuzzleSpec, Symmetry};
+    let spec = match spec.trim().to_ascii_lowercase().as_str() {
+        "unique" => PuzzleSpec::Unique { clues },
+        "minimal" => PuzzleSpec::Minimal,
+        "easy" => PuzzleSpec::Level(Level::Easy),
+        "medium" => PuzzleSpec::Level(Level::Medium),
+        "hard" => PuzzleSpec::Level(Level::Hard),
+        s => match s.strip_prefix("keep=").map(str::parse::<f64>) {
+            Some(Ok(p)) if (0.0..=1.0).contains(&p) => PuzzleSpec::Keep(p),
+            _ => anyhow::bail!("puzzle spec `{s}`: expected unique, minimal, easy, medium, hard or keep=P with P in 0..=1"),
+        },
+    };
+    let mut checker = sudoku_prop::Prop::default();
+    let carved = sudoku_gen::make_puzzle(
+        grid,
+        variant,
+        spec,
+        Symmetry::None,
+        &mut checker,
+        budget,
+        rng,
+    )?;
+    Ok(carved.givens)
 }
 
 fn join<'a>(names: impl Iterator<Item = &'a str>) -> String {

@@ -64,10 +64,12 @@ pub struct SummaryRow {
     pub no_guess_rate: f64,
 }
 
+/// (kind, method, params, variant, order, instance set).
+type GroupKey = (String, String, String, String, usize, String);
+
 /// Groups rows and describes each group, in a stable order (by the group key).
 pub fn summarise(rows: &[Row]) -> Vec<SummaryRow> {
-    let mut groups: BTreeMap<(String, String, String, String, usize, String), Vec<&Row>> =
-        BTreeMap::new();
+    let mut groups: BTreeMap<GroupKey, Vec<&Row>> = BTreeMap::new();
     for r in rows {
         groups
             .entry((
