@@ -120,6 +120,20 @@ pub fn draw_all(out: &Path, rows: &[Row], traces: &[TraceRow]) -> Result<Vec<Pat
     Ok(files)
 }
 
+/// The series legend every chart uses: a framed, slightly transparent box.
+fn legend<'a, DB: DrawingBackend + 'a, CT: plotters::coord::CoordTranslate>(
+    chart: &mut ChartContext<'a, DB, CT>,
+    position: SeriesLabelPosition,
+) -> Res {
+    chart
+        .configure_series_labels()
+        .background_style(WHITE.mix(0.85))
+        .border_style(BLACK)
+        .position(position)
+        .draw()
+        .map_err(err)
+}
+
 fn log_range(values: impl Iterator<Item = f64>) -> std::ops::Range<f64> {
     let (mut lo, mut hi) = (f64::INFINITY, 0.0f64);
     for v in values {
@@ -191,14 +205,7 @@ fn time_vs_order<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, data: &Serie
             )
             .map_err(err)?;
     }
-    chart
-        .configure_series_labels()
-        .background_style(WHITE.mix(0.85))
-        .border_style(BLACK)
-        .position(SeriesLabelPosition::UpperLeft)
-        .draw()
-        .map_err(err)?;
-    Ok(())
+    legend(&mut chart, SeriesLabelPosition::UpperLeft)
 }
 
 fn boxplot<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, data: &Series) -> Res {
@@ -311,14 +318,7 @@ fn success_vs_givens<DB: DrawingBackend>(
             .draw_series(pts.iter().map(|&p| Circle::new(p, 3, color.filled())))
             .map_err(err)?;
     }
-    chart
-        .configure_series_labels()
-        .background_style(WHITE.mix(0.85))
-        .border_style(BLACK)
-        .position(SeriesLabelPosition::LowerRight)
-        .draw()
-        .map_err(err)?;
-    Ok(())
+    legend(&mut chart, SeriesLabelPosition::LowerRight)
 }
 
 fn convergence<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, traces: &[TraceRow]) -> Res {
@@ -392,14 +392,7 @@ fn convergence<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, traces: &[Trac
             });
         }
     }
-    chart
-        .configure_series_labels()
-        .background_style(WHITE.mix(0.85))
-        .border_style(BLACK)
-        .position(SeriesLabelPosition::UpperRight)
-        .draw()
-        .map_err(err)?;
-    Ok(())
+    legend(&mut chart, SeriesLabelPosition::UpperRight)
 }
 
 /// For each parameter that a method sweeps over numeric values with everything else fixed:
@@ -521,12 +514,5 @@ fn sweep<DB: DrawingBackend>(
             )
             .map_err(err)?;
     }
-    chart
-        .configure_series_labels()
-        .background_style(WHITE.mix(0.85))
-        .border_style(BLACK)
-        .position(SeriesLabelPosition::UpperLeft)
-        .draw()
-        .map_err(err)?;
-    Ok(())
+    legend(&mut chart, SeriesLabelPosition::UpperLeft)
 }
