@@ -3,7 +3,8 @@
 //! empty grids.
 //!
 //! `cargo run --release -p sudoku-ilp --example bench_ilp -- [solve] [gen] [reps=5]
-//!  [orders=4,5,6,7,8] [limit=60] [gen_reps=3]`
+//!  [sets=jump9,jump25,gecode16] [orders=4,5,6,7,8] [limit=60] [gen_reps=3]
+//!  [cases=all|whole|bands]`
 //!
 //! Every answer is verified; a failure aborts the run.
 
@@ -17,7 +18,9 @@ use sudoku_core::{
     format, rng_from_seed, verify_solution, Budget, Generator, Order, Outcome, Puzzle, Solver,
     Status, Variant,
 };
-use sudoku_ilp::{IlpConfig, IlpGenerator, IlpSolver, ModelKind, Objective, Prefill};
+use sudoku_ilp::{
+    Decompose, IlpConfig, IlpGenerator, IlpSolver, Lookahead, ModelKind, Objective, Prefill, Search,
+};
 
 const DATASETS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/datasets");
 
@@ -62,7 +65,11 @@ fn objectives() -> Vec<Objective> {
 fn bench_set(name: &str, puzzles: &[Puzzle], reps: usize) {
     for objective in objectives() {
         for model in [ModelKind::Full, ModelKind::Reduced] {
-            for lp_first in [true, false] {
+            for (search, lp_first) in [
+                (Search::Cbc, true),
+                (Search::Cbc, false),
+                (Search::Dfs, true),
+            ] {
                 if !lp_first && objective != Objective::Zero {
                     continue;
                 }
@@ -70,6 +77,7 @@ fn bench_set(name: &str, puzzles: &[Puzzle], reps: usize) {
                     objective,
                     model,
                     lp_first,
+                    search,
                     ..IlpConfig::default()
                 };
                 let (mut b, mut s, mut t, mut nodes) = (vec![], vec![], vec![], vec![]);
@@ -109,7 +117,7 @@ fn bench_set(name: &str, puzzles: &[Puzzle], reps: usize) {
                 }
                 let worst = t.iter().copied().fold(0.0, f64::max);
                 println!(
-                    "| {name} | {} | {model} | {lp_first} | {:.2} | {:.2} | {:.2} | {:.2} | {:.0} | {}/{} |",
+                    "| {name} | {} | {model} | {search} | {lp_first} | {:.2} | {:.2} | {:.2} | {:.2} | {:.0} | {}/{} |",
                     objective.name(),
                     median(b),
                     median(s),
@@ -124,16 +132,24 @@ fn bench_set(name: &str, puzzles: &[Puzzle], reps: usize) {
     }
 }
 
-fn bench_solve(reps: usize) {
-    println!("| set | objective | model | lp_first | build ms | solve ms | total ms | worst total ms | nodes | LP integral |");
-    println!("|---|---|---|---|---:|---:|---:|---:|---:|---:|");
+fn bench_solve(reps: usize, sets: &[String]) {
+    let want = |s: &str| sets.is_empty() || sets.iter().any(|x| x == s);
+    println!("| set | objective | model | search | lp_first | build ms | solve ms | total ms | worst total ms | nodes | LP integral |");
+    println!("|---|---|---|---|---|---:|---:|---:|---:|---:|---:|");
     let jump9: Vec<Puzzle> = fixtures::JUMP_9X9
         .iter()
         .map(|(p, _)| fixtures::puzzle(p, Variant::Classic))
         .collect();
-    bench_set("JuMP 9x9 (4)", &jump9, reps);
+    if want("jump9") {
+        bench_set("JuMP 9x9 (4)", &jump9, reps);
+    }
     let jump25 = vec![fixtures::puzzle(fixtures::JUMP_25X25, Variant::Classic)];
-    bench_set("JuMP 25x25", &jump25, reps);
+    if want("jump25") {
+        bench_set("JuMP 25x25", &jump25, reps);
+    }
+    if !want("gecode16") {
+        return;
+    }
     let path = Path::new(DATASETS).join("gecode_16x16.txt");
     match format::read_file(&path) {
         Ok(entries) => {
@@ -148,58 +164,106 @@ fn bench_solve(reps: usize) {
     }
 }
 
-fn bench_generate(orders: &[usize], limit: Duration, reps: usize) {
-    println!("| order | variant | prefill | objective | model | solved | median total s | max s | median nodes |");
-    println!("|---|---|---|---|---|---:|---:|---:|---:|");
-    for &n in orders {
-        let order = Order::new(n).expect("order 2..=16");
-        for variant in [Variant::Classic] {
-            for prefill in [Prefill::None, Prefill::FirstRow, Prefill::DiagonalBlocks] {
-                for objective in [Objective::Zero, Objective::Random] {
-                    for model in [ModelKind::Full, ModelKind::Reduced] {
-                        // From 25x25 on one run takes about a minute: keep the configurations
-                        // that can finish (reduced model; pre-filled diagonal blocks or none).
-                        if n >= 5
-                            && (model == ModelKind::Full
-                                || prefill == Prefill::FirstRow
-                                || (prefill == Prefill::None && objective != Objective::Zero))
-                        {
-                            continue;
-                        }
-                        let config = IlpConfig {
-                            objective,
-                            model,
-                            ..IlpConfig::default()
-                        };
-                        let (mut times, mut nodes, mut solved) = (vec![], vec![], 0);
-                        for r in 0..reps {
-                            let mut g = IlpGenerator::new(config, prefill, 20);
-                            let start = Instant::now();
-                            let out = g.generate(
-                                order,
-                                variant,
-                                &Budget::time(limit),
-                                &mut rng_from_seed(r as u64 + 1),
-                            );
-                            times.push(start.elapsed().as_secs_f64());
-                            nodes.push(out.stats.nodes as f64);
-                            if let Status::Solved(grid) = &out.status {
-                                verify_solution(&Puzzle::empty(order, variant), grid)
-                                    .expect("generated grids verify");
-                                solved += 1;
-                            }
-                        }
-                        let max = times.iter().copied().fold(0.0, f64::max);
-                        println!(
-                            "| {order} | {variant} | {prefill} | {} | {model} | {solved}/{reps} | {:.2} | {:.2} | {:.0} |",
-                            objective.name(),
-                            median(times),
-                            max,
-                            median(nodes)
-                        );
-                    }
+/// One generation configuration: what to vary between table rows.
+#[derive(Clone, Copy)]
+struct GenCase {
+    prefill: Prefill,
+    objective: Objective,
+    model: ModelKind,
+    decompose: Decompose,
+    lookahead: Lookahead,
+}
+
+/// The configurations worth running at order `n`: every whole-grid one on 16x16; from 25x25
+/// on (a minute or more per whole-grid run) only those that can finish.
+fn gen_cases(n: usize, cases: &str) -> Vec<GenCase> {
+    let mut v = Vec::new();
+    let whole = cases == "all" || cases == "whole";
+    let bands = cases == "all" || cases == "bands";
+    for prefill in [Prefill::None, Prefill::FirstRow, Prefill::DiagonalBlocks] {
+        for objective in [Objective::Zero, Objective::Random] {
+            for model in [ModelKind::Full, ModelKind::Reduced] {
+                let big_skip = n >= 5
+                    && (model == ModelKind::Full
+                        || prefill == Prefill::FirstRow
+                        || (prefill == Prefill::None && objective != Objective::Zero));
+                if whole && !big_skip {
+                    v.push(GenCase {
+                        prefill,
+                        objective,
+                        model,
+                        decompose: Decompose::None,
+                        lookahead: Lookahead::Columns,
+                    });
                 }
             }
+        }
+    }
+    if bands {
+        for lookahead in [Lookahead::Columns, Lookahead::Full] {
+            for objective in [Objective::Zero, Objective::Random] {
+                v.push(GenCase {
+                    prefill: Prefill::DiagonalBlocks,
+                    objective,
+                    model: ModelKind::Reduced,
+                    decompose: Decompose::Bands,
+                    lookahead,
+                });
+            }
+        }
+    }
+    v
+}
+
+fn bench_generate(orders: &[usize], limit: Duration, reps: usize, cases: &str) {
+    println!("| order | prefill | objective | model | decompose | lookahead | solved | median total s | max s | median nodes | median restarts |");
+    println!("|---|---|---|---|---|---|---:|---:|---:|---:|---:|");
+    let variant = Variant::Classic;
+    for &n in orders {
+        let order = Order::new(n).expect("order 2..=16");
+        for case in gen_cases(n, cases) {
+            let config = IlpConfig {
+                objective: case.objective,
+                model: case.model,
+                ..IlpConfig::default()
+            };
+            let (mut times, mut nodes, mut restarts, mut solved) = (vec![], vec![], vec![], 0);
+            for r in 0..reps {
+                let mut g = IlpGenerator::new(config, case.prefill, 20)
+                    .with_decompose(case.decompose, case.lookahead);
+                let start = Instant::now();
+                let out = g.generate(
+                    order,
+                    variant,
+                    &Budget::time(limit),
+                    &mut rng_from_seed(r as u64 + 1),
+                );
+                times.push(start.elapsed().as_secs_f64());
+                nodes.push(out.stats.nodes as f64);
+                restarts.push(out.stats.restarts as f64);
+                if let Status::Solved(grid) = &out.status {
+                    verify_solution(&Puzzle::empty(order, variant), grid)
+                        .expect("generated grids verify");
+                    solved += 1;
+                }
+            }
+            let max = times.iter().copied().fold(0.0, f64::max);
+            let lookahead = if case.decompose == Decompose::Bands {
+                case.lookahead.name()
+            } else {
+                ""
+            };
+            println!(
+                "| {order} | {} | {} | {} | {} | {lookahead} | {solved}/{reps} | {:.2} | {:.2} | {:.0} | {:.0} |",
+                case.prefill,
+                case.objective.name(),
+                case.model,
+                case.decompose,
+                median(times),
+                max,
+                median(nodes),
+                median(restarts)
+            );
         }
     }
 }
@@ -218,9 +282,13 @@ fn main() {
         .unwrap_or_else(|| vec![4, 5, 6, 7, 8]);
     let all = !args.iter().any(|a| a == "solve" || a == "gen");
     if all || args.iter().any(|a| a == "solve") {
-        bench_solve(reps);
+        let sets: Vec<String> = get("sets")
+            .map(|v| v.split(',').map(str::to_string).collect())
+            .unwrap_or_default();
+        bench_solve(reps, &sets);
     }
     if all || args.iter().any(|a| a == "gen") {
-        bench_generate(&orders, limit, gen_reps);
+        let cases = get("cases").unwrap_or_else(|| "all".to_string());
+        bench_generate(&orders, limit, gen_reps, &cases);
     }
 }

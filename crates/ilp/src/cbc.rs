@@ -1,24 +1,18 @@
-//! A small safe wrapper over CBC's C interface (`coin_cbc_sys`, the raw bindings under the
-//! `coin_cbc` crate), holding only what this crate needs.
+//! A small wrapper over `coin_cbc::raw::Model` holding only what this crate needs, with
+//! CBC's status codes named.
 //!
-//! Why not `coin_cbc::raw::Model`: it does not expose the branch-and-bound node count
-//! (`Cbc_getNodeCount`), which the statistics report, and its pointer is private. The CBC
-//! library itself is the one `cbc-src` compiles from source and links statically.
-//!
-//! libCbc is not thread-safe (global state in `CbcMain0/1`), so every model lives entirely
-//! under one process-wide lock: [`CbcModel::new`] takes it and dropping the model releases
-//! it. A thread therefore holds at most one model at a time; this crate never nests them.
+//! libCbc is not thread-safe (global state in `CbcMain0/1`): `coin_cbc`'s default
+//! `singlethread-cbc` feature serialises model creation, every solve and deletion behind its
+//! process-wide lock, so concurrent callers are safe and their solves run one at a time.
+//! The CBC library itself is the one `cbc-src` compiles from source and links statically.
 
 use std::ffi::CString;
 use std::os::raw::c_int;
-use std::sync::{Mutex, MutexGuard};
 
-use coin_cbc_sys as sys;
+use coin_cbc::raw::{Model, Sense};
 
 // Makes sure the statically built CBC (and CoinUtils, Osi, Clp, Cgl) is linked in.
 use cbc_src as _;
-
-static CBC_LOCK: Mutex<()> = Mutex::new(());
 
 /// A sparse matrix stored column by column, as `Cbc_loadProblem` wants it.
 #[derive(Clone, Debug, Default)]
@@ -52,41 +46,6 @@ impl LpData {
     }
 }
 
-/// CBC's primary status (`Cbc_status`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum PrimaryStatus {
-    Unlaunched,
-    Finished,
-    Stopped,
-    Abandoned,
-    UserEvent,
-    Other(c_int),
-}
-
-impl PrimaryStatus {
-    fn from_code(c: c_int) -> PrimaryStatus {
-        match c {
-            -1 => PrimaryStatus::Unlaunched,
-            0 => PrimaryStatus::Finished,
-            1 => PrimaryStatus::Stopped,
-            2 => PrimaryStatus::Abandoned,
-            5 => PrimaryStatus::UserEvent,
-            c => PrimaryStatus::Other(c),
-        }
-    }
-
-    pub fn name(self) -> String {
-        match self {
-            PrimaryStatus::Unlaunched => "unlaunched".into(),
-            PrimaryStatus::Finished => "finished".into(),
-            PrimaryStatus::Stopped => "stopped".into(),
-            PrimaryStatus::Abandoned => "abandoned".into(),
-            PrimaryStatus::UserEvent => "user-event".into(),
-            PrimaryStatus::Other(c) => format!("status-{c}"),
-        }
-    }
-}
-
 /// CBC's secondary status (`Cbc_secondaryStatus`), named as in CBC's documentation.
 pub(crate) fn secondary_name(code: c_int) -> String {
     match code {
@@ -104,70 +63,59 @@ pub(crate) fn secondary_name(code: c_int) -> String {
     }
 }
 
-/// One CBC model, owning the global CBC lock for its whole life.
+/// One CBC model.
 pub(crate) struct CbcModel {
-    m: *mut sys::Cbc_Model,
-    cols: usize,
-    // Declared after `m` is used in `Drop`; released when the model is gone.
-    _guard: MutexGuard<'static, ()>,
+    m: Model,
 }
 
 impl CbcModel {
-    /// Loads `data`; columns are continuous until [`CbcModel::set_integer`].
+    /// Loads `data`; columns are continuous until [`CbcModel::set_all_integer`].
     pub fn new(data: &LpData) -> CbcModel {
-        // A panic while holding the lock cannot leave CBC half-updated in a way we could
-        // detect, and each model is independent, so a poisoned lock is still usable.
-        let guard = CBC_LOCK.lock().unwrap_or_else(|e| e.into_inner());
-        // SAFETY: CBC calls are serialised by `guard`; all slices have the lengths CBC reads
-        // (checked by the debug assertions below and by construction in `model.rs`).
-        let m = unsafe { sys::Cbc_newModel() };
-        let cols = data.num_cols();
-        let rows = data.num_rows();
-        debug_assert_eq!(data.matrix.start.len(), cols + 1);
-        debug_assert_eq!(data.matrix.index.len(), data.matrix.value.len());
-        debug_assert_eq!(data.col_upper.len(), cols);
-        debug_assert_eq!(data.obj.len(), cols);
-        debug_assert_eq!(data.row_upper.len(), rows);
-        unsafe {
-            sys::Cbc_loadProblem(
-                m,
-                cols as c_int,
-                rows as c_int,
-                data.matrix.start.as_ptr(),
-                data.matrix.index.as_ptr(),
-                data.matrix.value.as_ptr(),
-                data.col_lower.as_ptr(),
-                data.col_upper.as_ptr(),
-                data.obj.as_ptr(),
-                data.row_lower.as_ptr(),
-                data.row_upper.as_ptr(),
-            );
-        }
-        CbcModel {
-            m,
-            cols,
-            _guard: guard,
-        }
+        let mut m = Model::new();
+        m.load_problem(
+            data.num_cols(),
+            data.num_rows(),
+            &data.matrix.start,
+            &data.matrix.index,
+            &data.matrix.value,
+            Some(&data.col_lower),
+            Some(&data.col_upper),
+            Some(&data.obj),
+            Some(&data.row_lower),
+            Some(&data.row_upper),
+        );
+        CbcModel { m }
     }
 
     /// Marks every column integer (they are binary through their bounds).
     pub fn set_all_integer(&mut self) {
-        for j in 0..self.cols {
-            // SAFETY: `j` is a valid column.
-            unsafe { sys::Cbc_setInteger(self.m, j as c_int) };
+        for j in 0..self.m.num_cols() {
+            self.m.set_integer(j);
         }
+    }
+
+    /// Marks column `j` integer.
+    pub fn set_integer(&mut self, j: usize) {
+        self.m.set_integer(j);
     }
 
     /// Minimise (`true`) or maximise.
     pub fn set_minimise(&mut self, minimise: bool) {
-        // SAFETY: plain setter on a live model.
-        unsafe { sys::Cbc_setObjSense(self.m, if minimise { 1.0 } else { -1.0 }) };
+        self.m.set_obj_sense(if minimise {
+            Sense::Minimize
+        } else {
+            Sense::Maximize
+        });
     }
 
     pub fn set_obj_coeff(&mut self, j: usize, v: f64) {
-        debug_assert!(j < self.cols);
-        // SAFETY: `j` is a valid column.
-        unsafe { sys::Cbc_setObjCoeff(self.m, j as c_int, v) };
+        self.m.set_obj_coeff(j, v);
+    }
+
+    /// Fixes or frees a column through its bounds.
+    pub fn set_col_bounds(&mut self, j: usize, lower: f64, upper: f64) {
+        self.m.set_col_lower(j, lower);
+        self.m.set_col_upper(j, upper);
     }
 
     /// A command-line style parameter of `CbcMain1` (e.g. `sec`, `log`, `presolve`).
@@ -176,87 +124,84 @@ impl CbcModel {
         let (Ok(n), Ok(v)) = (CString::new(name), CString::new(value)) else {
             return;
         };
-        // SAFETY: CBC copies both strings.
-        unsafe { sys::Cbc_setParameter(self.m, n.as_ptr(), v.as_ptr()) };
+        self.m.set_parameter(&n, &v);
     }
 
     pub fn set_log_level(&mut self, level: i32) {
-        // SAFETY: plain setter on a live model.
-        unsafe { sys::Cbc_setLogLevel(self.m, level as c_int) };
+        self.m.set_log_level(level as c_int);
     }
 
-    /// Solves: branch and cut when some column is integer, otherwise one LP with Clp.
+    /// Solves: branch and cut when some column is integer, otherwise one LP with Clp (a
+    /// warm-started re-solve when an earlier LP left a basis).
     pub fn solve(&mut self) {
-        // SAFETY: serialised by the lock this model holds.
-        unsafe { sys::Cbc_solve(self.m) };
+        self.m.solve();
     }
 
-    pub fn status(&self) -> PrimaryStatus {
-        // SAFETY: read-only query.
-        PrimaryStatus::from_code(unsafe { sys::Cbc_status(self.m) })
+    /// CBC's primary status (`Cbc_status`), named.
+    pub fn status_name(&self) -> String {
+        use coin_cbc::raw::Status;
+        match self.m.status() {
+            Status::Unlaunched => "unlaunched",
+            Status::Finished => "finished",
+            Status::Stopped => "stopped",
+            Status::Abandoned => "abandoned",
+            Status::UserEvent => "user-event",
+        }
+        .to_string()
     }
 
     pub fn secondary_status(&self) -> c_int {
-        // SAFETY: read-only query.
-        unsafe { sys::Cbc_secondaryStatus(self.m) }
+        self.m.secondary_status() as c_int
     }
 
     pub fn is_proven_optimal(&self) -> bool {
-        // SAFETY: read-only query.
-        unsafe { sys::Cbc_isProvenOptimal(self.m) != 0 }
+        self.m.is_proven_optimal()
     }
 
     pub fn is_proven_infeasible(&self) -> bool {
-        // SAFETY: read-only query.
-        unsafe { sys::Cbc_isProvenInfeasible(self.m) != 0 }
+        self.m.is_proven_infeasible()
     }
 
     pub fn is_seconds_limit_reached(&self) -> bool {
-        // SAFETY: read-only query.
-        unsafe { sys::Cbc_isSecondsLimitReached(self.m) != 0 }
+        self.m.is_seconds_limit_reached()
     }
 
     pub fn is_node_limit_reached(&self) -> bool {
-        // SAFETY: read-only query.
-        unsafe { sys::Cbc_isNodeLimitReached(self.m) != 0 }
+        self.m.is_node_limit_reached()
     }
 
     pub fn is_abandoned(&self) -> bool {
-        // SAFETY: read-only query.
-        unsafe { sys::Cbc_isAbandoned(self.m) != 0 }
+        self.m.is_abandoned()
     }
 
+    /// Branch-and-bound nodes of the last `CbcMain1` run.
+    ///
+    /// `coin_cbc` 0.1.9 wraps every query of CBC's C interface but `Cbc_getNodeCount`, and
+    /// keeps the `Cbc_Model` pointer in a private field. Its `raw::Model` is a struct with
+    /// that one pointer field and nothing else; the assertion below checks at compile time
+    /// that it is exactly pointer-sized, so the field fills it and starts at offset 0. The
+    /// dependency is pinned to `=0.1.9` so a new layout cannot arrive unseen.
     pub fn node_count(&self) -> u64 {
-        // SAFETY: read-only query.
-        unsafe { sys::Cbc_getNodeCount(self.m) }.max(0) as u64
+        const _: () = assert!(
+            std::mem::size_of::<Model>() == std::mem::size_of::<*mut coin_cbc_sys::Cbc_Model>()
+        );
+        // SAFETY: by the assertion above, the first (and only) bytes of `Model` are its
+        // `*mut Cbc_Model`, a live model owned by `self.m`; the call only reads it, and the
+        // borrow of `self` keeps `Drop` away.
+        let ptr = unsafe { *(&self.m as *const Model).cast::<*mut coin_cbc_sys::Cbc_Model>() };
+        unsafe { coin_cbc_sys::Cbc_getNodeCount(ptr) }.max(0) as u64
     }
 
     pub fn iteration_count(&self) -> u64 {
-        // SAFETY: read-only query.
-        unsafe { sys::Cbc_getIterationCount(self.m) }.max(0) as u64
+        self.m.iteration_count().max(0) as u64
     }
 
     pub fn obj_value(&self) -> f64 {
-        // SAFETY: read-only query.
-        unsafe { sys::Cbc_getObjValue(self.m) }
+        self.m.obj_value()
     }
 
-    /// The column values of the last solve (best solution for a MIP), if CBC has any.
-    pub fn col_solution(&self) -> Option<Vec<f64>> {
-        // SAFETY: CBC returns null or an array of `cols` doubles owned by the model; we copy
-        // it before the model can change.
-        let p = unsafe { sys::Cbc_getColSolution(self.m) };
-        if p.is_null() {
-            return None;
-        }
-        Some(unsafe { std::slice::from_raw_parts(p, self.cols) }.to_vec())
-    }
-}
-
-impl Drop for CbcModel {
-    fn drop(&mut self) {
-        // SAFETY: `m` came from `Cbc_newModel` and is deleted once; the lock is still held
-        // because `_guard` is dropped after this body runs.
-        unsafe { sys::Cbc_deleteModel(self.m) };
+    /// The column values of the last solve (the best solution for a MIP).
+    pub fn col_solution(&self) -> Vec<f64> {
+        self.m.col_solution().to_vec()
     }
 }

@@ -8,12 +8,15 @@ use std::time::Instant;
 
 use rand::seq::SliceRandom;
 use sudoku_core::{
-    Budget, Generator, Geometry, Grid, Limit, Order, Outcome, Puzzle, Rng, Solver, Stats, Status,
-    Variant,
+    check_givens, Budget, Generator, Geometry, Grid, Limit, Order, Outcome, Puzzle, Rng, Solver,
+    Stats, Status, Variant,
 };
 
-use crate::solve::{IlpConfig, IlpSolver};
+use crate::cbc::CbcModel;
+use crate::model::{Objective, SudokuModel};
+use crate::solve::{config_extra, configure_branch_and_cut, IlpConfig, IlpSolver, INT_TOL};
 use crate::IlpError;
+use rand::Rng as _;
 
 /// What to fix at random before calling CBC.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -109,12 +112,62 @@ impl FromStr for Prefill {
     }
 }
 
+keyword_enum!(
+    /// How the grid is handed to CBC.
+    Decompose, "decompose", "none|bands", {
+        /// One integer program for the whole grid (seed 003).
+        None => "none",
+        /// Relax and fix, one band (`n` rows) at a time: the model of every cell still empty,
+        /// with only the current band's variables integer and the rest continuous, so the LP
+        /// of the later bands keeps the band's choice completable; the band's values are then
+        /// fixed and the next band is solved. A band whose program is infeasible (the LP of
+        /// the rest let it through, but no integral completion exists) restarts from a new
+        /// pre-fill.
+        #[default]
+        Bands => "bands",
+    }
+);
+
+keyword_enum!(
+    /// What the later bands look like to a band's program under [`Decompose::Bands`].
+    Lookahead, "lookahead", "full|columns", {
+        /// The full model of every later cell, continuous.
+        Full => "full",
+        /// Only "digit `d` goes into column `c` in band `B`", continuous: exact for
+        /// completion up to splitting into rows, which always succeeds (see the `bands`
+        /// module), and about `n` times smaller. Classic variant only; Sudoku-X uses
+        /// [`Lookahead::Full`].
+        #[default]
+        Columns => "columns",
+    }
+);
+
 /// The ILP full-grid generator (registry name `ilp`).
 #[derive(Clone, Debug, Default)]
 pub struct IlpGenerator {
     config: IlpConfig,
     prefill: Prefill,
     max_restarts: u64,
+    decompose: Decompose,
+    lookahead: Lookahead,
+}
+
+/// How a band-by-band fill ended.
+enum BandsEnd {
+    Filled(Grid),
+    /// A band had no integral completion: draw a new pre-fill.
+    Infeasible,
+    Stopped(Limit),
+}
+
+/// Totals over the CBC runs of a band-by-band fill.
+#[derive(Default)]
+struct BandsStats {
+    runs: u64,
+    nodes: u64,
+    iterations: u64,
+    build: std::time::Duration,
+    solve: std::time::Duration,
 }
 
 impl IlpGenerator {
@@ -126,6 +179,181 @@ impl IlpGenerator {
             config,
             prefill,
             max_restarts,
+            decompose: Decompose::Bands,
+            lookahead: Lookahead::Columns,
+        }
+    }
+
+    /// The same generator, handing CBC the grid as `decompose` says, with `lookahead` for
+    /// [`Decompose::Bands`].
+    pub fn with_decompose(mut self, decompose: Decompose, lookahead: Lookahead) -> IlpGenerator {
+        self.decompose = decompose;
+        self.lookahead = lookahead;
+        self
+    }
+
+    /// Fills `grid` band by band (see [`Decompose::Bands`]).
+    fn fill_bands(
+        &self,
+        mut grid: Grid,
+        variant: Variant,
+        deadline: Option<Instant>,
+        node_limit: Option<u64>,
+        rng: &mut Rng,
+        totals: &mut BandsStats,
+    ) -> Result<BandsEnd, IlpError> {
+        let order = grid.order();
+        let geo = Geometry::get(order, variant);
+        let n = order.n();
+        for band in 0..n {
+            let in_band = |c: usize| geo.row(c) / n == band;
+            if (0..geo.cells()).all(|c| !in_band(c) || grid.get(c) != 0) {
+                continue;
+            }
+            let remaining = match deadline {
+                Some(at) => {
+                    let left = at.saturating_duration_since(Instant::now());
+                    if left.is_zero() {
+                        return Ok(BandsEnd::Stopped(Limit::Time));
+                    }
+                    Some(left)
+                }
+                None => None,
+            };
+            let t = Instant::now();
+            // The program, and for each of the band's binary columns its cell and digit.
+            let (lp, band_vars) = if self.lookahead == Lookahead::Columns
+                && variant == Variant::Classic
+            {
+                let objective = self.config.objective;
+                let mut weight = |_c: usize, d: usize| match objective {
+                    Objective::Constant => 1.0,
+                    Objective::Weighted => (d + 1) as f64,
+                    Objective::Random => rng.random_range(0.0..1.0),
+                    _ => 0.0,
+                };
+                let bm = crate::bands::build(&geo, &grid, band, &mut weight);
+                if bm.infeasible {
+                    return Ok(BandsEnd::Infeasible);
+                }
+                let vars: Vec<(usize, usize, u16)> = (0..bm.x_cells.len())
+                    .map(|j| (j, bm.x_cells[j] as usize, bm.x_digits[j]))
+                    .collect();
+                (bm.lp, vars)
+            } else {
+                let puzzle = Puzzle::new(grid.clone(), variant);
+                let model =
+                    SudokuModel::build(&puzzle, self.config.model, &self.config.objective, rng)?;
+                if model.infeasible.is_some() {
+                    return Ok(BandsEnd::Infeasible);
+                }
+                let vars: Vec<(usize, usize, u16)> = (0..model.num_vars())
+                    .filter(|&j| in_band(model.var_cell[j] as usize))
+                    .map(|j| (j, model.var_cell[j] as usize, model.var_digit[j]))
+                    .collect();
+                (model.lp, vars)
+            };
+            let mut cbc = CbcModel::new(&lp);
+            cbc.set_minimise(self.config.objective.minimises());
+            cbc.set_log_level(i32::from(self.config.cbc.log));
+            for &(j, _, _) in &band_vars {
+                cbc.set_integer(j);
+            }
+            let left_nodes = node_limit.map(|m| m.saturating_sub(totals.nodes).max(1));
+            configure_branch_and_cut(&mut cbc, &self.config, remaining, left_nodes);
+            totals.build += t.elapsed();
+            let t = Instant::now();
+            cbc.solve();
+            totals.solve += t.elapsed();
+            totals.runs += 1;
+            totals.nodes += cbc.node_count();
+            totals.iterations += cbc.iteration_count();
+            if cbc.is_proven_infeasible() || cbc.secondary_status() == 1 {
+                return Ok(BandsEnd::Infeasible);
+            }
+            let x = cbc.col_solution();
+            let mut placed = grid.clone();
+            for &(j, c, d) in &band_vars {
+                if x[j] > 1.0 - INT_TOL {
+                    placed.set(c, d);
+                }
+            }
+            let complete = (0..geo.cells()).all(|c| !in_band(c) || placed.get(c) != 0);
+            let consistent = check_givens(&Puzzle::new(placed.clone(), variant)).is_ok();
+            if !(complete && consistent) {
+                if cbc.is_seconds_limit_reached() {
+                    return Ok(BandsEnd::Stopped(Limit::Time));
+                }
+                if cbc.is_node_limit_reached() {
+                    return Ok(BandsEnd::Stopped(Limit::Nodes));
+                }
+                return Err(IlpError::Abandoned {
+                    status: cbc.status_name(),
+                    secondary: format!("band {} not integral", band + 1),
+                });
+            }
+            grid = placed;
+        }
+        Ok(BandsEnd::Filled(grid))
+    }
+
+    /// [`Generator::generate`] with [`Decompose::Bands`].
+    fn generate_bands(
+        &self,
+        order: Order,
+        variant: Variant,
+        budget: &Budget,
+        deadline: Option<Instant>,
+        rng: &mut Rng,
+    ) -> Outcome {
+        let mut totals = BandsStats::default();
+        let mut restarts = 0;
+        let (status, error) = loop {
+            let t = Instant::now();
+            let grid = self.prefill.fill(order, variant, rng);
+            totals.build += t.elapsed();
+            match self.fill_bands(grid, variant, deadline, budget.nodes, rng, &mut totals) {
+                Ok(BandsEnd::Filled(grid)) => break (Status::Solved(grid), None),
+                Ok(BandsEnd::Infeasible) if restarts < self.max_restarts => restarts += 1,
+                Ok(BandsEnd::Infeasible) => {
+                    let limit = Limit::Iterations;
+                    break (Status::Exhausted { limit, best: None }, None);
+                }
+                Ok(BandsEnd::Stopped(limit)) => {
+                    break (Status::Exhausted { limit, best: None }, None)
+                }
+                Err(e) => {
+                    let limit = Limit::Iterations;
+                    break (Status::Exhausted { limit, best: None }, Some(e.to_string()));
+                }
+            }
+        };
+        let mut extra = config_extra(&self.config);
+        // Each band goes straight to CbcMain1: neither the LP-first shortcut nor `dfs` apply.
+        extra.retain(|(k, _)| k != "lp_first" && k != "search");
+        extra.extend([
+            ("prefill".to_string(), self.prefill.name().to_string()),
+            ("decompose".to_string(), self.decompose.name().to_string()),
+            ("lookahead".to_string(), self.lookahead.name().to_string()),
+            ("cbc_runs".to_string(), totals.runs.to_string()),
+            (
+                "solve_seconds".to_string(),
+                format!("{:.6}", totals.solve.as_secs_f64()),
+            ),
+        ]);
+        if let Some(e) = error {
+            extra.push(("error".to_string(), e));
+        }
+        Outcome {
+            status,
+            stats: Stats {
+                nodes: totals.nodes,
+                iterations: totals.iterations,
+                restarts,
+                build_time: Some(totals.build),
+                extra,
+                ..Stats::default()
+            },
         }
     }
 }
@@ -144,6 +372,9 @@ impl Generator for IlpGenerator {
     ) -> Outcome {
         let start = Instant::now();
         let deadline = budget.deadline(start);
+        if self.decompose == Decompose::Bands {
+            return self.generate_bands(order, variant, budget, deadline, rng);
+        }
         let mut solver = IlpSolver::new(self.config);
         let mut restarts = 0;
         loop {
@@ -160,6 +391,9 @@ impl Generator for IlpGenerator {
             out.stats
                 .extra
                 .push(("prefill".into(), self.prefill.name().into()));
+            out.stats
+                .extra
+                .push(("decompose".into(), self.decompose.name().into()));
             match out.status {
                 Status::Infeasible if restarts < self.max_restarts => {
                     restarts += 1;

@@ -33,7 +33,44 @@
 //! ```
 #![deny(missing_docs)]
 
+/// A keyword parameter as an enum: `name()`, `Display` and `FromStr` (case-insensitive, an
+/// [`IlpError::UnknownName`] listing the keywords otherwise). One variant carries
+/// `#[default]`.
+macro_rules! keyword_enum {
+    ($(#[$doc:meta])* $name:ident, $what:literal, $expected:literal,
+     { $($(#[$vdoc:meta])* $variant:ident => $text:literal),+ $(,)? }) => {
+        $(#[$doc])*
+        #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+        pub enum $name {
+            $($(#[$vdoc])* $variant),+
+        }
+
+        impl $name {
+            /// The keyword, as CBC and the parameters spell it.
+            pub fn name(self) -> &'static str {
+                match self { $($name::$variant => $text),+ }
+            }
+        }
+
+        impl fmt::Display for $name {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str(self.name())
+            }
+        }
+
+        impl FromStr for $name {
+            type Err = IlpError;
+            fn from_str(s: &str) -> Result<$name, IlpError> {
+                $(if s.eq_ignore_ascii_case($text) { return Ok($name::$variant); })+
+                Err(IlpError::UnknownName { what: $what, name: s.to_string(), expected: $expected })
+            }
+        }
+    };
+}
+
+mod bands;
 mod cbc;
+mod dfs;
 mod error;
 mod generate;
 mod model;
@@ -41,20 +78,20 @@ mod relax;
 mod solve;
 
 pub use error::IlpError;
-pub use generate::{IlpGenerator, Prefill};
+pub use generate::{Decompose, IlpGenerator, Lookahead, Prefill};
 pub use model::{ModelKind, Objective};
 pub use relax::{relax, RelaxConfig, RelaxReport};
-pub use solve::{CbcOptions, Cuts, IlpConfig, IlpSolver, Preprocess, Presolve};
+pub use solve::{CbcOptions, Cuts, IlpConfig, IlpSolver, Preprocess, Presolve, Search};
 
 use sudoku_core::{Capabilities, GeneratorInfo, MethodInfo, ParamError, ParamSpec, Params};
 
 /// Parameters shared by the solver and the generator.
 macro_rules! common_params {
-    ($objective_range:literal) => {
+    ($objective_range:literal, $objective_default:literal) => {
         [
             ParamSpec {
                 name: "objective",
-                default: "zero",
+                default: $objective_default,
                 range: $objective_range,
                 help: "objective: zero = 0ᵀx (seed 002); constant = max Σx (seed 003); \
                        weighted = min Σ k·x (seed 000, 405 on every 9x9 solution); prefer = \
@@ -105,12 +142,20 @@ macro_rules! common_params {
                 help: "solve the LP relaxation first and stop if it is integral (then it is \
                        optimal); false goes straight to branch and cut",
             },
+            ParamSpec {
+                name: "search",
+                default: "cbc",
+                range: "cbc|dfs",
+                help: "who runs the tree: cbc = CBC's branch and cut; dfs = our depth-first \
+                       branch and bound over the same LPs (solved by Clp inside CBC, warm \
+                       started), without CBC's fixed ~2 ms setup",
+            },
         ]
     };
 }
 
 const SOLVER_PARAMS: &[ParamSpec] = &{
-    let c = common_params!("zero|constant|weighted|prefer|random");
+    let c = common_params!("zero|constant|weighted|prefer|random", "zero");
     [
         c[0],
         c[1],
@@ -138,6 +183,7 @@ const SOLVER_PARAMS: &[ParamSpec] = &{
         c[5],
         c[6],
         c[7],
+        c[8],
         ParamSpec {
             name: "precheck",
             default: "true",
@@ -149,7 +195,7 @@ const SOLVER_PARAMS: &[ParamSpec] = &{
 };
 
 const GENERATOR_PARAMS: &[ParamSpec] = &{
-    let c = common_params!("zero|constant|weighted|random");
+    let c = common_params!("zero|constant|weighted|random", "random");
     [
         c[0],
         c[1],
@@ -164,7 +210,22 @@ const GENERATOR_PARAMS: &[ParamSpec] = &{
             name: "restarts",
             default: "20",
             range: "0..=1000",
-            help: "new pre-fills to draw when one is infeasible (Sudoku-X diagonal blocks)",
+            help: "new pre-fills to draw when one is infeasible (Sudoku-X diagonal blocks, \
+                   or a band with no completion)",
+        },
+        ParamSpec {
+            name: "decompose",
+            default: "bands",
+            range: "none|bands",
+            help: "none = one program for the whole grid (seed 003); bands = relax and fix: \
+                   one band at a time integer, the later bands as LP, then fix the band",
+        },
+        ParamSpec {
+            name: "lookahead",
+            default: "columns",
+            range: "full|columns",
+            help: "decompose=bands: the later bands as the full LP of their cells, or only as \
+                   which digits each column takes per band (exact up to rows; classic only)",
         },
         c[2],
         c[3],
@@ -172,6 +233,7 @@ const GENERATOR_PARAMS: &[ParamSpec] = &{
         c[5],
         c[6],
         c[7],
+        c[8],
     ]
 };
 
@@ -216,6 +278,8 @@ fn parse_prefer(p: &Params) -> Result<(usize, usize, u16, i8), ParamError> {
     Ok((row, col, digit, sign))
 }
 
+/// The objective; `allow_prefer` for the solver (whose default is `zero`), not for the
+/// generator (whose default is `random`, so grids vary beyond the pre-fill).
 fn parse_objective(p: &Params, allow_prefer: bool) -> Result<Objective, ParamError> {
     if allow_prefer {
         parse_prefer(p)?;
@@ -225,7 +289,8 @@ fn parse_objective(p: &Params, allow_prefer: bool) -> Result<Objective, ParamErr
     } else {
         &["zero", "constant", "weighted", "random"]
     };
-    Ok(match p.choice("objective", "zero", names)? {
+    let default = if allow_prefer { "zero" } else { "random" };
+    Ok(match p.choice("objective", default, names)? {
         "constant" => Objective::Constant,
         "weighted" => Objective::Weighted,
         "random" => Objective::Random,
@@ -255,6 +320,7 @@ fn parse_common(p: &Params, objective: Objective) -> Result<IlpConfig, ParamErro
         },
         precheck: p.flag("precheck", true)?,
         lp_first: p.flag("lp_first", true)?,
+        search: parse_named(p, "search", "cbc")?,
     })
 }
 
@@ -273,7 +339,11 @@ fn build_generator(params: &Params) -> Result<Box<dyn sudoku_core::Generator + S
     let config = parse_common(params, parse_objective(params, false)?)?;
     let prefill = parse_named(params, "prefill", "diagonal-blocks")?;
     let restarts = params.get_in("restarts", 20u64, 0, 1000)?;
-    Ok(Box::new(IlpGenerator::new(config, prefill, restarts)))
+    let decompose = parse_named(params, "decompose", "bands")?;
+    let lookahead = parse_named(params, "lookahead", "columns")?;
+    Ok(Box::new(
+        IlpGenerator::new(config, prefill, restarts).with_decompose(decompose, lookahead),
+    ))
 }
 
 /// The registry entry of the solver: one method, `ilp`.

@@ -109,7 +109,7 @@ pub fn relax(
         report.solve_time = t1.elapsed();
         if !cbc.is_proven_infeasible() {
             return Err(IlpError::Abandoned {
-                status: cbc.status().name(),
+                status: cbc.status_name(),
                 secondary: "lp-not-optimal".into(),
             });
         }
@@ -117,7 +117,7 @@ pub fn relax(
     }
     report.feasible = true;
     report.objective = Some(cbc.obj_value() + model.obj_offset);
-    let x = cbc.col_solution().unwrap_or_default();
+    let x = cbc.col_solution();
     report.fractional = SudokuModel::fractional(&x, config.tolerance);
     report.grid = model.decode(&x, config.tolerance);
     report.integral = report.grid.is_some();
@@ -134,7 +134,7 @@ pub fn relax(
             report.iterations += cbc.iteration_count();
             if !cbc.is_proven_optimal() {
                 return Err(IlpError::Abandoned {
-                    status: cbc.status().name(),
+                    status: cbc.status_name(),
                     secondary: "lp-not-optimal".into(),
                 });
             }

@@ -16,42 +16,11 @@ use crate::IlpError;
 /// Values closer than this to 0 or 1 count as integral.
 pub(crate) const INT_TOL: f64 = 1e-6;
 
-macro_rules! keyword_enum {
-    ($(#[$doc:meta])* $name:ident, $what:literal, $expected:literal,
-     { $($(#[$vdoc:meta])* $variant:ident => $text:literal),+ $(,)? }) => {
-        $(#[$doc])*
-        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-        pub enum $name {
-            $($(#[$vdoc])* $variant),+
-        }
-
-        impl $name {
-            /// The keyword, as CBC and the parameters spell it.
-            pub fn name(self) -> &'static str {
-                match self { $($name::$variant => $text),+ }
-            }
-        }
-
-        impl fmt::Display for $name {
-            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str(self.name())
-            }
-        }
-
-        impl FromStr for $name {
-            type Err = IlpError;
-            fn from_str(s: &str) -> Result<$name, IlpError> {
-                $(if s.eq_ignore_ascii_case($text) { return Ok($name::$variant); })+
-                Err(IlpError::UnknownName { what: $what, name: s.to_string(), expected: $expected })
-            }
-        }
-    };
-}
-
 keyword_enum!(
     /// CBC's `presolve` (Clp's LP presolve before the root).
     Presolve, "presolve", "on|off|more", {
         /// CBC's default.
+        #[default]
         On => "on",
         /// No presolve.
         Off => "off",
@@ -64,6 +33,7 @@ keyword_enum!(
     /// CBC's `preprocess` (integer preprocessing with CglPreProcess).
     Preprocess, "preprocess", "default|off|on|sos|equal", {
         /// Leave CBC's choice (`sos` in CbcMain1).
+        #[default]
         Default => "default",
         /// No integer preprocessing.
         Off => "off",
@@ -80,6 +50,7 @@ keyword_enum!(
     /// CBC's `cuts` switch for all cut generators.
     Cuts, "cuts", "on|off|root|ifmove|forceon", {
         /// CBC's default.
+        #[default]
         On => "on",
         /// No cuts.
         Off => "off",
@@ -89,6 +60,18 @@ keyword_enum!(
         IfMove => "ifmove",
         /// Cuts everywhere.
         ForceOn => "forceOn",
+    }
+);
+
+keyword_enum!(
+    /// Who runs the branch-and-bound tree.
+    Search, "search", "cbc|dfs", {
+        /// CBC's branch and cut (`CbcMain1`: preprocessing, cuts, heuristics, its own tree).
+        #[default]
+        Cbc => "cbc",
+        /// This crate's depth-first branch and bound over the same LPs, solved by Clp inside
+        /// CBC and warm-started (see the `dfs` module).
+        Dfs => "dfs",
     }
 );
 
@@ -136,6 +119,8 @@ pub struct IlpConfig {
     /// Solve the LP relaxation first and stop when its optimum is integral (it is then an
     /// optimal ILP solution); otherwise go on to branch and cut on the same model.
     pub lp_first: bool,
+    /// Who runs the tree search.
+    pub search: Search,
 }
 
 impl Default for IlpConfig {
@@ -146,6 +131,7 @@ impl Default for IlpConfig {
             cbc: CbcOptions::default(),
             precheck: true,
             lp_first: true,
+            search: Search::Cbc,
         }
     }
 }
@@ -196,75 +182,13 @@ fn seconds(d: Duration) -> String {
     format!("{:.6}", d.as_secs_f64())
 }
 
-/// Runs CBC once on `lp` (the model's LP, possibly with cuts).
-pub(crate) fn run_cbc(
-    puzzle: &Puzzle,
-    model: &SudokuModel,
-    lp: &LpData,
+/// Hands `config`'s CBC options and the budget left to `CbcMain1`.
+pub(crate) fn configure_branch_and_cut(
+    cbc: &mut CbcModel,
     config: &IlpConfig,
-    deadline: Option<Instant>,
+    remaining: Option<Duration>,
     node_limit: Option<u64>,
-) -> Result<Run, IlpError> {
-    if model.infeasible.is_some() {
-        return Ok(Run::trivial(
-            RunEnd::Infeasible { by: "reduction" },
-            "not-run",
-        ));
-    }
-    let remaining = match deadline {
-        Some(at) => {
-            let left = at.saturating_duration_since(Instant::now());
-            if left.is_zero() {
-                return Ok(Run::trivial(RunEnd::Stopped(Limit::Time), "not-run"));
-            }
-            Some(left)
-        }
-        None => None,
-    };
-    let t0 = Instant::now();
-    let mut cbc = CbcModel::new(lp);
-    cbc.set_minimise(model.minimise);
-    cbc.set_log_level(i32::from(config.cbc.log));
-    let load_time = t0.elapsed();
-    let t1 = Instant::now();
-    let mut lp_integral = None;
-    let mut iterations = 0;
-    if config.lp_first {
-        cbc.solve();
-        iterations = cbc.iteration_count();
-        if cbc.is_proven_infeasible() {
-            let mut run = Run::trivial(RunEnd::Infeasible { by: "lp" }, "lp-infeasible");
-            run.iterations = iterations;
-            run.load_time = load_time;
-            run.solve_time = t1.elapsed();
-            run.lp_integral = Some(false);
-            return Ok(run);
-        }
-        if cbc.is_proven_optimal() {
-            if let Some(grid) = cbc
-                .col_solution()
-                .and_then(|v| model.decode(&v, INT_TOL))
-                .filter(|g| verify_solution(puzzle, g).is_ok())
-            {
-                return Ok(Run {
-                    end: RunEnd::Solved {
-                        grid,
-                        optimal: true,
-                    },
-                    nodes: 0,
-                    iterations,
-                    objective: Some(cbc.obj_value() + model.obj_offset),
-                    status: "lp-optimal".into(),
-                    secondary: "lp-integral".into(),
-                    load_time,
-                    solve_time: t1.elapsed(),
-                    lp_integral: Some(true),
-                });
-            }
-        }
-        lp_integral = Some(false);
-    }
-    cbc.set_all_integer();
+) {
     let log = config.cbc.log.to_string();
     cbc.set_parameter("log", &log);
     cbc.set_parameter("slog", &log);
@@ -291,16 +215,98 @@ pub(crate) fn run_cbc(
         // search for nothing, so stop at the first integer solution.
         cbc.set_parameter("maxSolutions", "1");
     }
+}
+
+/// Hands `lp` to a new CBC model with the objective's sense and the log level; also returns
+/// how long that took (part of the build time).
+pub(crate) fn load(lp: &LpData, model: &SudokuModel, config: &IlpConfig) -> (CbcModel, Duration) {
+    let t0 = Instant::now();
+    let mut cbc = CbcModel::new(lp);
+    cbc.set_minimise(model.minimise);
+    cbc.set_log_level(i32::from(config.cbc.log));
+    (cbc, t0.elapsed())
+}
+
+/// Runs CBC once on `lp` (the model's LP, possibly with cuts).
+pub(crate) fn run_cbc(
+    puzzle: &Puzzle,
+    model: &SudokuModel,
+    lp: &LpData,
+    config: &IlpConfig,
+    deadline: Option<Instant>,
+    node_limit: Option<u64>,
+) -> Result<Run, IlpError> {
+    if model.infeasible.is_some() {
+        return Ok(Run::trivial(
+            RunEnd::Infeasible { by: "reduction" },
+            "not-run",
+        ));
+    }
+    let remaining = match deadline {
+        Some(at) => {
+            let left = at.saturating_duration_since(Instant::now());
+            if left.is_zero() {
+                return Ok(Run::trivial(RunEnd::Stopped(Limit::Time), "not-run"));
+            }
+            Some(left)
+        }
+        None => None,
+    };
+    if config.search == Search::Dfs {
+        return Ok(crate::dfs::run_dfs(
+            puzzle, model, lp, config, deadline, node_limit,
+        ));
+    }
+    let (mut cbc, load_time) = load(lp, model, config);
+    let t1 = Instant::now();
+    let mut lp_integral = None;
+    let mut iterations = 0;
+    if config.lp_first {
+        cbc.solve();
+        iterations = cbc.iteration_count();
+        if cbc.is_proven_infeasible() {
+            let mut run = Run::trivial(RunEnd::Infeasible { by: "lp" }, "lp-infeasible");
+            run.iterations = iterations;
+            run.load_time = load_time;
+            run.solve_time = t1.elapsed();
+            run.lp_integral = Some(false);
+            return Ok(run);
+        }
+        if cbc.is_proven_optimal() {
+            if let Some(grid) = model
+                .decode(&cbc.col_solution(), INT_TOL)
+                .filter(|g| verify_solution(puzzle, g).is_ok())
+            {
+                return Ok(Run {
+                    end: RunEnd::Solved {
+                        grid,
+                        optimal: true,
+                    },
+                    nodes: 0,
+                    iterations,
+                    objective: Some(cbc.obj_value() + model.obj_offset),
+                    status: "lp-optimal".into(),
+                    secondary: "lp-integral".into(),
+                    load_time,
+                    solve_time: t1.elapsed(),
+                    lp_integral: Some(true),
+                });
+            }
+        }
+        lp_integral = Some(false);
+    }
+    cbc.set_all_integer();
+    configure_branch_and_cut(&mut cbc, config, remaining, node_limit);
     cbc.solve();
     let solve_time = t1.elapsed();
-    let status = cbc.status();
+    let status = cbc.status_name();
     let secondary = cbc.secondary_status();
     let mut run = Run {
         end: RunEnd::Stopped(Limit::Time),
         nodes: cbc.node_count(),
         iterations: iterations + cbc.iteration_count(),
         objective: None,
-        status: status.name(),
+        status,
         secondary: secondary_name(secondary),
         load_time,
         solve_time,
@@ -311,9 +317,8 @@ pub(crate) fn run_cbc(
         return Ok(run);
     }
     // Whatever CBC says, a grid is only an answer if it decodes and verifies.
-    if let Some(grid) = cbc
-        .col_solution()
-        .and_then(|v| model.decode(&v, INT_TOL))
+    if let Some(grid) = model
+        .decode(&cbc.col_solution(), INT_TOL)
         .filter(|g| verify_solution(puzzle, g).is_ok())
     {
         run.objective = Some(cbc.obj_value() + model.obj_offset);
@@ -335,6 +340,40 @@ pub(crate) fn run_cbc(
         });
     }
     Ok(run)
+}
+
+/// The configuration as `extra` statistics, so every result row says how it was made.
+pub(crate) fn config_extra(c: &IlpConfig) -> Vec<(String, String)> {
+    let mut extra = vec![
+        ("objective".to_string(), c.objective.name().to_string()),
+        ("model".to_string(), c.model.name().to_string()),
+        ("presolve".to_string(), c.cbc.presolve.name().to_string()),
+        (
+            "preprocess".to_string(),
+            c.cbc.preprocess.name().to_string(),
+        ),
+        ("cuts".to_string(), c.cbc.cuts.name().to_string()),
+        (
+            "heuristics".to_string(),
+            if c.cbc.heuristics { "on" } else { "off" }.to_string(),
+        ),
+        ("lp_first".to_string(), c.lp_first.to_string()),
+        ("search".to_string(), c.search.name().to_string()),
+        ("threads".to_string(), "1".to_string()),
+    ];
+    if let Objective::Prefer {
+        row,
+        col,
+        digit,
+        sign,
+    } = c.objective
+    {
+        extra.push((
+            "prefer".to_string(),
+            format!("{sign}*x({row},{col},{digit})"),
+        ));
+    }
+    extra
 }
 
 /// The binary ILP solver (registry name `ilp`).
@@ -359,35 +398,7 @@ impl IlpSolver {
 
     /// Statistics every result carries: the configuration.
     fn base_stats(&self, model: Option<&SudokuModel>) -> Stats {
-        let c = &self.config;
-        let mut extra = vec![
-            ("objective".to_string(), c.objective.name().to_string()),
-            ("model".to_string(), c.model.name().to_string()),
-            ("presolve".to_string(), c.cbc.presolve.name().to_string()),
-            (
-                "preprocess".to_string(),
-                c.cbc.preprocess.name().to_string(),
-            ),
-            ("cuts".to_string(), c.cbc.cuts.name().to_string()),
-            (
-                "heuristics".to_string(),
-                if c.cbc.heuristics { "on" } else { "off" }.to_string(),
-            ),
-            ("lp_first".to_string(), c.lp_first.to_string()),
-            ("threads".to_string(), "1".to_string()),
-        ];
-        if let Objective::Prefer {
-            row,
-            col,
-            digit,
-            sign,
-        } = c.objective
-        {
-            extra.push((
-                "prefer".to_string(),
-                format!("{sign}*x({row},{col},{digit})"),
-            ));
-        }
+        let mut extra = config_extra(&self.config);
         if let Some(m) = model {
             extra.push(("variables".to_string(), m.num_vars().to_string()));
             extra.push(("rows".to_string(), m.lp.num_rows().to_string()));

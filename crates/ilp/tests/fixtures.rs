@@ -1,7 +1,7 @@
 //! Puzzles transcribed from the seed papers, as literals.
 #![allow(dead_code)]
 
-use sudoku_core::{format, Grid, Puzzle, Variant};
+use sudoku_core::{format, verify_solution, Grid, Outcome, Puzzle, Status, Variant};
 
 /// Seed 001 (JuMP notebook), the four 9×9 puzzles and the solutions it prints.
 pub const JUMP_9X9: [(&str, &str); 4] = [
@@ -120,4 +120,24 @@ pub fn hidden_contradiction() -> Puzzle {
         ".234567891.......................................................................",
         Variant::Classic,
     )
+}
+
+/// The grid of a solved outcome, checked against its puzzle.
+pub fn solved(out: &Outcome, p: &Puzzle) -> Grid {
+    match &out.status {
+        Status::Solved(g) => {
+            verify_solution(p, g).expect("every answer verifies");
+            g.clone()
+        }
+        other => panic!("expected a solution, got {other:?} ({:?})", out.stats.extra),
+    }
+}
+
+/// One `extra` statistic of an outcome.
+pub fn extra<'a>(out: &'a Outcome, key: &str) -> Option<&'a str> {
+    out.stats
+        .extra
+        .iter()
+        .find(|(k, _)| k == key)
+        .map(|(_, v)| v.as_str())
 }

@@ -4,44 +4,33 @@ mod fixtures;
 
 use fixtures::*;
 use sudoku_core::{
-    rng_from_seed, verify_solution, Budget, CountEnd, Generator, Order, Outcome, Params, Puzzle,
-    Solver, Status, Variant,
+    rng_from_seed, Budget, CountEnd, Generator, Order, Outcome, Params, Puzzle, Solver, Status,
+    Variant,
 };
 use sudoku_ilp::{
-    generators, methods, relax, IlpConfig, IlpGenerator, IlpSolver, ModelKind, Objective, Prefill,
-    RelaxConfig,
+    generators, methods, relax, Decompose, IlpConfig, IlpGenerator, IlpSolver, Lookahead,
+    ModelKind, Objective, Prefill, RelaxConfig, Search,
 };
 
 const BUILDS: [ModelKind; 2] = [ModelKind::Full, ModelKind::Reduced];
+const SEARCHES: [Search; 2] = [Search::Cbc, Search::Dfs];
 
 fn solver(objective: Objective, model: ModelKind) -> IlpSolver {
+    searching(objective, model, Search::Cbc)
+}
+
+/// CBC's branch and cut, or this crate's depth-first search over CBC's LPs.
+fn searching(objective: Objective, model: ModelKind, search: Search) -> IlpSolver {
     IlpSolver::new(IlpConfig {
         objective,
         model,
+        search,
         ..IlpConfig::default()
     })
 }
 
 fn solve(s: &mut IlpSolver, p: &Puzzle) -> Outcome {
     s.solve(p, &Budget::unlimited(), &mut rng_from_seed(7))
-}
-
-fn solved(out: &Outcome, p: &Puzzle) -> sudoku_core::Grid {
-    match &out.status {
-        Status::Solved(g) => {
-            verify_solution(p, g).expect("every answer verifies");
-            g.clone()
-        }
-        other => panic!("expected a solution, got {other:?} ({:?})", out.stats.extra),
-    }
-}
-
-fn extra<'a>(out: &'a Outcome, key: &str) -> Option<&'a str> {
-    out.stats
-        .extra
-        .iter()
-        .find(|(k, _)| k == key)
-        .map(|(_, v)| v.as_str())
 }
 
 #[test]
@@ -154,7 +143,7 @@ fn empty_grids_give_valid_grids_for_both_variants() {
 #[test]
 fn figure_9_prefer_objectives_choose_the_published_solutions() {
     let p = puzzle(FIG9, Variant::Classic);
-    for model in BUILDS {
+    for (model, search) in BUILDS.into_iter().flat_map(|m| SEARCHES.map(|s| (m, s))) {
         for (sign, expected, value) in [(-1, FIG10A, -1.0), (1, FIG10B, 0.0)] {
             let objective = Objective::Prefer {
                 row: 1,
@@ -162,9 +151,14 @@ fn figure_9_prefer_objectives_choose_the_published_solutions() {
                 digit: 1,
                 sign,
             };
-            let out = solve(&mut solver(objective, model), &p);
-            assert_eq!(solved(&out, &p), grid(expected), "{model} sign {sign}");
+            let out = solve(&mut searching(objective, model, search), &p);
+            assert_eq!(
+                solved(&out, &p),
+                grid(expected),
+                "{model} {search} sign {sign}"
+            );
             assert_eq!(out.stats.objective, Some(value));
+            assert_eq!(extra(&out, "proven_optimal"), Some("true"));
         }
     }
 }
@@ -172,11 +166,15 @@ fn figure_9_prefer_objectives_choose_the_published_solutions() {
 #[test]
 fn figure_9_has_exactly_two_solutions() {
     let p = puzzle(FIG9, Variant::Classic);
-    for model in BUILDS {
-        let c = solver(Objective::Zero, model)
+    for (model, search) in BUILDS.into_iter().flat_map(|m| SEARCHES.map(|s| (m, s))) {
+        let c = searching(Objective::Zero, model, search)
             .count(&p, 10, true, &Budget::unlimited(), &mut rng_from_seed(1))
             .unwrap();
-        assert_eq!((c.count, c.end), (2, CountEnd::Complete), "{model}");
+        assert_eq!(
+            (c.count, c.end),
+            (2, CountEnd::Complete),
+            "{model} {search}"
+        );
         let mut found = c.solutions.clone();
         found.sort_by(|a, b| a.cells().cmp(b.cells()));
         assert_eq!(found, vec![grid(FIG10A), grid(FIG10B)]);
@@ -276,12 +274,17 @@ fn lp_relaxation_is_integral_and_unique_on_easy_puzzles_only() {
 fn generator_fills_empty_grids_with_every_prefill() {
     for variant in Variant::ALL {
         for prefill in [Prefill::None, Prefill::FirstRow, Prefill::DiagonalBlocks] {
-            for model in BUILDS {
+            for (model, decompose) in [
+                (ModelKind::Full, Decompose::None),
+                (ModelKind::Reduced, Decompose::None),
+                (ModelKind::Reduced, Decompose::Bands),
+            ] {
                 let config = IlpConfig {
                     model,
                     ..IlpConfig::default()
                 };
-                let mut g = IlpGenerator::new(config, prefill, 20);
+                let mut g = IlpGenerator::new(config, prefill, 20)
+                    .with_decompose(decompose, Lookahead::Columns);
                 let order = Order::new(3).unwrap();
                 let out = g.generate(order, variant, &Budget::unlimited(), &mut rng_from_seed(3));
                 let p = Puzzle::empty(order, variant);
@@ -313,6 +316,7 @@ fn registry_documents_and_checks_parameters() {
         ("sign", "2"),
         ("cuts", "some"),
         ("log", "9"),
+        ("search", "bfs"),
         ("colour", "red"),
     ] {
         let mut bad = Params::new();
@@ -326,6 +330,11 @@ fn registry_documents_and_checks_parameters() {
         .set("prefill", "first-row")
         .set("objective", "random");
     assert!((g.build)(&params).is_ok());
+    for (k, v) in [("decompose", "stacks"), ("lookahead", "none")] {
+        let mut bad = params.clone();
+        bad.set(k, v);
+        assert!((g.build)(&bad).is_err(), "{k}={v} accepted");
+    }
     params.set("cell", "1,1");
     assert!(
         (g.build)(&params).is_err(),
