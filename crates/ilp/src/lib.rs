@@ -3,17 +3,20 @@
 //! Sudoku of any order as the binary integer program of the seed papers, solved with COIN-OR
 //! CBC: `x(i,j,k) = 1` when cell `(i,j)` holds `k`, one digit per cell, each digit once per
 //! row, column, block (and main diagonal for Sudoku-X), givens fixed to 1. CBC is compiled
-//! from source by the `cbc-src` crate and linked statically: no system library is needed.
+//! from source by the `cbc-src` crate, linked statically and called through `coin_cbc`: no
+//! system library is needed.
 //!
 //! For: measuring the exact ILP approach (seeds 000–003) against the other methods; proving
 //! infeasibility; counting solutions with no-good cuts; the LP relaxation and Provan's
 //! uniqueness property (seed 004); generating full grids (seed 003). Not for: fast solving
 //! of many easy puzzles (a propagating search is far cheaper), or parallel use: CBC is not
-//! thread-safe, so every CBC call in the process is serialised behind one lock.
+//! thread-safe, so every CBC solve in the process is serialised behind `coin_cbc`'s lock.
 //!
 //! - [`IlpSolver`] with [`IlpConfig`]: [`Objective`] (`zero`, `constant`, `weighted`,
-//!   `prefer`, `random`), [`ModelKind`] (`full` or `reduced`), [`CbcOptions`].
-//! - [`IlpGenerator`] with [`Prefill`].
+//!   `prefer`, `random`), [`ModelKind`] (`full` or `reduced`), [`CbcOptions`], [`Search`]
+//!   (CBC's branch and cut, or this crate's depth-first search over the same LPs).
+//! - [`IlpGenerator`] with [`Prefill`] and [`Decompose`] (the whole grid at once, or band by
+//!   band with a [`Lookahead`] at the bands below).
 //! - [`relax`] with [`RelaxConfig`] → [`RelaxReport`].
 //! - [`methods`] and [`generators`]: the registry entries (`ilp`), with documented parameters.
 //! - [`IlpError`].
@@ -140,7 +143,8 @@ macro_rules! common_params {
                 default: "true",
                 range: "true|false",
                 help: "solve the LP relaxation first and stop if it is integral (then it is \
-                       optimal); false goes straight to branch and cut",
+                       optimal); false goes straight to branch and cut (generator: only with \
+                       decompose=none)",
             },
             ParamSpec {
                 name: "search",
@@ -148,7 +152,8 @@ macro_rules! common_params {
                 range: "cbc|dfs",
                 help: "who runs the tree: cbc = CBC's branch and cut; dfs = our depth-first \
                        branch and bound over the same LPs (solved by Clp inside CBC, warm \
-                       started), without CBC's fixed ~2 ms setup",
+                       started), without CBC's fixed ~2 ms setup (generator: only with \
+                       decompose=none)",
             },
         ]
     };
