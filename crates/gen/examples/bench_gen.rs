@@ -2,14 +2,16 @@
 //!
 //! ```text
 //! cargo run --release -p sudoku-gen --example bench_gen -- grids <method> [k=v ...] \
-//!     --orders 3,4,5 --runs 11 --cap 10 [--variant diagonal]
+//!     --orders 3,4,5 --runs 11 --cap 10 [--variant diagonal] [--each] [--first K]
 //! cargo run --release -p sudoku-gen --example bench_gen -- puzzles --secs 3
 //! ```
 //!
 //! `grids`: one Markdown row per order: runs, solved within the cap (seconds), median time of
 //! the runs (a failed run counts as the cap, so a median at the cap means most failed),
-//! median restarts and nodes. `puzzles`: unique (target 30 clues) and minimal 9×9 puzzles per
-//! second, grid generation included, with both checkers.
+//! median restarts and nodes; `--each` also prints every run (time, restarts, nodes, nodes/s)
+//! to stderr; `--first K` starts at run K (more seeds without repeating earlier ones).
+//! `puzzles`: unique (target 30 clues) and minimal 9×9 puzzles per second, grid generation
+//! included, with both checkers.
 
 use std::time::{Duration, Instant};
 
@@ -29,6 +31,8 @@ fn grids(args: &[String]) -> Result<(), String> {
     let method = args.first().ok_or("grids: missing method")?.clone();
     let mut params = Params::new();
     let (mut orders, mut runs, mut cap, mut variant) = (vec![3], 11u64, 10.0f64, Variant::Classic);
+    let mut each = false;
+    let mut first = 0u64;
     let mut it = args[1..].iter();
     while let Some(a) = it.next() {
         let mut val = || it.next().cloned().ok_or(format!("{a} needs a value"));
@@ -42,6 +46,8 @@ fn grids(args: &[String]) -> Result<(), String> {
             "--runs" => runs = val()?.parse().map_err(|_| "bad --runs")?,
             "--cap" => cap = val()?.parse().map_err(|_| "bad --cap")?,
             "--variant" => variant = val()?.parse().map_err(|e| format!("{e}"))?,
+            "--each" => each = true,
+            "--first" => first = val()?.parse().map_err(|_| "bad --first")?,
             kv => params.push_pair(kv).map_err(|e| e.to_string())?,
         }
     }
@@ -54,7 +60,7 @@ fn grids(args: &[String]) -> Result<(), String> {
         let mut gen = (info.build)(&params).map_err(|e| e.to_string())?;
         let (mut times, mut restarts, mut nodes) = (Vec::new(), Vec::new(), Vec::new());
         let mut solved = 0;
-        for run in 0..runs {
+        for run in first..first + runs {
             let seed = derive_seed(1, &format!("{method} {params}"), &order.to_string(), run);
             let budget = Budget::time(Duration::from_secs_f64(cap));
             let t = Instant::now();
@@ -67,6 +73,15 @@ fn grids(args: &[String]) -> Result<(), String> {
                 times.push(el);
             } else {
                 times.push(el.max(cap));
+            }
+            if each {
+                eprintln!(
+                    "{method} {params} {n}²×{n}² run {run}: {} in {el:.3} s, {} restarts, {} nodes, {:.2}M nodes/s",
+                    if matches!(out.status, Status::Solved(_)) { "solved" } else { "not solved" },
+                    out.stats.restarts,
+                    out.stats.nodes,
+                    out.stats.nodes as f64 / el / 1e6,
+                );
             }
             restarts.push(out.stats.restarts as f64);
             nodes.push(out.stats.nodes as f64);
@@ -151,7 +166,7 @@ fn main() {
             println!("|---|---|---|---|---|---|");
             puzzles(&args[1..])
         }
-        _ => Err("usage: bench_gen grids <method> [k=v ...] [--orders 3,4] [--runs 11] [--cap 10] [--variant classic|diagonal] | puzzles [--secs 3]".into()),
+        _ => Err("usage: bench_gen grids <method> [k=v ...] [--orders 3,4] [--runs 11] [--cap 10] [--variant classic|diagonal] [--each] [--first 0] | puzzles [--secs 3]".into()),
     };
     if let Err(e) = r {
         eprintln!("bench_gen: {e}");

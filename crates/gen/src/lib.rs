@@ -50,7 +50,7 @@ mod registry;
 pub use carve::{make_puzzle, CarveEnd, Carved, Level, PuzzleSpec, Symmetry};
 pub use fill::{FillCounter, PropFill, DEFAULT_GROWTH, DEFAULT_RESTART};
 pub use latin::{latin_to_sudoku, sudoku_to_latin};
-pub use paper::{FillOrder, PaperSearch, TryRule};
+pub use paper::{FillOrder, PaperSearch, Stale, TryRule};
 pub use pattern::{construct, shuffle, Construction, Pattern};
 pub use registry::generators;
 

@@ -76,6 +76,32 @@ impl FillOrder {
     }
 }
 
+/// What a stale digit (in a cell's list but no longer fitting, because a cell placed earlier in
+/// the same row took it) does to the cell's tries. The paper's loop
+/// `for number in allowedNumbers: board[cell] = number; if canFill(next) return true; ...
+/// testAmount -= 1` does not say where the fit is checked.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stale {
+    /// Skipped: only digits that fit count as tries.
+    Skip,
+    /// Counted: every digit taken from the list uses a try, a conflicting one fails at once.
+    Count,
+}
+
+impl Stale {
+    /// Parameter values, in the order of the enum.
+    pub const NAMES: [&'static str; 2] = ["skip", "count"];
+
+    /// From a parameter value (case already matched by [`sudoku_core::Params::choice`]).
+    pub fn from_name(s: &str) -> Option<Stale> {
+        match s {
+            "skip" => Some(Stale::Skip),
+            "count" => Some(Stale::Count),
+            _ => None,
+        }
+    }
+}
+
 /// One of seed 003's generators, configured.
 #[derive(Clone, Debug)]
 pub struct PaperSearch {
@@ -85,15 +111,23 @@ pub struct PaperSearch {
     pub order: FillOrder,
     /// Pre-fill the main-diagonal blocks with random permutations (classic variant only).
     pub diagonals: bool,
+    /// Whether a stale digit uses up a try.
+    pub stale: Stale,
+    /// Draw new diagonal blocks at each restart; the paper's `MAIN` fills them once, before
+    /// `while !canFill()`, so `false` is the literal reading.
+    pub redraw: bool,
 }
 
 impl PaperSearch {
-    /// The paper's configuration for a rule: rows order, diagonal blocks first.
+    /// The paper's configuration for a rule: rows order, diagonal blocks first (kept across
+    /// restarts), stale digits skipped.
     pub fn new(rule: TryRule) -> PaperSearch {
         PaperSearch {
             rule,
             order: FillOrder::Rows,
             diagonals: true,
+            stale: Stale::Skip,
+            redraw: false,
         }
     }
 }
@@ -105,48 +139,62 @@ struct Frame {
     from: usize,
     to: usize,
     next: usize,
-    /// Tries left (placements of a digit that fits).
+    /// Tries left.
     tries: u32,
     /// The digit placed now, if any.
     placed: u16,
 }
 
-struct State<'a, const W: usize> {
+/// Search state. `K` is the number of units per cell in the unit table: 3 for the classic
+/// variant, 5 (the most, padded) for Sudoku-X; a fixed count lets the compiler unroll the
+/// per-node loops over a cell's units.
+struct State<'a, const W: usize, const K: usize> {
     geo: Arc<Geometry>,
     size: usize,
     board: Vec<u16>,
+    /// The units of each cell, `K` per cell; cells in fewer units are padded with `pad`.
+    units: Vec<[u32; K]>,
+    /// The padding unit: its slot in `used` is always empty between calls.
+    pad: usize,
+    /// Digits used in each unit (plus the padding slot).
     used: Vec<DigitSet<W>>,
     lists: Vec<DigitSet<W>>,
     filled: usize,
     cfg: &'a PaperSearch,
 }
 
-impl<const W: usize> State<'_, W> {
-    fn fits(&self, cell: usize, d: usize) -> bool {
-        self.geo
-            .cell_units(cell)
-            .iter()
-            .all(|&u| !self.used[u as usize].contains(d))
+impl<const W: usize, const K: usize> State<'_, W, K> {
+    /// Digits used in the units of `cell`: a digit fits iff it is not in here.
+    #[inline]
+    fn taken(&self, cell: usize) -> DigitSet<W> {
+        let mut taken = DigitSet::EMPTY;
+        for &u in &self.units[cell] {
+            taken = taken.union(&self.used[u as usize]);
+        }
+        taken
     }
 
+    #[inline]
     fn place(&mut self, cell: usize, d: u16) {
         self.board[cell] = d;
         self.filled += 1;
-        for &u in self.geo.cell_units(cell) {
+        for &u in &self.units[cell] {
             self.used[u as usize].insert(d as usize);
         }
+        self.used[self.pad] = DigitSet::EMPTY;
     }
 
+    #[inline]
     fn clear(&mut self, cell: usize) {
         let d = self.board[cell] as usize;
         self.board[cell] = 0;
         self.filled -= 1;
-        for &u in self.geo.cell_units(cell) {
+        for &u in &self.units[cell] {
             self.used[u as usize].remove(d);
         }
     }
 
-    /// Recomputes the list of every empty cell; false if one is empty.
+    /// Recomputes the list of every empty cell; false if one is empty (`fewest` reads them all).
     fn refresh(&mut self) -> bool {
         let full = DigitSet::<W>::full(self.size);
         let mut ok = true;
@@ -154,17 +202,30 @@ impl<const W: usize> State<'_, W> {
             if self.board[c] != 0 {
                 continue;
             }
-            let mut taken = DigitSet::EMPTY;
-            for &u in self.geo.cell_units(c) {
-                taken = taken.union(&self.used[u as usize]);
-            }
-            self.lists[c] = full.difference(&taken);
+            self.lists[c] = full.difference(&self.taken(c));
             ok &= !self.lists[c].is_empty();
         }
         ok
     }
 
+    /// The same test as [`State::refresh`] when `line` are the cells of the row about to be
+    /// filled and `rest` every other empty cell: only `line`'s lists are read before the next
+    /// refresh, so only they are stored, and the first empty cell ends the check.
+    fn refresh_line(&mut self, line: &[usize], rest: &[usize]) -> bool {
+        let full = DigitSet::<W>::full(self.size);
+        for &c in line {
+            self.lists[c] = full.difference(&self.taken(c));
+            if self.lists[c].is_empty() {
+                return false;
+            }
+        }
+        // A cell has no candidate iff its units' digits cover the full set.
+        rest.iter().all(|&c| self.taken(c) != full)
+    }
+
     /// Clears the board and fills the diagonal blocks (classic variant, if configured).
+    /// A failed attempt leaves only the diagonal blocks, so a restart that keeps them needs
+    /// no call.
     fn start(&mut self, rng: &mut Rng) {
         self.board.iter_mut().for_each(|d| *d = 0);
         self.used.iter_mut().for_each(|s| *s = DigitSet::EMPTY);
@@ -213,7 +274,7 @@ fn line_of(geo: &Geometry, order: FillOrder, cell: usize, pos: usize) -> usize {
     }
 }
 
-fn run<const W: usize>(
+fn run<const W: usize, const K: usize>(
     cfg: &PaperSearch,
     order: Order,
     variant: Variant,
@@ -222,11 +283,25 @@ fn run<const W: usize>(
 ) -> Outcome {
     let geo = Geometry::get(order, variant);
     let cells = order.cells();
-    let mut st = State::<W> {
+    let pad = geo.unit_count();
+    let units = (0..cells)
+        .map(|c| {
+            let mut a = [pad as u32; K];
+            let cu = geo.cell_units(c);
+            debug_assert!(cu.len() <= K, "a cell is in at most K units");
+            for (slot, &u) in a.iter_mut().zip(cu) {
+                *slot = u;
+            }
+            a
+        })
+        .collect();
+    let mut st = State::<W, K> {
         geo: Arc::clone(&geo),
         size: order.size(),
         board: vec![0; cells],
-        used: vec![DigitSet::EMPTY; geo.unit_count()],
+        units,
+        pad,
+        used: vec![DigitSet::EMPTY; pad + 1],
         lists: vec![DigitSet::EMPTY; cells],
         filled: 0,
         cfg,
@@ -236,13 +311,20 @@ fn run<const W: usize>(
     let mut digits: Vec<u16> = Vec::new();
     let mut frames: Vec<Frame> = Vec::new();
     let mut walk: Vec<usize> = Vec::new();
+    // For each walk position: one past the last position of its line (0 if it does not start
+    // a line), so a refresh point is a lookup, not a division.
+    let mut line_end: Vec<usize> = Vec::new();
+    let mut first = true;
     loop {
-        // One attempt: the paper's `fillDiagonals(); canFill()`.
+        // One attempt: the paper's `fillDiagonals(); canFill()` (or only `canFill()`).
         if budget.iterations.is_some_and(|m| stats.iterations >= m) {
             return exhausted(stats, Limit::Iterations);
         }
         stats.iterations += 1;
-        st.start(rng);
+        if first || cfg.redraw {
+            st.start(rng);
+        }
+        first = false;
         walk.clear();
         walk.extend(
             static_order(&geo, cfg.order, rng)
@@ -250,6 +332,18 @@ fn run<const W: usize>(
                 .filter(|&c| st.board[c] == 0),
         );
         let total = walk.len();
+        line_end.clear();
+        line_end.resize(total, 0);
+        let mut start = 0;
+        for k in 1..=total {
+            if k == total
+                || line_of(&geo, cfg.order, walk[k], k)
+                    != line_of(&geo, cfg.order, walk[k - 1], k - 1)
+            {
+                line_end[start] = k;
+                start = k;
+            }
+        }
         frames.clear();
         digits.clear();
         // `enter` = true: open a frame at position `pos`; false: continue the top frame.
@@ -260,12 +354,8 @@ fn run<const W: usize>(
                 if pos == total {
                     break true;
                 }
-                let prev_line = (pos > 0).then(|| {
-                    let prev = frames.last().expect("a frame per earlier position").cell;
-                    line_of(&geo, cfg.order, prev, pos - 1)
-                });
                 let cell = if cfg.order == FillOrder::Fewest {
-                    if prev_line.is_none() || pos % st.size == 0 {
+                    if pos % st.size == 0 {
                         // Refresh before choosing, so the choice sees current lists.
                         if !st.refresh() {
                             enter = false;
@@ -280,15 +370,15 @@ fn run<const W: usize>(
                         .min_by_key(|&c| st.lists[c].len())
                         .expect("pos < total leaves an empty cell")
                 } else {
-                    let cell = walk[pos];
-                    if prev_line != Some(line_of(&geo, cfg.order, cell, pos)) && !st.refresh() {
+                    let end = line_end[pos];
+                    if end != 0 && !st.refresh_line(&walk[pos..end], &walk[end..]) {
                         enter = false;
                         if frames.is_empty() {
                             break false;
                         }
                         continue;
                     }
-                    cell
+                    walk[pos]
                 };
                 let tries = match cfg.rule {
                     TryRule::All => u32::MAX,
@@ -320,14 +410,33 @@ fn run<const W: usize>(
                 f.placed = 0;
                 st.clear(c);
             }
+            // The units do not change while the list is scanned.
+            let taken = st.taken(f.cell);
             let mut chosen = 0u16;
-            if f.tries > 0 {
-                while f.next < f.to {
-                    let d = digits[f.next];
-                    f.next += 1;
-                    if st.fits(f.cell, d as usize) {
-                        chosen = d;
-                        break;
+            match cfg.stale {
+                Stale::Skip => {
+                    if f.tries > 0 {
+                        while f.next < f.to {
+                            let d = digits[f.next];
+                            f.next += 1;
+                            if !taken.contains(d as usize) {
+                                chosen = d;
+                                f.tries -= 1;
+                                break;
+                            }
+                        }
+                    }
+                }
+                Stale::Count => {
+                    // Each digit set is a try; one that conflicts fails at once.
+                    while f.tries > 0 && f.next < f.to {
+                        let d = digits[f.next];
+                        f.next += 1;
+                        f.tries -= 1;
+                        if !taken.contains(d as usize) {
+                            chosen = d;
+                            break;
+                        }
                     }
                 }
             }
@@ -340,7 +449,6 @@ fn run<const W: usize>(
                 enter = false;
                 continue;
             }
-            f.tries -= 1;
             f.placed = chosen;
             pos = f.pos + 1;
             let cell = f.cell;
@@ -391,10 +499,13 @@ impl Generator for PaperSearch {
         budget: &Budget,
         rng: &mut Rng,
     ) -> Outcome {
-        match order.words() {
-            1 => run::<1>(self, order, variant, budget, rng),
-            2 => run::<2>(self, order, variant, budget, rng),
-            _ => run::<4>(self, order, variant, budget, rng),
+        match (order.words(), variant) {
+            (1, Variant::Classic) => run::<1, 3>(self, order, variant, budget, rng),
+            (1, Variant::Diagonal) => run::<1, 5>(self, order, variant, budget, rng),
+            (2, Variant::Classic) => run::<2, 3>(self, order, variant, budget, rng),
+            (2, Variant::Diagonal) => run::<2, 5>(self, order, variant, budget, rng),
+            (_, Variant::Classic) => run::<4, 3>(self, order, variant, budget, rng),
+            (_, Variant::Diagonal) => run::<4, 5>(self, order, variant, budget, rng),
         }
     }
 }

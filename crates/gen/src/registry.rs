@@ -3,7 +3,7 @@
 use sudoku_core::{Generator, GeneratorInfo, ParamError, ParamSpec, Params};
 
 use crate::fill::{PropFill, DEFAULT_GROWTH, DEFAULT_RESTART};
-use crate::paper::{FillOrder, PaperSearch, TryRule};
+use crate::paper::{FillOrder, PaperSearch, Stale, TryRule};
 use crate::pattern::{Construction, Pattern};
 
 const PATTERN_PARAMS: &[ParamSpec] = &[
@@ -39,7 +39,24 @@ const DIAGONALS_SPEC: ParamSpec = ParamSpec {
            (classic variant only)",
 };
 
-const BACKTRACK_PARAMS: &[ParamSpec] = &[ORDER_SPEC, DIAGONALS_SPEC];
+const STALE_SPEC: ParamSpec = ParamSpec {
+    name: "stale",
+    default: "skip",
+    range: "skip|count",
+    help: "a digit left in a cell's list that an earlier cell of the same row has taken: \
+           skip it without using a try, or count it as a try that fails at once (the paper's \
+           loop does not say)",
+};
+
+const REDRAW_SPEC: ParamSpec = ParamSpec {
+    name: "redraw",
+    default: "false",
+    range: "true|false",
+    help: "draw new diagonal blocks at each restart; false keeps them, as the paper's MAIN \
+           (fillDiagonals once, then while !canFill)",
+};
+
+const BACKTRACK_PARAMS: &[ParamSpec] = &[ORDER_SPEC, DIAGONALS_SPEC, STALE_SPEC, REDRAW_SPEC];
 
 const PRUNE_PARAMS: &[ParamSpec] = &[
     ParamSpec {
@@ -51,6 +68,8 @@ const PRUNE_PARAMS: &[ParamSpec] = &[
     },
     ORDER_SPEC,
     DIAGONALS_SPEC,
+    STALE_SPEC,
+    REDRAW_SPEC,
 ];
 
 const WEIGHTED_PARAMS: &[ParamSpec] = &[
@@ -63,6 +82,8 @@ const WEIGHTED_PARAMS: &[ParamSpec] = &[
     },
     ORDER_SPEC,
     DIAGONALS_SPEC,
+    STALE_SPEC,
+    REDRAW_SPEC,
 ];
 
 const PROP_FILL_PARAMS: &[ParamSpec] = &[
@@ -121,10 +142,13 @@ fn paper(
 ) -> Result<PaperSearch, ParamError> {
     p.check_known(name, specs)?;
     let order = p.choice("order", "rows", &FillOrder::NAMES)?;
+    let stale = p.choice("stale", STALE_SPEC.default, &Stale::NAMES)?;
     Ok(PaperSearch {
         rule,
         order: FillOrder::from_name(order).expect("choice returns a listed name"),
         diagonals: p.flag("diagonals", true)?,
+        stale: Stale::from_name(stale).expect("choice returns a listed name"),
+        redraw: p.flag("redraw", false)?,
     })
 }
 

@@ -7,7 +7,7 @@ use sudoku_core::{
     Status, Variant,
 };
 use sudoku_gen::{
-    construct, generators, shuffle, Construction, FillOrder, PaperSearch, Pattern, PropFill,
+    construct, generators, shuffle, Construction, FillOrder, PaperSearch, Pattern, PropFill, Stale,
     TryRule,
 };
 
@@ -150,9 +150,9 @@ fn paper_searches_fill_small_orders_in_every_fill_order() {
         ] {
             for diagonals in [true, false] {
                 let mut g = PaperSearch {
-                    rule,
                     order: fo,
                     diagonals,
+                    ..PaperSearch::new(rule)
                 };
                 for n in [2, 3, 4] {
                     // Scattered orders thrash (or, pruned, almost never succeed) from 9x9 on:
@@ -186,6 +186,51 @@ fn paper_prune_reaches_order_5_and_counts_restarts() {
     assert!(out.stats.nodes >= 625 - 5 * 25);
     solved(out, order(5), Variant::Classic, "weighted-prune");
     assert_eq!(attempts, restarts + 1);
+}
+
+/// The main-diagonal blocks of a 9x9 grid, block by block, row-major inside a block.
+fn diagonal_blocks(g: &Grid) -> Vec<u16> {
+    let mut v = Vec::new();
+    for k in 0..3 {
+        for r in 0..3 {
+            for c in 0..3 {
+                v.push(g.cells()[(3 * k + r) * 9 + 3 * k + c]);
+            }
+        }
+    }
+    v
+}
+
+#[test]
+fn counting_stale_digits_restarts_and_redraw_chooses_the_diagonal_blocks() {
+    use rand::seq::SliceRandom;
+    let o = order(3);
+    let budget = Budget::time(Duration::from_secs(20));
+    for seed in [1, 2, 3] {
+        // The blocks the first attempt draws (one reshuffle of 1..=9 per block, in order).
+        let mut rng = rng_from_seed(seed);
+        let mut digits: Vec<u16> = (1..=9).collect();
+        let mut first = Vec::new();
+        for _ in 0..3 {
+            digits.shuffle(&mut rng);
+            first.extend_from_slice(&digits);
+        }
+        for redraw in [false, true] {
+            let mut g = PaperSearch {
+                stale: Stale::Count,
+                redraw,
+                ..PaperSearch::new(TryRule::WeightedPrune { alpha: 1.0 })
+            };
+            let out = g.generate(o, Variant::Classic, &budget, &mut rng_from_seed(seed));
+            let (attempts, restarts) = (out.stats.iterations, out.stats.restarts);
+            let grid = solved(out, o, Variant::Classic, "weighted-prune stale=count");
+            // A stale digit now fails the cell at once: 9x9 already needs restarts.
+            assert!(restarts > 0, "seed {seed}");
+            assert_eq!(attempts, restarts + 1);
+            // The paper's MAIN keeps the blocks of its single fillDiagonals().
+            assert_eq!(diagonal_blocks(&grid) == first, !redraw, "seed {seed}");
+        }
+    }
 }
 
 #[test]
@@ -278,6 +323,8 @@ fn registry_documents_and_checks_parameters() {
         ("prune", "alpha", "x"),
         ("weighted-prune", "alpha", "-1"),
         ("backtrack", "order", "spiral"),
+        ("prune", "stale", "ignore"),
+        ("weighted-prune", "redraw", "maybe"),
         ("pattern", "construction", "magic"),
         ("pattern", "shuffle", "maybe"),
         ("prop-fill", "restart", "-3"),
