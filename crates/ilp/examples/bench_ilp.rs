@@ -28,12 +28,15 @@ fn ms(d: Duration) -> f64 {
     d.as_secs_f64() * 1e3
 }
 
+/// The median; with an even count, the mean of the two middle values (as the runner's
+/// statistics compute it).
 fn median(mut v: Vec<f64>) -> f64 {
     v.sort_by(|a, b| a.total_cmp(b));
-    if v.is_empty() {
-        return f64::NAN;
+    match v.len() {
+        0 => f64::NAN,
+        n if n % 2 == 1 => v[n / 2],
+        n => (v[n / 2 - 1] + v[n / 2]) / 2.0,
     }
-    v[v.len() / 2]
 }
 
 fn solve_seconds(o: &Outcome) -> Duration {
