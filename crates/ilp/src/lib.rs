@@ -90,16 +90,13 @@ use sudoku_core::{Capabilities, GeneratorInfo, MethodInfo, ParamError, ParamSpec
 
 /// Parameters shared by the solver and the generator.
 macro_rules! common_params {
-    ($objective_range:literal, $objective_default:literal) => {
+    ($objective_range:literal, $objective_default:literal, $objective_help:expr) => {
         [
             ParamSpec {
                 name: "objective",
                 default: $objective_default,
                 range: $objective_range,
-                help: "objective: zero = 0ᵀx (seed 002); constant = max Σx (seed 003); \
-                       weighted = min Σ k·x (seed 000, 405 on every 9x9 solution); prefer = \
-                       min sign·x(cell, digit) (seed 000's Z1/Z2); random = min of seeded \
-                       random weights",
+                help: $objective_help,
             },
             ParamSpec {
                 name: "model",
@@ -160,7 +157,13 @@ macro_rules! common_params {
 }
 
 const SOLVER_PARAMS: &[ParamSpec] = &{
-    let c = common_params!("zero|constant|weighted|prefer|random", "zero");
+    let c = common_params!(
+        "zero|constant|weighted|prefer|random",
+        "zero",
+        "objective: zero = 0ᵀx (seed 002); constant = max Σx (seed 003); weighted = min Σ k·x \
+         (seed 000, 405 on every 9x9 solution); prefer = min sign·x(cell, digit) (seed 000's \
+         Z1/Z2); random = min of seeded random weights"
+    );
     [
         c[0],
         c[1],
@@ -200,7 +203,12 @@ const SOLVER_PARAMS: &[ParamSpec] = &{
 };
 
 const GENERATOR_PARAMS: &[ParamSpec] = &{
-    let c = common_params!("zero|constant|weighted|random", "random");
+    let c = common_params!(
+        "zero|constant|weighted|random",
+        "random",
+        "objective: zero = 0ᵀx (seed 002); constant = max Σx (seed 003); weighted = min Σ k·x \
+         (seed 000); random = min of seeded random weights, so grids vary beyond the pre-fill"
+    );
     [
         c[0],
         c[1],
