@@ -1,8 +1,8 @@
 //! `backtrack`: pure backtracking, the first exact method of the comparison in seed 002.
 
-use sudoku_core::{Budget, CountOutcome, Outcome, Puzzle, Rng, Solver, Unsupported};
+use sudoku_core::Puzzle;
 
-use crate::control::{count_with, solve_with, Control, Search};
+use crate::control::{search_solver, Control, Search};
 
 /// Pure backtracking: empty cells in row-major order, digits `1..=N` in increasing order, and a
 /// placement accepted when no cell of its row, column, block (and diagonals) holds the digit,
@@ -78,23 +78,4 @@ impl Search for Backtrack {
     }
 }
 
-impl Solver for Backtrack {
-    fn name(&self) -> &str {
-        "backtrack"
-    }
-
-    fn solve(&mut self, puzzle: &Puzzle, budget: &Budget, _rng: &mut Rng) -> Outcome {
-        solve_with(self, puzzle, budget)
-    }
-
-    fn count(
-        &mut self,
-        puzzle: &Puzzle,
-        limit: u64,
-        collect: bool,
-        budget: &Budget,
-        _rng: &mut Rng,
-    ) -> Result<CountOutcome, Unsupported> {
-        Ok(count_with(self, puzzle, limit, collect, budget))
-    }
-}
+search_solver!(Backtrack, "backtrack");

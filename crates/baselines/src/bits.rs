@@ -1,11 +1,9 @@
 //! `backtrack-bits`: backtracking on used-digit bitmasks, one per unit (seed 002's "bit
 //! manipulation" backtracking).
 
-use sudoku_core::{
-    Budget, CountOutcome, DigitSet, Outcome, ParamError, Params, Puzzle, Rng, Solver, Unsupported,
-};
+use sudoku_core::{DigitSet, ParamError, Params, Puzzle};
 
-use crate::control::{count_with, solve_with, Control, Search};
+use crate::control::{search_solver, Control, Search};
 
 /// Which empty cell [`BitsBacktrack`] fills next.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -190,23 +188,4 @@ impl Search for BitsBacktrack {
     }
 }
 
-impl Solver for BitsBacktrack {
-    fn name(&self) -> &str {
-        "backtrack-bits"
-    }
-
-    fn solve(&mut self, puzzle: &Puzzle, budget: &Budget, _rng: &mut Rng) -> Outcome {
-        solve_with(self, puzzle, budget)
-    }
-
-    fn count(
-        &mut self,
-        puzzle: &Puzzle,
-        limit: u64,
-        collect: bool,
-        budget: &Budget,
-        _rng: &mut Rng,
-    ) -> Result<CountOutcome, Unsupported> {
-        Ok(count_with(self, puzzle, limit, collect, budget))
-    }
-}
+search_solver!(BitsBacktrack, "backtrack-bits");

@@ -130,6 +130,42 @@ pub(crate) trait Search {
     fn search(&mut self, puzzle: &Puzzle, ctl: &mut Control);
 }
 
+/// Implements core's `Solver` for a [`Search`] type under a registry name: `solve` and
+/// `count` both run the search through [`Control`] (the generator is not used: these
+/// searches are deterministic).
+macro_rules! search_solver {
+    ($ty:ty, $name:literal) => {
+        impl sudoku_core::Solver for $ty {
+            fn name(&self) -> &str {
+                $name
+            }
+
+            fn solve(
+                &mut self,
+                puzzle: &sudoku_core::Puzzle,
+                budget: &sudoku_core::Budget,
+                _rng: &mut sudoku_core::Rng,
+            ) -> sudoku_core::Outcome {
+                $crate::control::solve_with(self, puzzle, budget)
+            }
+
+            fn count(
+                &mut self,
+                puzzle: &sudoku_core::Puzzle,
+                limit: u64,
+                collect: bool,
+                budget: &sudoku_core::Budget,
+                _rng: &mut sudoku_core::Rng,
+            ) -> Result<sudoku_core::CountOutcome, sudoku_core::Unsupported> {
+                Ok($crate::control::count_with(
+                    self, puzzle, limit, collect, budget,
+                ))
+            }
+        }
+    };
+}
+pub(crate) use search_solver;
+
 /// Runs `search` for `solve`: first solution, or proof that there is none, or a spent budget.
 pub(crate) fn solve_with<S: Search>(search: &mut S, puzzle: &Puzzle, budget: &Budget) -> Outcome {
     let mut ctl = Control::new(puzzle, budget, 1, false);

@@ -1,8 +1,8 @@
 //! `dlx`: Knuth's Algorithm X with dancing links on the exact-cover form of the puzzle.
 
-use sudoku_core::{Budget, CountOutcome, Outcome, Puzzle, Rng, Solver, Unsupported};
+use sudoku_core::Puzzle;
 
-use crate::control::{count_with, solve_with, timed, Control, Search};
+use crate::control::{search_solver, timed, Control, Search};
 
 /// Algorithm X with dancing links (Knuth, "Dancing Links", 2000).
 ///
@@ -325,23 +325,4 @@ impl Search for Dlx {
     }
 }
 
-impl Solver for Dlx {
-    fn name(&self) -> &str {
-        "dlx"
-    }
-
-    fn solve(&mut self, puzzle: &Puzzle, budget: &Budget, _rng: &mut Rng) -> Outcome {
-        solve_with(self, puzzle, budget)
-    }
-
-    fn count(
-        &mut self,
-        puzzle: &Puzzle,
-        limit: u64,
-        collect: bool,
-        budget: &Budget,
-        _rng: &mut Rng,
-    ) -> Result<CountOutcome, Unsupported> {
-        Ok(count_with(self, puzzle, limit, collect, budget))
-    }
-}
+search_solver!(Dlx, "dlx");

@@ -1,11 +1,9 @@
 //! `backtrack-fc`: backtracking with forward checking and minimum remaining values (the
 //! textbook version seed 002 takes from Skiena).
 
-use sudoku_core::{
-    Budget, CountOutcome, DigitSet, Geometry, Outcome, Puzzle, Rng, Solver, Unsupported,
-};
+use sudoku_core::{DigitSet, Geometry, Puzzle};
 
-use crate::control::{count_with, solve_with, Control, Search};
+use crate::control::{search_solver, Control, Search};
 
 /// Backtracking with forward checking and the minimum-remaining-values heuristic.
 ///
@@ -182,23 +180,4 @@ impl Search for ForwardChecking {
     }
 }
 
-impl Solver for ForwardChecking {
-    fn name(&self) -> &str {
-        "backtrack-fc"
-    }
-
-    fn solve(&mut self, puzzle: &Puzzle, budget: &Budget, _rng: &mut Rng) -> Outcome {
-        solve_with(self, puzzle, budget)
-    }
-
-    fn count(
-        &mut self,
-        puzzle: &Puzzle,
-        limit: u64,
-        collect: bool,
-        budget: &Budget,
-        _rng: &mut Rng,
-    ) -> Result<CountOutcome, Unsupported> {
-        Ok(count_with(self, puzzle, limit, collect, budget))
-    }
-}
+search_solver!(ForwardChecking, "backtrack-fc");
