@@ -52,6 +52,39 @@ type NorvigWidths =
     Widths<norvig::NorvigEngine<1>, norvig::NorvigEngine<2>, norvig::NorvigEngine<4>>;
 type PropWidths = Widths<prop::PropEngine<1>, prop::PropEngine<2>, prop::PropEngine<4>>;
 
+/// Implements core's `Solver` for a type with an `engine(&mut self, &Puzzle)` method: `solve`
+/// and `count` both run that engine's search (deterministic, so the generator is unused).
+macro_rules! engine_solver {
+    ($ty:ty, $name:literal) => {
+        impl Solver for $ty {
+            fn name(&self) -> &str {
+                $name
+            }
+
+            fn solve(&mut self, puzzle: &Puzzle, budget: &Budget, _rng: &mut Rng) -> Outcome {
+                solve_with(self.engine(puzzle), puzzle, budget)
+            }
+
+            fn count(
+                &mut self,
+                puzzle: &Puzzle,
+                limit: u64,
+                collect: bool,
+                budget: &Budget,
+                _rng: &mut Rng,
+            ) -> Result<CountOutcome, Unsupported> {
+                Ok(count_with(
+                    self.engine(puzzle),
+                    puzzle,
+                    limit,
+                    collect,
+                    budget,
+                ))
+            }
+        }
+    };
+}
+
 /// Norvig's constraint propagation with depth-first search (registered as `norvig`).
 ///
 /// Deterministic and complete: solves, proves infeasibility, counts. Keeps its tables for the
@@ -78,32 +111,7 @@ impl Norvig {
     }
 }
 
-impl Solver for Norvig {
-    fn name(&self) -> &str {
-        "norvig"
-    }
-
-    fn solve(&mut self, puzzle: &Puzzle, budget: &Budget, _rng: &mut Rng) -> Outcome {
-        solve_with(self.engine(puzzle), puzzle, budget)
-    }
-
-    fn count(
-        &mut self,
-        puzzle: &Puzzle,
-        limit: u64,
-        collect: bool,
-        budget: &Budget,
-        _rng: &mut Rng,
-    ) -> Result<CountOutcome, Unsupported> {
-        Ok(count_with(
-            self.engine(puzzle),
-            puzzle,
-            limit,
-            collect,
-            budget,
-        ))
-    }
-}
+engine_solver!(Norvig, "norvig");
 
 /// The improved propagator of seed 002 (registered as `prop`): the project's flagship exact
 /// solver.
@@ -154,32 +162,7 @@ impl Prop {
     }
 }
 
-impl Solver for Prop {
-    fn name(&self) -> &str {
-        "prop"
-    }
-
-    fn solve(&mut self, puzzle: &Puzzle, budget: &Budget, _rng: &mut Rng) -> Outcome {
-        solve_with(self.engine(puzzle), puzzle, budget)
-    }
-
-    fn count(
-        &mut self,
-        puzzle: &Puzzle,
-        limit: u64,
-        collect: bool,
-        budget: &Budget,
-        _rng: &mut Rng,
-    ) -> Result<CountOutcome, Unsupported> {
-        Ok(count_with(
-            self.engine(puzzle),
-            puzzle,
-            limit,
-            collect,
-            budget,
-        ))
-    }
-}
+engine_solver!(Prop, "prop");
 
 /// The documented parameters of `prop`.
 pub const PROP_PARAMS: &[ParamSpec] = &[
