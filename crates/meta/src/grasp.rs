@@ -157,18 +157,15 @@ impl Solver for Grasp {
 
     fn solve(&mut self, puzzle: &Puzzle, budget: &Budget, rng: &mut Rng) -> Outcome {
         let mut stats = Stats::default();
-        let mut board = match start(puzzle, self.config.preprocess, &mut stats) {
+        let cfg = self.config;
+        let mut board = match start(puzzle, cfg.preprocess, cfg.candidates, &mut stats) {
             Start::Done(outcome) => return outcome,
             Start::Search(board) => board,
         };
-        if self.config.candidates {
-            board.restrict_to_candidates();
-        }
         if board.movable_blocks().is_empty() {
             board.fill_random(rng);
             return forced(&board, stats);
         }
-        let cfg = self.config;
         let mut run = Run::new(budget, 8, cfg.trace, stats);
         let mut best: Vec<u16> = Vec::new();
         let mut constructions = 0u64;

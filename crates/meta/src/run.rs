@@ -21,8 +21,14 @@ pub(crate) enum Start {
     Search(Board),
 }
 
-/// Checks the givens, applies the preprocessing and builds the board.
-pub(crate) fn start(puzzle: &Puzzle, preprocess: Preprocess, stats: &mut Stats) -> Start {
+/// Checks the givens, applies the preprocessing and builds the board, its moves restricted to
+/// candidate digits when `candidates` says so.
+pub(crate) fn start(
+    puzzle: &Puzzle,
+    preprocess: Preprocess,
+    candidates: bool,
+    stats: &mut Stats,
+) -> Start {
     let infeasible = |stats: &Stats| {
         Start::Done(Outcome {
             status: Status::Infeasible,
@@ -53,7 +59,12 @@ pub(crate) fn start(puzzle: &Puzzle, preprocess: Preprocess, stats: &mut Stats) 
         },
     };
     match Board::new(puzzle, &fixed) {
-        Ok(board) => Start::Search(board),
+        Ok(mut board) => {
+            if candidates {
+                board.restrict_to_candidates();
+            }
+            Start::Search(board)
+        }
         // Unreachable after check_givens (a block repeat is a unit repeat), kept as a proof.
         Err(_) => infeasible(stats),
     }

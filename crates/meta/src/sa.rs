@@ -141,18 +141,15 @@ impl Solver for Sa {
 
     fn solve(&mut self, puzzle: &Puzzle, budget: &Budget, rng: &mut Rng) -> Outcome {
         let mut stats = Stats::default();
-        let mut board = match start(puzzle, self.config.preprocess, &mut stats) {
+        let cfg = self.config;
+        let mut board = match start(puzzle, cfg.preprocess, cfg.candidates, &mut stats) {
             Start::Done(outcome) => return outcome,
             Start::Search(board) => board,
         };
-        if self.config.candidates {
-            board.restrict_to_candidates();
-        }
         board.fill_random(rng);
         if board.movable_blocks().is_empty() {
             return forced(&board, stats);
         }
-        let cfg = self.config;
         let mut run = Run::new(budget, 1024, cfg.trace, stats);
         let mut best: Vec<u16> = Vec::new();
         board.copy_cells_into(&mut best);
