@@ -1,7 +1,10 @@
 //! Puzzles transcribed from the seed papers, as literals.
 #![allow(dead_code)]
 
-use sudoku_core::{format, verify_solution, Grid, Outcome, Puzzle, Status, Variant};
+use sudoku_core::{
+    format, rng_from_seed, verify_solution, Budget, Grid, Outcome, Puzzle, Solver, Status, Variant,
+};
+use sudoku_ilp::{IlpConfig, IlpSolver, ModelKind, Objective, Search};
 
 /// Seed 001 (JuMP notebook), the four 9×9 puzzles and the solutions it prints.
 pub const JUMP_9X9: [(&str, &str); 4] = [
@@ -140,4 +143,19 @@ pub fn extra<'a>(out: &'a Outcome, key: &str) -> Option<&'a str> {
         .iter()
         .find(|(k, _)| k == key)
         .map(|(_, v)| v.as_str())
+}
+
+/// CBC's branch and cut, or this crate's depth-first search over CBC's LPs.
+pub fn searching(objective: Objective, model: ModelKind, search: Search) -> IlpSolver {
+    IlpSolver::new(IlpConfig {
+        objective,
+        model,
+        search,
+        ..IlpConfig::default()
+    })
+}
+
+/// Solves with no budget and a fixed seed.
+pub fn solve(s: &mut IlpSolver, p: &Puzzle) -> Outcome {
+    s.solve(p, &Budget::unlimited(), &mut rng_from_seed(7))
 }

@@ -4,9 +4,7 @@
 mod fixtures;
 
 use fixtures::*;
-use sudoku_core::{
-    rng_from_seed, Budget, Generator, Grid, Order, Outcome, Puzzle, Solver, Status, Variant,
-};
+use sudoku_core::{rng_from_seed, Budget, Generator, Grid, Order, Puzzle, Solver, Status, Variant};
 use sudoku_ilp::{
     CbcOptions, Cuts, Decompose, IlpConfig, IlpGenerator, IlpSolver, Lookahead, ModelKind,
     Objective, Prefill, Preprocess, Presolve, Search,
@@ -15,16 +13,7 @@ use sudoku_ilp::{
 const BUILDS: [ModelKind; 2] = [ModelKind::Full, ModelKind::Reduced];
 
 fn dfs(objective: Objective, model: ModelKind) -> IlpSolver {
-    IlpSolver::new(IlpConfig {
-        objective,
-        model,
-        search: Search::Dfs,
-        ..IlpConfig::default()
-    })
-}
-
-fn solve(s: &mut IlpSolver, p: &Puzzle) -> Outcome {
-    s.solve(p, &Budget::unlimited(), &mut rng_from_seed(7))
+    searching(objective, model, Search::Dfs)
 }
 
 #[test]

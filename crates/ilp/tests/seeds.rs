@@ -4,8 +4,7 @@ mod fixtures;
 
 use fixtures::*;
 use sudoku_core::{
-    rng_from_seed, Budget, CountEnd, Generator, Order, Outcome, Params, Puzzle, Solver, Status,
-    Variant,
+    rng_from_seed, Budget, CountEnd, Generator, Order, Params, Puzzle, Solver, Status, Variant,
 };
 use sudoku_ilp::{
     generators, methods, relax, Decompose, IlpConfig, IlpGenerator, IlpSolver, Lookahead,
@@ -17,20 +16,6 @@ const SEARCHES: [Search; 2] = [Search::Cbc, Search::Dfs];
 
 fn solver(objective: Objective, model: ModelKind) -> IlpSolver {
     searching(objective, model, Search::Cbc)
-}
-
-/// CBC's branch and cut, or this crate's depth-first search over CBC's LPs.
-fn searching(objective: Objective, model: ModelKind, search: Search) -> IlpSolver {
-    IlpSolver::new(IlpConfig {
-        objective,
-        model,
-        search,
-        ..IlpConfig::default()
-    })
-}
-
-fn solve(s: &mut IlpSolver, p: &Puzzle) -> Outcome {
-    s.solve(p, &Budget::unlimited(), &mut rng_from_seed(7))
 }
 
 #[test]
