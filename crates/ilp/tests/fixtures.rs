@@ -145,6 +145,9 @@ pub fn extra<'a>(out: &'a Outcome, key: &str) -> Option<&'a str> {
         .map(|(_, v)| v.as_str())
 }
 
+/// Both model builds, for tests that run each.
+pub const BUILDS: [ModelKind; 2] = [ModelKind::Full, ModelKind::Reduced];
+
 /// CBC's branch and cut, or this crate's depth-first search over CBC's LPs.
 pub fn searching(objective: Objective, model: ModelKind, search: Search) -> IlpSolver {
     IlpSolver::new(IlpConfig {

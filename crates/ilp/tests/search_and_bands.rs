@@ -10,8 +10,6 @@ use sudoku_ilp::{
     Objective, Prefill, Preprocess, Presolve, Search,
 };
 
-const BUILDS: [ModelKind; 2] = [ModelKind::Full, ModelKind::Reduced];
-
 fn dfs(objective: Objective, model: ModelKind) -> IlpSolver {
     searching(objective, model, Search::Dfs)
 }

@@ -11,7 +11,6 @@ use sudoku_ilp::{
     ModelKind, Objective, Prefill, RelaxConfig, Search,
 };
 
-const BUILDS: [ModelKind; 2] = [ModelKind::Full, ModelKind::Reduced];
 const SEARCHES: [Search; 2] = [Search::Cbc, Search::Dfs];
 
 fn solver(objective: Objective, model: ModelKind) -> IlpSolver {
