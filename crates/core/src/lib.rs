@@ -47,7 +47,9 @@ pub use digits::{DigitIter, DigitSet, Digits64};
 pub use geometry::{Geometry, UnitKind, UnknownVariant, Variant};
 pub use grid::{Grid, GridError, Puzzle};
 pub use order::{Order, OrderError};
-pub use params::{Capabilities, GeneratorInfo, MethodInfo, ParamError, ParamSpec, Params};
+pub use params::{
+    Capabilities, Choices, GeneratorInfo, MethodInfo, Param, ParamError, ParamSpec, Params,
+};
 pub use seed::{derive_seed, rng_from_seed, Rng};
 pub use solver::{
     Budget, CountEnd, CountOutcome, Deadline, Generator, Limit, Outcome, Solver, Stats, Status,
