@@ -11,7 +11,9 @@
 //! - [`format`]: the line and grid-block text formats, with errors naming file, line and column.
 //! - [`verify_solution`] and [`check_givens`]: the independent judge of every answer.
 //! - [`Solver`], [`Generator`], [`Budget`], [`Outcome`]: the method contract; [`MethodInfo`] and
-//!   [`Params`]: how methods register their names and documented parameters.
+//!   [`Params`]: how methods register their names and documented parameters; [`Param`]: a
+//!   parameter declared once (documentation, default, parsing).
+//! - [`fixtures`]: the seed papers' puzzles of `datasets/seeds/`, for tests.
 //! - [`derive_seed`] and [`Rng`]: every random stream comes from a seed derived from
 //!   (experiment, method, instance, trial).
 //!
@@ -34,6 +36,7 @@
 #![deny(missing_docs)]
 
 mod digits;
+pub mod fixtures;
 pub mod format;
 mod geometry;
 mod grid;
