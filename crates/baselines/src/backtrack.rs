@@ -78,4 +78,4 @@ impl Search for Backtrack {
     }
 }
 
-search_solver!(Backtrack, "backtrack");
+search_solver!(Backtrack, crate::BACKTRACK);

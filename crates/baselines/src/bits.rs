@@ -19,12 +19,7 @@ pub enum Select {
 impl Select {
     /// Reads the `select` parameter (`mrv` or `row-major`).
     pub fn from_params(params: &Params) -> Result<Select, ParamError> {
-        Ok(
-            match params.choice("select", "mrv", &["mrv", "row-major"])? {
-                "row-major" => Select::RowMajor,
-                _ => Select::Mrv,
-            },
-        )
+        crate::SELECT.read(params)
     }
 }
 
@@ -188,4 +183,4 @@ impl Search for BitsBacktrack {
     }
 }
 
-search_solver!(BitsBacktrack, "backtrack-bits");
+search_solver!(BitsBacktrack, crate::BITS);

@@ -134,7 +134,7 @@ pub(crate) trait Search {
 /// `count` both run the search through [`Control`] (the generator is not used: these
 /// searches are deterministic).
 macro_rules! search_solver {
-    ($ty:ty, $name:literal) => {
+    ($ty:ty, $name:expr) => {
         impl sudoku_core::Solver for $ty {
             fn name(&self) -> &str {
                 $name

@@ -325,4 +325,4 @@ impl Search for Dlx {
     }
 }
 
-search_solver!(Dlx, "dlx");
+search_solver!(Dlx, crate::DLX);

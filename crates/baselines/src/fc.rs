@@ -180,4 +180,4 @@ impl Search for ForwardChecking {
     }
 }
 
-search_solver!(ForwardChecking, "backtrack-fc");
+search_solver!(ForwardChecking, crate::FC);

@@ -57,7 +57,7 @@ pub use bits::{BitsBacktrack, Select};
 pub use dlx::Dlx;
 pub use fc::ForwardChecking;
 
-use sudoku_core::{Capabilities, MethodInfo, ParamError, ParamSpec, Params, Solver};
+use sudoku_core::{choices, Capabilities, MethodInfo, Param, ParamError, Params, Solver};
 
 const COMPLETE: Capabilities = Capabilities {
     complete: true,
@@ -65,30 +65,36 @@ const COMPLETE: Capabilities = Capabilities {
     randomized: false,
 };
 
-const BITS_PARAMS: &[ParamSpec] = &[ParamSpec {
-    name: "select",
-    default: "mrv",
-    range: "mrv|row-major",
-    help: "which empty cell to fill next: fewest candidates (scan), or the next in row-major order",
-}];
+// The registry names, also returned by each solver's `Solver::name`.
+pub(crate) const BACKTRACK: &str = "backtrack";
+pub(crate) const FC: &str = "backtrack-fc";
+pub(crate) const BITS: &str = "backtrack-bits";
+pub(crate) const DLX: &str = "dlx";
+
+pub(crate) const SELECT: Param<Select> = Param::choice(
+    "select",
+    "mrv",
+    choices!["mrv" => Select::Mrv, "row-major" => Select::RowMajor],
+    "which empty cell to fill next: fewest candidates (scan), or the next in row-major order",
+);
 
 fn build_backtrack(p: &Params) -> Result<Box<dyn Solver + Send>, ParamError> {
-    p.check_known("backtrack", &[])?;
+    p.check_known(BACKTRACK, &[])?;
     Ok(Box::new(Backtrack::new()))
 }
 
 fn build_fc(p: &Params) -> Result<Box<dyn Solver + Send>, ParamError> {
-    p.check_known("backtrack-fc", &[])?;
+    p.check_known(FC, &[])?;
     Ok(Box::new(ForwardChecking::new()))
 }
 
 fn build_bits(p: &Params) -> Result<Box<dyn Solver + Send>, ParamError> {
-    p.check_known("backtrack-bits", BITS_PARAMS)?;
+    p.check_known(BITS, &[SELECT.spec])?;
     Ok(Box::new(BitsBacktrack::new(Select::from_params(p)?)))
 }
 
 fn build_dlx(p: &Params) -> Result<Box<dyn Solver + Send>, ParamError> {
-    p.check_known("dlx", &[])?;
+    p.check_known(DLX, &[])?;
     Ok(Box::new(Dlx::new()))
 }
 
@@ -97,28 +103,28 @@ fn build_dlx(p: &Params) -> Result<Box<dyn Solver + Send>, ParamError> {
 pub fn methods() -> Vec<MethodInfo> {
     vec![
         MethodInfo {
-            name: "backtrack",
+            name: BACKTRACK,
             summary: "pure backtracking, row-major cells, digits in order, checks by scanning units (seed 002)",
             params: &[],
             caps: COMPLETE,
             build: build_backtrack,
         },
         MethodInfo {
-            name: "backtrack-fc",
+            name: FC,
             summary: "backtracking with forward checking and minimum remaining values (seed 002, after Skiena)",
             params: &[],
             caps: COMPLETE,
             build: build_fc,
         },
         MethodInfo {
-            name: "backtrack-bits",
+            name: BITS,
             summary: "backtracking on a used-digit bitmask per unit, O(1) checks (seed 002)",
-            params: BITS_PARAMS,
+            params: &[SELECT.spec],
             caps: COMPLETE,
             build: build_bits,
         },
         MethodInfo {
-            name: "dlx",
+            name: DLX,
             summary: "Knuth's Algorithm X with dancing links on the exact-cover matrix (seed 002)",
             params: &[],
             caps: COMPLETE,

@@ -7,10 +7,10 @@ use std::collections::HashSet;
 use std::time::Duration;
 
 use common::{all_solvers, classic, grid};
-use sudoku_baselines::{methods, Backtrack, Dlx};
+use sudoku_baselines::{Backtrack, Dlx};
 use sudoku_core::{
-    rng_from_seed, verify_solution, Budget, CountEnd, Grid, Limit, Order, ParamError, Params,
-    Puzzle, Solver, Status, Variant,
+    rng_from_seed, verify_solution, Budget, CountEnd, Grid, Limit, Order, Puzzle, Solver, Status,
+    Variant,
 };
 
 /// The four 9×9 puzzles of the JuMP seed notebook (seed 001, cells In [4]–In [7]) and the
@@ -371,43 +371,6 @@ fn jump_25x25_is_solved_and_matches_the_printed_rows() {
         .count(&puzzle, 2, false, &Budget::unlimited(), &mut rng)
         .unwrap();
     assert_eq!((c.count, c.end), (1, CountEnd::Complete));
-}
-
-#[test]
-fn registry_names_and_parameters() {
-    let names: Vec<&str> = methods().iter().map(|m| m.name).collect();
-    assert_eq!(
-        names,
-        ["backtrack", "backtrack-fc", "backtrack-bits", "dlx"]
-    );
-    for m in methods() {
-        assert!(m.caps.complete && !m.caps.randomized);
-        let built = (m.build)(&Params::new()).unwrap();
-        assert_eq!(built.name(), m.name);
-        let mut bad = Params::new();
-        bad.set("nope", "1");
-        assert!(matches!(
-            (m.build)(&bad).err(),
-            Some(ParamError::Unknown { .. })
-        ));
-        for spec in m.params {
-            assert!(!spec.help.is_empty() && !spec.range.is_empty());
-            // The documented default is accepted.
-            let mut p = Params::new();
-            p.set(spec.name, spec.default);
-            assert!((m.build)(&p).is_ok());
-        }
-    }
-    let bits = methods()
-        .into_iter()
-        .find(|m| m.name == "backtrack-bits")
-        .unwrap();
-    let mut p = Params::new();
-    p.set("select", "random");
-    assert!(matches!(
-        (bits.build)(&p).err(),
-        Some(ParamError::Invalid { .. })
-    ));
 }
 
 #[test]

@@ -11,7 +11,9 @@
 //! - [`format`]: the line and grid-block text formats, with errors naming file, line and column.
 //! - [`verify_solution`] and [`check_givens`]: the independent judge of every answer.
 //! - [`Solver`], [`Generator`], [`Budget`], [`Outcome`]: the method contract; [`MethodInfo`] and
-//!   [`Params`]: how methods register their names and documented parameters.
+//!   [`Params`]: how methods register their names and documented parameters; [`Param`]: a
+//!   parameter declared once (documentation, default, parsing).
+//! - [`fixtures`]: the seed papers' puzzles of `datasets/seeds/`, for tests.
 //! - [`derive_seed`] and [`Rng`]: every random stream comes from a seed derived from
 //!   (experiment, method, instance, trial).
 //!
@@ -34,6 +36,7 @@
 #![deny(missing_docs)]
 
 mod digits;
+pub mod fixtures;
 pub mod format;
 mod geometry;
 mod grid;
@@ -47,7 +50,9 @@ pub use digits::{DigitIter, DigitSet, Digits64};
 pub use geometry::{Geometry, UnitKind, UnknownVariant, Variant};
 pub use grid::{Grid, GridError, Puzzle};
 pub use order::{Order, OrderError};
-pub use params::{Capabilities, GeneratorInfo, MethodInfo, ParamError, ParamSpec, Params};
+pub use params::{
+    Capabilities, Choices, GeneratorInfo, MethodInfo, Param, ParamError, ParamSpec, Params,
+};
 pub use seed::{derive_seed, rng_from_seed, Rng};
 pub use solver::{
     Budget, CountEnd, CountOutcome, Deadline, Generator, Limit, Outcome, Solver, Stats, Status,

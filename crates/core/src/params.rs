@@ -137,7 +137,8 @@ impl Params {
     ) -> Result<T, ParamError> {
         let expected = format!("a number in {lo}..={hi}");
         let v = self.get(key, default, &expected)?;
-        if v < lo || v > hi {
+        // `contains` is false for NaN, which `v < lo || v > hi` would let through.
+        if !(lo..=hi).contains(&v) {
             return Err(self.invalid(key, &expected));
         }
         Ok(v)
@@ -185,6 +186,236 @@ impl fmt::Display for Params {
         let parts: Vec<String> = self.0.iter().map(|(k, v)| format!("{k}={v}")).collect();
         f.write_str(&parts.join(" "))
     }
+}
+
+/// A parameter declared once: its documented [`ParamSpec`] (what `list` shows), its typed
+/// default, and how a value is read and checked. Build one with [`Param::flag`],
+/// [`Param::choice`] (and [`choices!`](crate::choices)), [`number_param!`](crate::number_param)
+/// or [`Param::new`]; a method's spec list is then `&[A.spec, B.spec, ...]` and its builder
+/// reads each value with [`Param::read`].
+///
+/// ```
+/// use sudoku_core::{choices, number_param, Param, Params};
+///
+/// const ALPHA: Param<f64> = number_param!("alpha", f64, 0.5, 0.0..=1.0, "greediness");
+/// const LOCAL: Param<bool> =
+///     Param::choice("local", "best", choices!["best" => true, "first" => false], "which move");
+/// const TRACE: Param<bool> = Param::flag("trace", false, "record the costs");
+///
+/// assert_eq!((ALPHA.spec.default, ALPHA.spec.range), ("0.5", "0.0..=1.0"));
+/// assert_eq!(LOCAL.spec.range, "best|first");
+/// let mut p = Params::new();
+/// p.set("alpha", "0.25").set("local", "FIRST");
+/// assert_eq!(ALPHA.read(&p), Ok(0.25));
+/// assert_eq!(LOCAL.read(&p), Ok(false));
+/// assert_eq!(TRACE.read(&p), Ok(TRACE.default));
+/// p.set("alpha", "NaN");
+/// assert!(ALPHA.read(&p).is_err());
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct Param<T: 'static> {
+    /// Its documentation: name, default and range as text, help.
+    pub spec: ParamSpec,
+    /// Its value when not given (the value `spec.default` names).
+    pub default: T,
+    /// What an invalid value is told is expected.
+    expected: &'static str,
+    rule: Rule<T>,
+}
+
+/// How a [`Param`] turns text into a value.
+#[derive(Clone, Copy, Debug)]
+enum Rule<T: 'static> {
+    /// One of these keywords (case-insensitive).
+    Choices(&'static [(&'static str, T)]),
+    /// This parser; `None` means invalid.
+    Parse(fn(&str) -> Option<T>),
+}
+
+/// The keywords of a choice parameter with their values, and the `a|b|c` text shown for them;
+/// [`choices!`](crate::choices) builds one.
+#[derive(Clone, Copy, Debug)]
+pub struct Choices<T: 'static> {
+    /// (keyword, value) pairs; matched case-insensitively.
+    pub table: &'static [(&'static str, T)],
+    /// The keywords as documented, e.g. `best|first`.
+    pub text: &'static str,
+}
+
+/// `true`/`false`, also `1`/`0`, `yes`/`no`, `on`/`off`.
+const FLAG: Choices<bool> = Choices {
+    table: &[
+        ("true", true),
+        ("false", false),
+        ("1", true),
+        ("0", false),
+        ("yes", true),
+        ("no", false),
+        ("on", true),
+        ("off", false),
+    ],
+    text: "true|false",
+};
+
+/// The same words as [`FLAG`], documented as `on|off`.
+const ON_OFF: Choices<bool> = Choices {
+    table: FLAG.table,
+    text: "on|off",
+};
+
+const fn same_text(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < a.len() {
+        if a[i] != b[i] {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
+impl<T: Copy + 'static> Param<T> {
+    /// A parameter read by `parse` (given the trimmed text; `None` when invalid), with its
+    /// documentation and the value `spec.default` names. For values the other constructors
+    /// do not cover (e.g. `R,C` pairs).
+    pub const fn new(
+        spec: ParamSpec,
+        default: T,
+        expected: &'static str,
+        parse: fn(&str) -> Option<T>,
+    ) -> Param<T> {
+        Param {
+            spec,
+            default,
+            expected,
+            rule: Rule::Parse(parse),
+        }
+    }
+
+    /// One of the keywords of `choices`; `default` must be one of them (checked when the
+    /// constant is evaluated, so a typo does not compile).
+    pub const fn choice(
+        name: &'static str,
+        default: &'static str,
+        choices: Choices<T>,
+        help: &'static str,
+    ) -> Param<T> {
+        let mut i = 0;
+        while i < choices.table.len() {
+            if same_text(choices.table[i].0, default) {
+                return Param {
+                    spec: ParamSpec {
+                        name,
+                        default,
+                        range: choices.text,
+                        help,
+                    },
+                    default: choices.table[i].1,
+                    expected: choices.text,
+                    rule: Rule::Choices(choices.table),
+                };
+            }
+            i += 1;
+        }
+        panic!("a choice parameter's default is not one of its choices")
+    }
+
+    /// The value of this parameter in `p`, or the default when `p` does not set it.
+    pub fn read(&self, p: &Params) -> Result<T, ParamError> {
+        let Some(raw) = p.raw(self.spec.name) else {
+            return Ok(self.default);
+        };
+        let text = raw.trim();
+        let value = match self.rule {
+            Rule::Choices(table) => table
+                .iter()
+                .find(|(k, _)| k.eq_ignore_ascii_case(text))
+                .map(|&(_, v)| v),
+            Rule::Parse(parse) => parse(text),
+        };
+        value.ok_or_else(|| p.invalid(self.spec.name, self.expected))
+    }
+}
+
+impl Param<bool> {
+    /// A switch: `true`/`false` (also `1`/`0`, `yes`/`no`, `on`/`off`).
+    pub const fn flag(name: &'static str, default: bool, help: &'static str) -> Param<bool> {
+        Param::choice(name, if default { "true" } else { "false" }, FLAG, help)
+    }
+
+    /// A switch documented as `on|off` (it accepts the same words as [`Param::flag`]).
+    pub const fn on_off(name: &'static str, default: bool, help: &'static str) -> Param<bool> {
+        Param::choice(name, if default { "on" } else { "off" }, ON_OFF, help)
+    }
+}
+
+/// A [`Choices`] from `"keyword" => value` pairs, in the order `list` shows them:
+/// `choices!["best" => Local::Best, "first" => Local::First]`.
+#[macro_export]
+macro_rules! choices {
+    ($first:literal => $value:expr $(, $text:literal => $v:expr)* $(,)?) => {
+        $crate::Choices {
+            table: &[($first, $value) $(, ($text, $v))*],
+            text: concat!($first $(, "|", $text)*),
+        }
+    };
+}
+
+/// A numeric [`Param`] whose default and bounds are written once, as tokens that give both
+/// the value and the documented text:
+///
+/// - `number_param!("alpha", f64, 0.5, 0.0..=1.0, "help")`: a number in `0.0..=1.0`
+///   (NaN is rejected); the range may carry a note shown after it:
+///   `0.0..=1.0 "(0 = never)"`, or a text shown instead of it: `1..=256 as "1..=N"`.
+/// - `number_param!("kick", u64, 0, 0.., "help")`: any value of the (unsigned) type.
+#[macro_export]
+macro_rules! number_param {
+    ($name:literal, $ty:ty, $default:literal, $lo:literal ..= $hi:literal as $shown:literal,
+     $help:expr) => {
+        $crate::number_param!(@bounded $name, $ty, $default, $lo, $hi, $shown, $help)
+    };
+    ($name:literal, $ty:ty, $default:literal, $lo:literal ..= $hi:literal $($note:literal)?,
+     $help:expr) => {
+        $crate::number_param!(
+            @bounded $name, $ty, $default, $lo, $hi,
+            concat!(stringify!($lo), "..=", stringify!($hi) $(, " ", $note)?),
+            $help
+        )
+    };
+    (@bounded $name:literal, $ty:ty, $default:literal, $lo:literal, $hi:literal, $shown:expr,
+     $help:expr) => {
+        $crate::Param::<$ty>::new(
+            $crate::ParamSpec {
+                name: $name,
+                default: stringify!($default),
+                range: $shown,
+                help: $help,
+            },
+            $default,
+            concat!("a number in ", stringify!($lo), "..=", stringify!($hi)),
+            |s| {
+                let v: $ty = s.parse().ok()?;
+                ($lo..=$hi).contains(&v).then_some(v)
+            },
+        )
+    };
+    ($name:literal, $ty:ty, $default:literal, 0.., $help:expr) => {
+        $crate::Param::<$ty>::new(
+            $crate::ParamSpec {
+                name: $name,
+                default: stringify!($default),
+                range: "0..",
+                help: $help,
+            },
+            $default,
+            "a non-negative integer",
+            |s| s.parse().ok(),
+        )
+    };
 }
 
 /// How a solver can be used.
@@ -278,5 +509,81 @@ mod tests {
         );
         p.set("f", "maybe");
         assert!(p.flag("f", true).is_err());
+        p.set("alpha", "NaN");
+        assert!(p.get_in("alpha", 0.3, 0.0, 1.0).is_err());
+    }
+
+    const ALPHA: Param<f64> = crate::number_param!("alpha", f64, 0.3, 0.0..=1.0, "greediness");
+    const SAMPLE: Param<u64> =
+        crate::number_param!("sample", u64, 200, 2..=1000000 "(moves)", "sample size");
+    const DIGIT: Param<u16> = crate::number_param!("digit", u16, 1, 1..=256 as "1..=N", "d");
+    const KICK: Param<u64> = crate::number_param!("kick", u64, 0, 0.., "kicks");
+    const MODE: Param<u8> = Param::choice("mode", "b", crate::choices!["a" => 1, "b" => 2], "m");
+    const TRACE: Param<bool> = Param::flag("trace", true, "t");
+
+    #[test]
+    fn declared_params_document_and_read() {
+        assert_eq!([ALPHA.spec.default, ALPHA.spec.range], ["0.3", "0.0..=1.0"]);
+        assert_eq!(SAMPLE.spec.range, "2..=1000000 (moves)");
+        assert_eq!((DIGIT.spec.range, DIGIT.default), ("1..=N", 1));
+        assert_eq!((KICK.spec.range, KICK.default), ("0..", 0));
+        assert_eq!(
+            (MODE.spec.default, MODE.spec.range, MODE.default),
+            ("b", "a|b", 2)
+        );
+        assert_eq!(
+            (TRACE.spec.default, TRACE.spec.range),
+            ("true", "true|false")
+        );
+
+        let empty = Params::new();
+        assert_eq!(ALPHA.read(&empty), Ok(0.3));
+        assert_eq!(MODE.read(&empty), Ok(2));
+        let mut p = Params::new();
+        p.set("alpha", " 1.0").set("mode", "A").set("trace", "off");
+        p.set("sample", "2").set("kick", "7").set("digit", "256");
+        assert_eq!(ALPHA.read(&p), Ok(1.0));
+        assert_eq!(MODE.read(&p), Ok(1));
+        assert_eq!(TRACE.read(&p), Ok(false));
+        assert_eq!(
+            (SAMPLE.read(&p), KICK.read(&p), DIGIT.read(&p)),
+            (Ok(2), Ok(7), Ok(256))
+        );
+
+        for (key, bad) in [
+            ("alpha", "NaN"),
+            ("alpha", "1.5"),
+            ("alpha", "x"),
+            ("sample", "1"),
+            ("kick", "-1"),
+            ("digit", "0"),
+            ("mode", "c"),
+            ("trace", "maybe"),
+        ] {
+            let mut p = Params::new();
+            p.set(key, bad);
+            let err = [
+                ALPHA.read(&p).err(),
+                SAMPLE.read(&p).err(),
+                KICK.read(&p).err(),
+                DIGIT.read(&p).err(),
+                MODE.read(&p).err(),
+                TRACE.read(&p).err(),
+            ]
+            .into_iter()
+            .flatten()
+            .next();
+            assert!(err.is_some(), "{key}={bad} accepted");
+        }
+        p.set("alpha", "2");
+        assert_eq!(
+            ALPHA.read(&p).unwrap_err().to_string(),
+            "parameter `alpha`: `2` is not valid (expected a number in 0.0..=1.0)"
+        );
+        p.set("mode", "z");
+        assert_eq!(
+            MODE.read(&p).unwrap_err().to_string(),
+            "parameter `mode`: `z` is not valid (expected a|b)"
+        );
     }
 }

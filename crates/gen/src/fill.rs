@@ -31,9 +31,9 @@ pub struct PropFill {
 }
 
 /// Default `restart` parameter of `prop-fill` (in units of `N²` nodes).
-pub const DEFAULT_RESTART: f64 = 1.3;
+pub const DEFAULT_RESTART: f64 = crate::registry::RESTART.default;
 /// Default `growth` parameter of `prop-fill`.
-pub const DEFAULT_GROWTH: f64 = 1.1;
+pub const DEFAULT_GROWTH: f64 = crate::registry::GROWTH.default;
 
 impl PropFill {
     /// A configured generator (see the fields).
@@ -51,13 +51,18 @@ impl PropFill {
 impl Default for PropFill {
     /// Restart after `1.3·N²` nodes, growth 1.1, hidden singles and pressure on.
     fn default() -> Self {
-        PropFill::new(DEFAULT_RESTART, DEFAULT_GROWTH, true, true)
+        PropFill::new(
+            DEFAULT_RESTART,
+            DEFAULT_GROWTH,
+            crate::registry::HIDDEN.default,
+            crate::registry::PRESSURE.default,
+        )
     }
 }
 
 impl Generator for PropFill {
     fn name(&self) -> &str {
-        "prop-fill"
+        crate::registry::PROP_FILL
     }
 
     fn generate(

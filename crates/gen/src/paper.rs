@@ -486,9 +486,9 @@ fn exhausted(stats: Stats, limit: Limit) -> Outcome {
 impl Generator for PaperSearch {
     fn name(&self) -> &str {
         match self.rule {
-            TryRule::All => "backtrack",
-            TryRule::Prune { .. } => "prune",
-            TryRule::WeightedPrune { .. } => "weighted-prune",
+            TryRule::All => crate::registry::BACKTRACK,
+            TryRule::Prune { .. } => crate::registry::PRUNE,
+            TryRule::WeightedPrune { .. } => crate::registry::WEIGHTED_PRUNE,
         }
     }
 

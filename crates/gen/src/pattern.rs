@@ -188,15 +188,15 @@ pub struct Pattern {
 impl Default for Pattern {
     fn default() -> Self {
         Pattern {
-            construction: Construction::Auto,
-            shuffle: true,
+            construction: crate::registry::CONSTRUCTION.default,
+            shuffle: crate::registry::SHUFFLE.default,
         }
     }
 }
 
 impl Generator for Pattern {
     fn name(&self) -> &str {
-        "pattern"
+        crate::registry::PATTERN
     }
 
     /// Never fails for a supported (construction, variant); for the seed's constructions with

@@ -18,31 +18,23 @@ use crate::solve::{config_extra, configure_branch_and_cut, IlpConfig, IlpSolver,
 use crate::IlpError;
 use rand::Rng as _;
 
-/// What to fix at random before calling CBC.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum Prefill {
-    /// Nothing: CBC fills the empty grid.
-    #[default]
-    None,
-    /// A random permutation in the first row. Relabelling the digits of any grid gives any
-    /// first row, so this never makes the grid infeasible.
-    FirstRow,
-    /// Random permutations in the `n` blocks of the main diagonal, which share no row, column
-    /// or block. For Sudoku-X the main diagonal runs through exactly these blocks, so it gets
-    /// a random permutation first and each block is completed around it.
-    DiagonalBlocks,
-}
+keyword_enum!(
+    /// What to fix at random before calling CBC.
+    Prefill, "prefill", {
+        /// Nothing: CBC fills the empty grid.
+        #[default]
+        None => "none",
+        /// A random permutation in the first row. Relabelling the digits of any grid gives any
+        /// first row, so this never makes the grid infeasible.
+        FirstRow => "first-row",
+        /// Random permutations in the `n` blocks of the main diagonal, which share no row,
+        /// column or block. For Sudoku-X the main diagonal runs through exactly these blocks,
+        /// so it gets a random permutation first and each block is completed around it.
+        DiagonalBlocks => "diagonal-blocks",
+    }
+);
 
 impl Prefill {
-    /// The parameter value.
-    pub fn name(self) -> &'static str {
-        match self {
-            Prefill::None => "none",
-            Prefill::FirstRow => "first-row",
-            Prefill::DiagonalBlocks => "diagonal-blocks",
-        }
-    }
-
     /// The pre-filled grid.
     pub fn fill(self, order: Order, variant: Variant, rng: &mut Rng) -> Grid {
         let geo = Geometry::get(order, variant);
@@ -90,31 +82,9 @@ impl Prefill {
     }
 }
 
-impl fmt::Display for Prefill {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for Prefill {
-    type Err = IlpError;
-    fn from_str(s: &str) -> Result<Prefill, IlpError> {
-        match s.to_ascii_lowercase().as_str() {
-            "none" => Ok(Prefill::None),
-            "first-row" => Ok(Prefill::FirstRow),
-            "diagonal-blocks" => Ok(Prefill::DiagonalBlocks),
-            _ => Err(IlpError::UnknownName {
-                what: "prefill",
-                name: s.to_string(),
-                expected: "none|first-row|diagonal-blocks",
-            }),
-        }
-    }
-}
-
 keyword_enum!(
     /// How the grid is handed to CBC.
-    Decompose, "decompose", "none|bands", {
+    Decompose, "decompose", {
         /// One integer program for the whole grid (seed 003).
         None => "none",
         /// Relax and fix, one band (`n` rows) at a time: the model of every cell still empty,
@@ -130,7 +100,7 @@ keyword_enum!(
 
 keyword_enum!(
     /// What the later bands look like to a band's program under [`Decompose::Bands`].
-    Lookahead, "lookahead", "full|columns", {
+    Lookahead, "lookahead", {
         /// The full model of every later cell, continuous.
         Full => "full",
         /// Only "digit `d` goes into column `c` in band `B`", continuous: exact for
@@ -360,7 +330,7 @@ impl IlpGenerator {
 
 impl Generator for IlpGenerator {
     fn name(&self) -> &str {
-        "ilp"
+        crate::NAME
     }
 
     fn generate(

@@ -36,11 +36,11 @@
 //! ```
 #![deny(missing_docs)]
 
-/// A keyword parameter as an enum: `name()`, `Display` and `FromStr` (case-insensitive, an
-/// [`IlpError::UnknownName`] listing the keywords otherwise). One variant carries
-/// `#[default]`.
+/// A keyword parameter as an enum: `name()`, `Display`, `FromStr` (case-insensitive, an
+/// [`IlpError::UnknownName`] listing the keywords otherwise) and `CHOICES`, the keywords for
+/// a [`Param::choice`]. One variant carries `#[default]`.
 macro_rules! keyword_enum {
-    ($(#[$doc:meta])* $name:ident, $what:literal, $expected:literal,
+    ($(#[$doc:meta])* $name:ident, $what:literal,
      { $($(#[$vdoc:meta])* $variant:ident => $text:literal),+ $(,)? }) => {
         $(#[$doc])*
         #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -49,6 +49,10 @@ macro_rules! keyword_enum {
         }
 
         impl $name {
+            /// The keywords and their values, as the parameters spell them.
+            pub const CHOICES: sudoku_core::Choices<$name> =
+                sudoku_core::choices!($($text => $name::$variant),+);
+
             /// The keyword, as CBC and the parameters spell it.
             pub fn name(self) -> &'static str {
                 match self { $($name::$variant => $text),+ }
@@ -65,7 +69,11 @@ macro_rules! keyword_enum {
             type Err = IlpError;
             fn from_str(s: &str) -> Result<$name, IlpError> {
                 $(if s.eq_ignore_ascii_case($text) { return Ok($name::$variant); })+
-                Err(IlpError::UnknownName { what: $what, name: s.to_string(), expected: $expected })
+                Err(IlpError::UnknownName {
+                    what: $what,
+                    name: s.to_string(),
+                    expected: $name::CHOICES.text,
+                })
             }
         }
     };
@@ -86,261 +94,237 @@ pub use model::{ModelKind, Objective};
 pub use relax::{relax, RelaxConfig, RelaxReport};
 pub use solve::{CbcOptions, Cuts, IlpConfig, IlpSolver, Preprocess, Presolve, Search};
 
-use sudoku_core::{Capabilities, GeneratorInfo, MethodInfo, ParamError, ParamSpec, Params};
-
-/// Parameters shared by the solver and the generator.
-macro_rules! common_params {
-    ($objective_range:literal, $objective_default:literal, $objective_help:expr) => {
-        [
-            ParamSpec {
-                name: "objective",
-                default: $objective_default,
-                range: $objective_range,
-                help: $objective_help,
-            },
-            ParamSpec {
-                name: "model",
-                default: "reduced",
-                range: "full|reduced",
-                help: "full = all N³ variables as in the seeds; reduced = variables fixed \
-                       by the givens and the rows they satisfy removed before CBC",
-            },
-            ParamSpec {
-                name: "presolve",
-                default: "on",
-                range: "on|off|more",
-                help: "CBC presolve",
-            },
-            ParamSpec {
-                name: "preprocess",
-                default: "default",
-                range: "default|off|on|sos|equal",
-                help: "CBC integer preprocessing (default = CBC's own choice)",
-            },
-            ParamSpec {
-                name: "cuts",
-                default: "on",
-                range: "on|off|root|ifmove|forceon",
-                help: "CBC cut generators",
-            },
-            ParamSpec {
-                name: "heuristics",
-                default: "on",
-                range: "on|off",
-                help: "CBC primal heuristics",
-            },
-            ParamSpec {
-                name: "log",
-                default: "0",
-                range: "0..=4",
-                help: "CBC log level; 0 is silent, above 0 CBC prints to standard output",
-            },
-            ParamSpec {
-                name: "lp_first",
-                default: "true",
-                range: "true|false",
-                help: "solve the LP relaxation first and stop if it is integral (then it is \
-                       optimal); false goes straight to branch and cut (generator: only with \
-                       decompose=none)",
-            },
-            ParamSpec {
-                name: "search",
-                default: "cbc",
-                range: "cbc|dfs",
-                help: "who runs the tree: cbc = CBC's branch and cut; dfs = our depth-first \
-                       branch and bound over the same LPs (solved by Clp inside CBC, warm \
-                       started), without CBC's fixed ~2 ms setup (generator: only with \
-                       decompose=none)",
-            },
-        ]
-    };
-}
-
-const SOLVER_PARAMS: &[ParamSpec] = &{
-    let c = common_params!(
-        "zero|constant|weighted|prefer|random",
-        "zero",
-        "objective: zero = 0ᵀx (seed 002); constant = max Σx (seed 003); weighted = min Σ k·x \
-         (seed 000, 405 on every 9x9 solution); prefer = min sign·x(cell, digit) (seed 000's \
-         Z1/Z2); random = min of seeded random weights"
-    );
-    [
-        c[0],
-        c[1],
-        ParamSpec {
-            name: "cell",
-            default: "1,1",
-            range: "R,C (1-based)",
-            help: "objective=prefer: the cell of x(R,C,digit)",
-        },
-        ParamSpec {
-            name: "digit",
-            default: "1",
-            range: "1..=N",
-            help: "objective=prefer: the digit of x(R,C,digit)",
-        },
-        ParamSpec {
-            name: "sign",
-            default: "-1",
-            range: "-1|1",
-            help: "objective=prefer: -1 prefers the digit in the cell (Z1), 1 avoids it (Z2)",
-        },
-        c[2],
-        c[3],
-        c[4],
-        c[5],
-        c[6],
-        c[7],
-        c[8],
-        ParamSpec {
-            name: "precheck",
-            default: "true",
-            range: "true|false",
-            help: "detect givens that repeat a digit before building the model; false hands \
-                   them to CBC (full model), as the seeds do",
-        },
-    ]
+use sudoku_core::{
+    choices, number_param, Capabilities, Choices, GeneratorInfo, MethodInfo, Param, ParamError,
+    ParamSpec, Params,
 };
 
-const GENERATOR_PARAMS: &[ParamSpec] = &{
-    let c = common_params!(
-        "zero|constant|weighted|random",
-        "random",
-        "objective: zero = 0ᵀx (seed 002); constant = max Σx (seed 003); weighted = min Σ k·x \
-         (seed 000); random = min of seeded random weights, so grids vary beyond the pre-fill"
-    );
-    [
-        c[0],
-        c[1],
-        ParamSpec {
-            name: "prefill",
-            default: "diagonal-blocks",
-            range: "none|first-row|diagonal-blocks",
-            help: "fix part of the grid at random first: nothing, a random first row, or \
-                   random permutations in the diagonal blocks (independent of each other)",
-        },
-        ParamSpec {
-            name: "restarts",
-            default: "20",
-            range: "0..=1000",
-            help: "new pre-fills to draw when one is infeasible (Sudoku-X diagonal blocks, \
-                   or a band with no completion)",
-        },
-        ParamSpec {
-            name: "decompose",
-            default: "bands",
-            range: "none|bands",
-            help: "none = one program for the whole grid (seed 003); bands = relax and fix: \
-                   one band at a time integer, the later bands as LP, then fix the band",
-        },
-        ParamSpec {
-            name: "lookahead",
-            default: "columns",
-            range: "full|columns",
-            help: "decompose=bands: the later bands as the full LP of their cells, or only as \
-                   which digits each column takes per band (exact up to rows; classic only)",
-        },
-        c[2],
-        c[3],
-        c[4],
-        c[5],
-        c[6],
-        c[7],
-        c[8],
-    ]
-};
+/// The registry name of the solver and of the generator.
+pub(crate) const NAME: &str = "ilp";
 
-fn parse_named<T: std::str::FromStr>(
-    p: &Params,
-    key: &str,
-    default: &str,
-) -> Result<T, ParamError> {
-    let raw = p.raw(key).unwrap_or(default);
-    raw.parse().map_err(|_| {
-        let expected = SOLVER_PARAMS
-            .iter()
-            .chain(GENERATOR_PARAMS)
-            .find(|s| s.name == key)
-            .map_or("", |s| s.range);
-        ParamError::Invalid {
-            key: key.to_string(),
-            value: raw.to_string(),
-            expected: expected.to_string(),
-        }
-    })
-}
-
-/// `cell`, `digit` and `sign`, checked even when the objective is not `prefer`.
-fn parse_prefer(p: &Params) -> Result<(usize, usize, u16, i8), ParamError> {
-    let cell = p.raw("cell").unwrap_or("1,1");
-    let parsed = cell.split_once(',').and_then(|(r, c)| {
-        Some((
-            r.trim().parse::<usize>().ok()?,
-            c.trim().parse::<usize>().ok()?,
-        ))
-    });
-    let (row, col) = parsed
-        .filter(|&(r, c)| (1..=256).contains(&r) && (1..=256).contains(&c))
-        .ok_or_else(|| p.invalid("cell", "R,C with 1-based row and column"))?;
-    let digit = p.get_in("digit", 1u16, 1, 256)?;
-    let sign = match p.raw("sign").unwrap_or("-1").trim() {
-        "-1" => -1,
-        "1" | "+1" => 1,
-        _ => return Err(p.invalid("sign", "-1|1")),
-    };
-    Ok((row, col, digit, sign))
-}
-
-/// The objective; `allow_prefer` for the solver (whose default is `zero`), not for the
-/// generator (whose default is `random`, so grids vary beyond the pre-fill).
-fn parse_objective(p: &Params, allow_prefer: bool) -> Result<Objective, ParamError> {
-    if allow_prefer {
-        parse_prefer(p)?;
-    }
-    let names: &[&str] = if allow_prefer {
-        &["zero", "constant", "weighted", "prefer", "random"]
-    } else {
-        &["zero", "constant", "weighted", "random"]
-    };
-    let default = if allow_prefer { "zero" } else { "random" };
-    Ok(match p.choice("objective", default, names)? {
+// The parameters; the solver's and the generator's lists below pick from them.
+const OBJECTIVE: Param<Objective> = Param::choice(
+    "objective",
+    "zero",
+    choices![
+        "zero" => Objective::Zero,
+        "constant" => Objective::Constant,
+        "weighted" => Objective::Weighted,
+        // Its cell, digit and sign are read from their own parameters.
+        "prefer" => Objective::Prefer {
+            row: CELL.default.0,
+            col: CELL.default.1,
+            digit: DIGIT.default,
+            sign: SIGN.default,
+        },
+        "random" => Objective::Random,
+    ],
+    "objective: zero = 0ᵀx (seed 002); constant = max Σx (seed 003); weighted = min Σ k·x (seed \
+     000, 405 on every 9x9 solution); prefer = min sign·x(cell, digit) (seed 000's Z1/Z2); \
+     random = min of seeded random weights",
+);
+// The generator's default is `random`, so grids vary beyond the pre-fill.
+const GENERATOR_OBJECTIVE: Param<Objective> = Param::choice(
+    "objective",
+    "random",
+    choices![
+        "zero" => Objective::Zero,
         "constant" => Objective::Constant,
         "weighted" => Objective::Weighted,
         "random" => Objective::Random,
-        "prefer" => {
-            let (row, col, digit, sign) = parse_prefer(p)?;
-            Objective::Prefer {
-                row,
-                col,
-                digit,
-                sign,
-            }
+    ],
+    "objective: zero = 0ᵀx (seed 002); constant = max Σx (seed 003); weighted = min Σ k·x (seed \
+     000); random = min of seeded random weights, so grids vary beyond the pre-fill",
+);
+const CELL: Param<(usize, usize)> = Param::new(
+    ParamSpec {
+        name: "cell",
+        default: "1,1",
+        range: "R,C (1-based)",
+        help: "objective=prefer: the cell of x(R,C,digit)",
+    },
+    (1, 1),
+    "R,C with 1-based row and column",
+    |s| {
+        let (r, c) = s.split_once(',')?;
+        let rc = (r.trim().parse().ok()?, c.trim().parse().ok()?);
+        let ok = |x: usize| (1..=256).contains(&x);
+        (ok(rc.0) && ok(rc.1)).then_some(rc)
+    },
+);
+const DIGIT: Param<u16> = number_param!(
+    "digit",
+    u16,
+    1,
+    1..=256 as "1..=N",
+    "objective=prefer: the digit of x(R,C,digit)"
+);
+const SIGN: Param<i8> = Param::choice(
+    "sign",
+    "-1",
+    Choices {
+        table: &[("-1", -1), ("1", 1), ("+1", 1)],
+        text: "-1|1",
+    },
+    "objective=prefer: -1 prefers the digit in the cell (Z1), 1 avoids it (Z2)",
+);
+pub(crate) const MODEL: Param<ModelKind> = Param::choice(
+    "model",
+    "reduced",
+    ModelKind::CHOICES,
+    "full = all N³ variables as in the seeds; reduced = variables fixed by the givens and the \
+     rows they satisfy removed before CBC",
+);
+pub(crate) const PRESOLVE: Param<Presolve> =
+    Param::choice("presolve", "on", Presolve::CHOICES, "CBC presolve");
+pub(crate) const PREPROCESS: Param<Preprocess> = Param::choice(
+    "preprocess",
+    "default",
+    Preprocess::CHOICES,
+    "CBC integer preprocessing (default = CBC's own choice)",
+);
+pub(crate) const CUTS: Param<Cuts> =
+    Param::choice("cuts", "on", Cuts::CHOICES, "CBC cut generators");
+pub(crate) const HEURISTICS: Param<bool> =
+    Param::on_off("heuristics", true, "CBC primal heuristics");
+pub(crate) const LOG: Param<u8> = number_param!(
+    "log",
+    u8,
+    0,
+    0..=4,
+    "CBC log level; 0 is silent, above 0 CBC prints to standard output"
+);
+pub(crate) const LP_FIRST: Param<bool> = Param::flag(
+    "lp_first",
+    true,
+    "solve the LP relaxation first and stop if it is integral (then it is optimal); false goes \
+     straight to branch and cut (generator: only with decompose=none)",
+);
+pub(crate) const SEARCH: Param<Search> = Param::choice(
+    "search",
+    "cbc",
+    Search::CHOICES,
+    "who runs the tree: cbc = CBC's branch and cut; dfs = our depth-first branch and bound over \
+     the same LPs (solved by Clp inside CBC, warm started), without CBC's fixed ~2 ms setup \
+     (generator: only with decompose=none)",
+);
+pub(crate) const PRECHECK: Param<bool> = Param::flag(
+    "precheck",
+    true,
+    "detect givens that repeat a digit before building the model; false hands them to CBC \
+     (full model), as the seeds do",
+);
+const PREFILL: Param<Prefill> = Param::choice(
+    "prefill",
+    "diagonal-blocks",
+    Prefill::CHOICES,
+    "fix part of the grid at random first: nothing, a random first row, or random permutations \
+     in the diagonal blocks (independent of each other)",
+);
+const RESTARTS: Param<u64> = number_param!(
+    "restarts",
+    u64,
+    20,
+    0..=1000,
+    "new pre-fills to draw when one is infeasible (Sudoku-X diagonal blocks, or a band with no \
+     completion)"
+);
+const DECOMPOSE: Param<Decompose> = Param::choice(
+    "decompose",
+    "bands",
+    Decompose::CHOICES,
+    "none = one program for the whole grid (seed 003); bands = relax and fix: one band at a \
+     time integer, the later bands as LP, then fix the band",
+);
+const LOOKAHEAD: Param<Lookahead> = Param::choice(
+    "lookahead",
+    "columns",
+    Lookahead::CHOICES,
+    "decompose=bands: the later bands as the full LP of their cells, or only as which digits \
+     each column takes per band (exact up to rows; classic only)",
+);
+
+/// The CBC settings both the solver and the generator have, in the order `list` shows them.
+const CBC_PARAMS: &[ParamSpec] = &[
+    PRESOLVE.spec,
+    PREPROCESS.spec,
+    CUTS.spec,
+    HEURISTICS.spec,
+    LOG.spec,
+    LP_FIRST.spec,
+    SEARCH.spec,
+];
+
+const SOLVER_PARAMS: &[ParamSpec] = &concat_specs::<13>([
+    &[OBJECTIVE.spec, MODEL.spec, CELL.spec, DIGIT.spec, SIGN.spec],
+    CBC_PARAMS,
+    &[PRECHECK.spec],
+]);
+
+const GENERATOR_PARAMS: &[ParamSpec] = &concat_specs::<13>([
+    &[
+        GENERATOR_OBJECTIVE.spec,
+        MODEL.spec,
+        PREFILL.spec,
+        RESTARTS.spec,
+        DECOMPOSE.spec,
+        LOOKAHEAD.spec,
+    ],
+    CBC_PARAMS,
+    &[],
+]);
+
+/// The three lists one after the other; `N` must be their total length (checked when the
+/// constant is evaluated).
+const fn concat_specs<const N: usize>(parts: [&[ParamSpec]; 3]) -> [ParamSpec; N] {
+    let mut out = [CELL.spec; N];
+    let (mut k, mut part) = (0, 0);
+    while part < parts.len() {
+        let mut i = 0;
+        while i < parts[part].len() {
+            out[k] = parts[part][i];
+            (i, k) = (i + 1, k + 1);
         }
-        _ => Objective::Zero,
-    })
+        part += 1;
+    }
+    assert!(k == N, "N is not the total length of the lists");
+    out
 }
 
+/// Everything but the objective; `precheck` is read for the generator too (it has no such
+/// parameter, so it is always the default there).
 fn parse_common(p: &Params, objective: Objective) -> Result<IlpConfig, ParamError> {
     Ok(IlpConfig {
         objective,
-        model: parse_named(p, "model", "reduced")?,
+        model: MODEL.read(p)?,
         cbc: CbcOptions {
-            presolve: parse_named(p, "presolve", "on")?,
-            preprocess: parse_named(p, "preprocess", "default")?,
-            cuts: parse_named(p, "cuts", "on")?,
-            heuristics: p.flag("heuristics", true)?,
-            log: p.get_in("log", 0u8, 0, 4)?,
+            presolve: PRESOLVE.read(p)?,
+            preprocess: PREPROCESS.read(p)?,
+            cuts: CUTS.read(p)?,
+            heuristics: HEURISTICS.read(p)?,
+            log: LOG.read(p)?,
         },
-        precheck: p.flag("precheck", true)?,
-        lp_first: p.flag("lp_first", true)?,
-        search: parse_named(p, "search", "cbc")?,
+        precheck: PRECHECK.read(p)?,
+        lp_first: LP_FIRST.read(p)?,
+        search: SEARCH.read(p)?,
     })
 }
 
 /// The solver configuration named by `params` (unknown keys and bad values are errors).
 pub fn config_from_params(params: &Params) -> Result<IlpConfig, ParamError> {
-    params.check_known("ilp", SOLVER_PARAMS)?;
-    parse_common(params, parse_objective(params, true)?)
+    params.check_known(NAME, SOLVER_PARAMS)?;
+    // `cell`, `digit` and `sign` are checked even when the objective is not `prefer`.
+    let (cell, digit, sign) = (CELL.read(params)?, DIGIT.read(params)?, SIGN.read(params)?);
+    let objective = match OBJECTIVE.read(params)? {
+        Objective::Prefer { .. } => Objective::Prefer {
+            row: cell.0,
+            col: cell.1,
+            digit,
+            sign,
+        },
+        other => other,
+    };
+    parse_common(params, objective)
 }
 
 fn build_solver(params: &Params) -> Result<Box<dyn sudoku_core::Solver + Send>, ParamError> {
@@ -348,21 +332,18 @@ fn build_solver(params: &Params) -> Result<Box<dyn sudoku_core::Solver + Send>, 
 }
 
 fn build_generator(params: &Params) -> Result<Box<dyn sudoku_core::Generator + Send>, ParamError> {
-    params.check_known("ilp", GENERATOR_PARAMS)?;
-    let config = parse_common(params, parse_objective(params, false)?)?;
-    let prefill = parse_named(params, "prefill", "diagonal-blocks")?;
-    let restarts = params.get_in("restarts", 20u64, 0, 1000)?;
-    let decompose = parse_named(params, "decompose", "bands")?;
-    let lookahead = parse_named(params, "lookahead", "columns")?;
+    params.check_known(NAME, GENERATOR_PARAMS)?;
+    let config = parse_common(params, GENERATOR_OBJECTIVE.read(params)?)?;
     Ok(Box::new(
-        IlpGenerator::new(config, prefill, restarts).with_decompose(decompose, lookahead),
+        IlpGenerator::new(config, PREFILL.read(params)?, RESTARTS.read(params)?)
+            .with_decompose(DECOMPOSE.read(params)?, LOOKAHEAD.read(params)?),
     ))
 }
 
 /// The registry entry of the solver: one method, `ilp`.
 pub fn methods() -> Vec<MethodInfo> {
     vec![MethodInfo {
-        name: "ilp",
+        name: NAME,
         summary: "binary integer program (x(i,j,k) = 1 when cell (i,j) holds k) solved by \
                   COIN-OR CBC; seeds 000-002",
         params: SOLVER_PARAMS,
@@ -379,7 +360,7 @@ pub fn methods() -> Vec<MethodInfo> {
 /// The registry entry of the generator: `ilp`, CBC on an empty (or pre-filled) grid (seed 003).
 pub fn generators() -> Vec<GeneratorInfo> {
     vec![GeneratorInfo {
-        name: "ilp",
+        name: NAME,
         summary: "full grid by solving the binary program of an empty or randomly pre-filled \
                   grid with CBC; seed 003",
         params: GENERATOR_PARAMS,

@@ -20,46 +20,16 @@ use sudoku_core::{Geometry, Grid, Puzzle, Rng};
 use crate::cbc::{Csc, LpData};
 use crate::IlpError;
 
-/// Which model to hand to CBC.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum ModelKind {
-    /// All `N³` variables, as in the seed papers.
-    #[default]
-    Full,
-    /// Variables fixed by the givens (and the rows they satisfy) removed first.
-    Reduced,
-}
-
-impl ModelKind {
-    /// The parameter value (`full`, `reduced`).
-    pub fn name(self) -> &'static str {
-        match self {
-            ModelKind::Full => "full",
-            ModelKind::Reduced => "reduced",
-        }
+keyword_enum!(
+    /// Which model to hand to CBC.
+    ModelKind, "model", {
+        /// All `N³` variables, as in the seed papers.
+        #[default]
+        Full => "full",
+        /// Variables fixed by the givens (and the rows they satisfy) removed first.
+        Reduced => "reduced",
     }
-}
-
-impl fmt::Display for ModelKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for ModelKind {
-    type Err = IlpError;
-    fn from_str(s: &str) -> Result<ModelKind, IlpError> {
-        match s.to_ascii_lowercase().as_str() {
-            "full" => Ok(ModelKind::Full),
-            "reduced" => Ok(ModelKind::Reduced),
-            _ => Err(IlpError::UnknownName {
-                what: "model",
-                name: s.to_string(),
-                expected: "full|reduced",
-            }),
-        }
-    }
-}
+);
 
 /// The objective function. Every Sudoku solution is a feasible point of the same polytope, so
 /// the objective only decides *which* solution CBC returns and how it searches.

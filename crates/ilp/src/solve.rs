@@ -18,7 +18,7 @@ pub(crate) const INT_TOL: f64 = 1e-6;
 
 keyword_enum!(
     /// CBC's `presolve` (Clp's LP presolve before the root).
-    Presolve, "presolve", "on|off|more", {
+    Presolve, "presolve", {
         /// CBC's default.
         #[default]
         On => "on",
@@ -31,7 +31,7 @@ keyword_enum!(
 
 keyword_enum!(
     /// CBC's `preprocess` (integer preprocessing with CglPreProcess).
-    Preprocess, "preprocess", "default|off|on|sos|equal", {
+    Preprocess, "preprocess", {
         /// Leave CBC's choice (`sos` in CbcMain1).
         #[default]
         Default => "default",
@@ -48,7 +48,7 @@ keyword_enum!(
 
 keyword_enum!(
     /// CBC's `cuts` switch for all cut generators.
-    Cuts, "cuts", "on|off|root|ifmove|forceon", {
+    Cuts, "cuts", {
         /// CBC's default.
         #[default]
         On => "on",
@@ -65,7 +65,7 @@ keyword_enum!(
 
 keyword_enum!(
     /// Who runs the branch-and-bound tree.
-    Search, "search", "cbc|dfs", {
+    Search, "search", {
         /// CBC's branch and cut (`CbcMain1`: preprocessing, cuts, heuristics, its own tree).
         #[default]
         Cbc => "cbc",
@@ -94,11 +94,11 @@ pub struct CbcOptions {
 impl Default for CbcOptions {
     fn default() -> CbcOptions {
         CbcOptions {
-            presolve: Presolve::On,
-            preprocess: Preprocess::Default,
-            cuts: Cuts::On,
-            heuristics: true,
-            log: 0,
+            presolve: crate::PRESOLVE.default,
+            preprocess: crate::PREPROCESS.default,
+            cuts: crate::CUTS.default,
+            heuristics: crate::HEURISTICS.default,
+            log: crate::LOG.default,
         }
     }
 }
@@ -127,11 +127,11 @@ impl Default for IlpConfig {
     fn default() -> IlpConfig {
         IlpConfig {
             objective: Objective::Zero,
-            model: ModelKind::Reduced,
+            model: crate::MODEL.default,
             cbc: CbcOptions::default(),
-            precheck: true,
-            lp_first: true,
-            search: Search::Cbc,
+            precheck: crate::PRECHECK.default,
+            lp_first: crate::LP_FIRST.default,
+            search: crate::SEARCH.default,
         }
     }
 }
@@ -556,7 +556,7 @@ fn fill_stats(stats: &mut Stats, run: &Run) {
 
 impl Solver for IlpSolver {
     fn name(&self) -> &str {
-        "ilp"
+        crate::NAME
     }
 
     /// [`IlpSolver::try_solve`]; an error (only possible for a `prefer` cell outside the grid,

@@ -3,11 +3,14 @@
 //! restarted with a new construction when stuck; the best assignment is kept.
 
 use rand::Rng as _;
-use sudoku_core::{Budget, Outcome, ParamError, ParamSpec, Params, Puzzle, Rng, Solver, Stats};
+use sudoku_core::{
+    choices, number_param, Budget, Outcome, Param, ParamError, ParamSpec, Params, Puzzle, Rng,
+    Solver, Stats,
+};
 
 use crate::board::Board;
 use crate::run::{forced, start, Run, Start};
-use crate::Preprocess;
+use crate::{Preprocess, PREPROCESS, TRACE};
 
 /// How the hill climber picks a move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -43,95 +46,94 @@ pub struct GraspConfig {
 impl Default for GraspConfig {
     fn default() -> Self {
         GraspConfig {
-            alpha: 0.5,
-            local: LocalSearch::Best,
-            max_iters: 0,
-            plateau: 200,
-            kick: 0,
-            preprocess: Preprocess::None,
-            candidates: false,
-            trace: false,
+            alpha: ALPHA.default,
+            local: LOCAL.default,
+            max_iters: MAX_ITERS.default,
+            plateau: PLATEAU.default,
+            kick: KICK.default,
+            preprocess: PREPROCESS.default,
+            candidates: MOVES.default,
+            trace: TRACE.default,
         }
     }
 }
 
+/// The registry name, also returned by [`Solver::name`].
+pub(crate) const NAME: &str = "grasp";
+
+const ALPHA: Param<f64> = number_param!(
+    "alpha",
+    f64,
+    0.5,
+    0.0..=1.0,
+    "share of the cost-ranked candidates (digits missing from the cell's block) that form the \
+     restricted candidate list; 0 = greedy, 1 = random"
+);
+const LOCAL: Param<LocalSearch> = Param::choice(
+    "local",
+    "best",
+    choices!["best" => LocalSearch::Best, "first" => LocalSearch::First],
+    "hill climbing: best improvement over the whole swap neighbourhood (the paper) or first \
+     improvement",
+);
+const MAX_ITERS: Param<u64> = number_param!(
+    "max_iters",
+    u64,
+    0,
+    0..,
+    "maximum GRASP iterations (construction + hill climbing); 0 = only the budget limits the \
+     run"
+);
+const PLATEAU: Param<u64> = number_param!(
+    "plateau",
+    u64,
+    200,
+    0..,
+    "sideways moves (no cost change) allowed in a row without improvement before restarting \
+     with a new construction; 0 = strict hill climbing"
+);
+const KICK: Param<u64> = number_param!(
+    "kick",
+    u64,
+    0,
+    0..,
+    "0 = restart with a new construction when stuck (the paper); k > 0 = instead apply k \
+     random swaps to the local optimum just reached and climb again (iterated local search, \
+     not in the paper)"
+);
+const MOVES: Param<bool> = Param::choice(
+    "moves",
+    "all",
+    crate::MOVES_CHOICES,
+    "candidates: construction prefers, and swaps may not add, digits that a fixed cell of the \
+     same row, column or diagonal already holds (not in the paper)",
+);
+
 /// The documented parameters of `grasp`.
 pub const GRASP_PARAMS: &[ParamSpec] = &[
-    ParamSpec {
-        name: "alpha",
-        default: "0.5",
-        range: "0.0..=1.0",
-        help: "share of the cost-ranked candidates (digits missing from the cell's block) that \
-               form the restricted candidate list; 0 = greedy, 1 = random",
-    },
-    ParamSpec {
-        name: "local",
-        default: "best",
-        range: "best|first",
-        help: "hill climbing: best improvement over the whole swap neighbourhood (the paper) \
-               or first improvement",
-    },
-    ParamSpec {
-        name: "max_iters",
-        default: "0",
-        range: "0..",
-        help: "maximum GRASP iterations (construction + hill climbing); 0 = only the budget \
-               limits the run",
-    },
-    ParamSpec {
-        name: "plateau",
-        default: "200",
-        range: "0..",
-        help: "sideways moves (no cost change) allowed in a row without improvement before \
-               restarting with a new construction; 0 = strict hill climbing",
-    },
-    ParamSpec {
-        name: "kick",
-        default: "0",
-        range: "0..",
-        help: "0 = restart with a new construction when stuck (the paper); k > 0 = instead \
-               apply k random swaps to the local optimum just reached and climb again \
-               (iterated local search, not in the paper)",
-    },
-    ParamSpec {
-        name: "preprocess",
-        default: "none",
-        range: "none|singles",
-        help: "fix what naked and hidden singles force before the search (a contradiction \
-               found there proves the puzzle infeasible)",
-    },
-    ParamSpec {
-        name: "moves",
-        default: "all",
-        range: "all|candidates",
-        help: "candidates: construction prefers, and swaps may not add, digits that a fixed \
-               cell of the same row, column or diagonal already holds (not in the paper)",
-    },
-    ParamSpec {
-        name: "trace",
-        default: "false",
-        range: "true|false",
-        help: "record the best cost each time it improves (Stats.trace)",
-    },
+    ALPHA.spec,
+    LOCAL.spec,
+    MAX_ITERS.spec,
+    PLATEAU.spec,
+    KICK.spec,
+    PREPROCESS.spec,
+    MOVES.spec,
+    TRACE.spec,
 ];
 
 impl GraspConfig {
     /// Reads a configuration from named parameters; unknown keys and bad values are errors.
     pub fn from_params(p: &Params) -> Result<GraspConfig, ParamError> {
-        p.check_known("grasp", GRASP_PARAMS)?;
-        let d = GraspConfig::default();
+        p.check_known(NAME, GRASP_PARAMS)?;
         Ok(GraspConfig {
-            alpha: p.get_in("alpha", d.alpha, 0.0, 1.0)?,
-            local: match p.choice("local", "best", &["best", "first"])? {
-                "first" => LocalSearch::First,
-                _ => LocalSearch::Best,
-            },
-            max_iters: p.get("max_iters", d.max_iters, "a non-negative integer")?,
-            plateau: p.get("plateau", d.plateau, "a non-negative integer")?,
-            kick: p.get("kick", d.kick, "a non-negative integer")?,
-            preprocess: Preprocess::from_params(p)?,
-            candidates: crate::moves_from_params(p)?,
-            trace: p.flag("trace", d.trace)?,
+            alpha: ALPHA.read(p)?,
+            local: LOCAL.read(p)?,
+            max_iters: MAX_ITERS.read(p)?,
+            plateau: PLATEAU.read(p)?,
+            kick: KICK.read(p)?,
+            preprocess: PREPROCESS.read(p)?,
+            candidates: MOVES.read(p)?,
+            trace: TRACE.read(p)?,
         })
     }
 }
@@ -152,7 +154,7 @@ impl Grasp {
 
 impl Solver for Grasp {
     fn name(&self) -> &str {
-        "grasp"
+        NAME
     }
 
     fn solve(&mut self, puzzle: &Puzzle, budget: &Budget, rng: &mut Rng) -> Outcome {

@@ -52,7 +52,7 @@ mod sa;
 
 use std::str::FromStr;
 
-use sudoku_core::{Capabilities, MethodInfo, ParamError, Params, Solver};
+use sudoku_core::{choices, Capabilities, Choices, MethodInfo, Param, ParamError, Params, Solver};
 
 pub use board::{Board, BoardError};
 pub use grasp::{Grasp, GraspConfig, LocalSearch, GRASP_PARAMS};
@@ -78,15 +78,6 @@ impl Preprocess {
             Preprocess::Singles => "singles",
         }
     }
-
-    fn from_params(p: &Params) -> Result<Preprocess, ParamError> {
-        Ok(
-            match p.choice("preprocess", "none", &["none", "singles"])? {
-                "singles" => Preprocess::Singles,
-                _ => Preprocess::None,
-            },
-        )
-    }
 }
 
 /// A preprocessing name that is not known.
@@ -105,10 +96,21 @@ impl FromStr for Preprocess {
     }
 }
 
-/// Reads `moves=all|candidates`: whether moves are restricted to candidates.
-fn moves_from_params(p: &Params) -> Result<bool, ParamError> {
-    Ok(p.choice("moves", "all", &["all", "candidates"])? == "candidates")
-}
+// The parameters both methods have.
+const PREPROCESS: Param<Preprocess> = Param::choice(
+    "preprocess",
+    "none",
+    choices!["none" => Preprocess::None, "singles" => Preprocess::Singles],
+    "fix what naked and hidden singles force before the search (a contradiction found there \
+     proves the puzzle infeasible)",
+);
+const TRACE: Param<bool> = Param::flag(
+    "trace",
+    false,
+    "record the best cost each time it improves (Stats.trace)",
+);
+/// `moves=all|candidates`: whether moves are restricted to candidates (each method says how).
+const MOVES_CHOICES: Choices<bool> = choices!["all" => false, "candidates" => true];
 
 const CAPS: Capabilities = Capabilities {
     complete: false,
@@ -128,7 +130,7 @@ fn build_sa(p: &Params) -> Result<Box<dyn Solver + Send>, ParamError> {
 pub fn methods() -> Vec<MethodInfo> {
     vec![
         MethodInfo {
-            name: "grasp",
+            name: grasp::NAME,
             summary: "GRASP: restricted-candidate-list construction + hill climbing over \
                       block swaps, with restarts (Takano et al., seed 002; Lewis 2007 \
                       representation)",
@@ -137,7 +139,7 @@ pub fn methods() -> Vec<MethodInfo> {
             build: build_grasp,
         },
         MethodInfo {
-            name: "sa",
+            name: sa::NAME,
             summary: "simulated annealing over block swaps with reheating (R. Lewis 2007, \
                       J. Heuristics)",
             params: SA_PARAMS,

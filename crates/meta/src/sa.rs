@@ -4,10 +4,12 @@
 //! of length (free cells)², and reheating to the initial temperature when stuck.
 
 use rand::Rng as _;
-use sudoku_core::{Budget, Outcome, ParamError, ParamSpec, Params, Puzzle, Rng, Solver, Stats};
+use sudoku_core::{
+    number_param, Budget, Outcome, Param, ParamError, ParamSpec, Params, Puzzle, Rng, Solver, Stats,
+};
 
 use crate::run::{forced, start, Run, Start};
-use crate::Preprocess;
+use crate::{Preprocess, PREPROCESS, TRACE};
 
 /// The configuration of [`Sa`]; see [`SA_PARAMS`] for each field's meaning and default.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -34,88 +36,91 @@ pub struct SaConfig {
 impl Default for SaConfig {
     fn default() -> Self {
         SaConfig {
-            t0_factor: 1.0,
-            t0_sample: 200,
-            cooling: 0.99,
-            chain_factor: 1.0,
-            reheat: 20,
-            preprocess: Preprocess::None,
-            candidates: false,
-            trace: false,
+            t0_factor: T0_FACTOR.default,
+            t0_sample: T0_SAMPLE.default,
+            cooling: COOLING.default,
+            chain_factor: CHAIN_FACTOR.default,
+            reheat: REHEAT.default,
+            preprocess: PREPROCESS.default,
+            candidates: MOVES.default,
+            trace: TRACE.default,
         }
     }
 }
 
+/// The registry name, also returned by [`Solver::name`].
+pub(crate) const NAME: &str = "sa";
+
+const T0_FACTOR: Param<f64> = number_param!(
+    "t0_factor",
+    f64,
+    1.0,
+    0.0..=1000.0,
+    "initial temperature = t0_factor × standard deviation of the cost over t0_sample random \
+     moves (Lewis: 1)"
+);
+const T0_SAMPLE: Param<u64> = number_param!(
+    "t0_sample",
+    u64,
+    200,
+    2..=1000000,
+    "random moves sampled to estimate the initial temperature"
+);
+const COOLING: Param<f64> = number_param!(
+    "cooling",
+    f64,
+    0.99,
+    0.0..=1.0,
+    "geometric cooling factor applied after each Markov chain (Lewis: 0.99)"
+);
+const CHAIN_FACTOR: Param<f64> = number_param!(
+    "chain_factor",
+    f64,
+    1.0,
+    0.0..=1000.0,
+    "Markov chain length = chain_factor × (free cells)² (Lewis: 1)"
+);
+const REHEAT: Param<u64> = number_param!(
+    "reheat",
+    u64,
+    20,
+    0..,
+    "Markov chains in a row that end with no lower cost than they started with, before \
+     reheating to the initial temperature; 0 = never reheat"
+);
+const MOVES: Param<bool> = Param::choice(
+    "moves",
+    "all",
+    crate::MOVES_CHOICES,
+    "candidates: the initial fill prefers, and swaps may not add, digits that a fixed cell of \
+     the same row, column or diagonal already holds (not in Lewis 2007)",
+);
+
 /// The documented parameters of `sa`.
 pub const SA_PARAMS: &[ParamSpec] = &[
-    ParamSpec {
-        name: "t0_factor",
-        default: "1.0",
-        range: "0.0..=1000.0",
-        help: "initial temperature = t0_factor × standard deviation of the cost over \
-               t0_sample random moves (Lewis: 1)",
-    },
-    ParamSpec {
-        name: "t0_sample",
-        default: "200",
-        range: "2..=1000000",
-        help: "random moves sampled to estimate the initial temperature",
-    },
-    ParamSpec {
-        name: "cooling",
-        default: "0.99",
-        range: "0.0..=1.0",
-        help: "geometric cooling factor applied after each Markov chain (Lewis: 0.99)",
-    },
-    ParamSpec {
-        name: "chain_factor",
-        default: "1.0",
-        range: "0.0..=1000.0",
-        help: "Markov chain length = chain_factor × (free cells)² (Lewis: 1)",
-    },
-    ParamSpec {
-        name: "reheat",
-        default: "20",
-        range: "0..",
-        help: "Markov chains in a row that end with no lower cost than they started with, \
-               before reheating to the initial temperature; 0 = never reheat",
-    },
-    ParamSpec {
-        name: "preprocess",
-        default: "none",
-        range: "none|singles",
-        help: "fix what naked and hidden singles force before the search (a contradiction \
-               found there proves the puzzle infeasible)",
-    },
-    ParamSpec {
-        name: "moves",
-        default: "all",
-        range: "all|candidates",
-        help: "candidates: the initial fill prefers, and swaps may not add, digits that a \
-               fixed cell of the same row, column or diagonal already holds (not in Lewis 2007)",
-    },
-    ParamSpec {
-        name: "trace",
-        default: "false",
-        range: "true|false",
-        help: "record the best cost each time it improves (Stats.trace)",
-    },
+    T0_FACTOR.spec,
+    T0_SAMPLE.spec,
+    COOLING.spec,
+    CHAIN_FACTOR.spec,
+    REHEAT.spec,
+    PREPROCESS.spec,
+    MOVES.spec,
+    TRACE.spec,
 ];
 
 impl SaConfig {
     /// Reads a configuration from named parameters; unknown keys and bad values are errors.
     pub fn from_params(p: &Params) -> Result<SaConfig, ParamError> {
-        p.check_known("sa", SA_PARAMS)?;
-        let d = SaConfig::default();
+        p.check_known(NAME, SA_PARAMS)?;
         Ok(SaConfig {
-            t0_factor: p.get_in("t0_factor", d.t0_factor, 0.0, 1000.0)?,
-            t0_sample: p.get_in("t0_sample", d.t0_sample, 2, 1_000_000)?,
-            cooling: p.get_in("cooling", d.cooling, 0.0, 1.0)?,
-            chain_factor: p.get_in("chain_factor", d.chain_factor, 0.0, 1000.0)?,
-            reheat: p.get("reheat", d.reheat, "a non-negative integer")?,
-            preprocess: Preprocess::from_params(p)?,
-            candidates: crate::moves_from_params(p)?,
-            trace: p.flag("trace", d.trace)?,
+            t0_factor: T0_FACTOR.read(p)?,
+            t0_sample: T0_SAMPLE.read(p)?,
+            cooling: COOLING.read(p)?,
+            chain_factor: CHAIN_FACTOR.read(p)?,
+            reheat: REHEAT.read(p)?,
+            preprocess: PREPROCESS.read(p)?,
+            candidates: MOVES.read(p)?,
+            trace: TRACE.read(p)?,
         })
     }
 }
@@ -136,7 +141,7 @@ impl Sa {
 
 impl Solver for Sa {
     fn name(&self) -> &str {
-        "sa"
+        NAME
     }
 
     fn solve(&mut self, puzzle: &Puzzle, budget: &Budget, rng: &mut Rng) -> Outcome {

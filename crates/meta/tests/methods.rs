@@ -260,6 +260,22 @@ fn full_and_empty_grids_of_several_orders() {
     }
 }
 
+/// The registry contract is checked for every method in crates/bench/tests/conformance.rs;
+/// here only what is particular to GRASP's parameters.
+#[test]
+fn grasp_parameters_reach_its_configuration() {
+    let mut p = Params::new();
+    p.set("local", "first");
+    p.set("alpha", "0");
+    let config = GraspConfig::from_params(&p).unwrap();
+    assert_eq!(config.local, sudoku_meta::LocalSearch::First);
+    assert_eq!(config.alpha, 0.0);
+    assert_eq!(
+        GraspConfig::from_params(&Params::new()),
+        Ok(GraspConfig::default())
+    );
+}
+
 #[test]
 fn registry_documents_and_checks_parameters() {
     let infos = methods();

@@ -41,8 +41,8 @@ mod prop;
 mod search;
 
 use sudoku_core::{
-    Budget, Capabilities, CountOutcome, MethodInfo, Outcome, ParamError, ParamSpec, Params, Puzzle,
-    Rng, Solver, Unsupported,
+    Budget, Capabilities, CountOutcome, MethodInfo, Outcome, Param, ParamError, ParamSpec, Params,
+    Puzzle, Rng, Solver, Unsupported,
 };
 
 pub use crate::prop::PropConfig;
@@ -55,7 +55,7 @@ type PropWidths = Widths<prop::PropEngine<1>, prop::PropEngine<2>, prop::PropEng
 /// Implements core's `Solver` for a type with an `engine(&mut self, &Puzzle)` method: `solve`
 /// and `count` both run that engine's search (deterministic, so the generator is unused).
 macro_rules! engine_solver {
-    ($ty:ty, $name:literal) => {
+    ($ty:ty, $name:expr) => {
         impl Solver for $ty {
             fn name(&self) -> &str {
                 $name
@@ -111,7 +111,7 @@ impl Norvig {
     }
 }
 
-engine_solver!(Norvig, "norvig");
+engine_solver!(Norvig, NORVIG);
 
 /// The improved propagator of seed 002 (registered as `prop`): the project's flagship exact
 /// solver.
@@ -142,11 +142,10 @@ impl Prop {
 
     /// A solver configured from named parameters (see [`PROP_PARAMS`]).
     pub fn from_params(params: &Params) -> Result<Prop, ParamError> {
-        params.check_known("prop", PROP_PARAMS)?;
-        let defaults = PropConfig::default();
+        params.check_known(PROP, PROP_PARAMS)?;
         Ok(Prop::new(PropConfig {
-            locked_candidates: params.flag("locked_candidates", defaults.locked_candidates)?,
-            naked_pairs: params.flag("naked_pairs", defaults.naked_pairs)?,
+            locked_candidates: LOCKED_CANDIDATES.read(params)?,
+            naked_pairs: NAKED_PAIRS.read(params)?,
         }))
     }
 
@@ -162,24 +161,26 @@ impl Prop {
     }
 }
 
-engine_solver!(Prop, "prop");
+engine_solver!(Prop, PROP);
+
+/// The registry names, also returned by [`Solver::name`].
+const NORVIG: &str = "norvig";
+const PROP: &str = "prop";
+
+pub(crate) const LOCKED_CANDIDATES: Param<bool> = Param::flag(
+    "locked_candidates",
+    true,
+    "locked candidates (pointing and claiming) between blocks and rows/columns, run when the \
+     singles reach their fixpoint",
+);
+pub(crate) const NAKED_PAIRS: Param<bool> = Param::flag(
+    "naked_pairs",
+    false,
+    "naked pairs within each unit, run after locked candidates find nothing",
+);
 
 /// The documented parameters of `prop`.
-pub const PROP_PARAMS: &[ParamSpec] = &[
-    ParamSpec {
-        name: "locked_candidates",
-        default: "true",
-        range: "true|false",
-        help: "locked candidates (pointing and claiming) between blocks and rows/columns, \
-               run when the singles reach their fixpoint",
-    },
-    ParamSpec {
-        name: "naked_pairs",
-        default: "false",
-        range: "true|false",
-        help: "naked pairs within each unit, run after locked candidates find nothing",
-    },
-];
+pub const PROP_PARAMS: &[ParamSpec] = &[LOCKED_CANDIDATES.spec, NAKED_PAIRS.spec];
 
 const EXACT: Capabilities = Capabilities {
     complete: true,
@@ -188,7 +189,7 @@ const EXACT: Capabilities = Capabilities {
 };
 
 fn build_norvig(params: &Params) -> Result<Box<dyn Solver + Send>, ParamError> {
-    params.check_known("norvig", &[])?;
+    params.check_known(NORVIG, &[])?;
     Ok(Box::new(Norvig::new()))
 }
 
@@ -200,7 +201,7 @@ fn build_prop(params: &Params) -> Result<Box<dyn Solver + Send>, ParamError> {
 pub fn methods() -> Vec<MethodInfo> {
     vec![
         MethodInfo {
-            name: "norvig",
+            name: NORVIG,
             summary: "Norvig's constraint propagation (naked and hidden singles) with MRV \
                       depth-first search, state copied per branch; the reference of seed 002",
             params: &[],
@@ -208,7 +209,7 @@ pub fn methods() -> Vec<MethodInfo> {
             build: build_norvig,
         },
         MethodInfo {
-            name: "prop",
+            name: PROP,
             summary: "improved Norvig propagator of seed 002: bitsets, O(1) MRV buckets, trail \
                       undo, optional locked candidates and naked pairs",
             params: PROP_PARAMS,

@@ -38,8 +38,8 @@ pub struct PropConfig {
 impl Default for PropConfig {
     fn default() -> Self {
         PropConfig {
-            locked_candidates: true,
-            naked_pairs: false,
+            locked_candidates: crate::LOCKED_CANDIDATES.default,
+            naked_pairs: crate::NAKED_PAIRS.default,
         }
     }
 }

@@ -9,7 +9,7 @@ use sudoku_core::{
     check_givens, format, rng_from_seed, verify_solution, Budget, CountEnd, Grid, Limit, Order,
     Params, Puzzle, Solver, Status, Variant,
 };
-use sudoku_prop::{methods, Norvig, Prop};
+use sudoku_prop::{Norvig, Prop};
 
 const HARD: &str =
     "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
@@ -263,33 +263,12 @@ fn one_solver_handles_changing_orders_and_variants() {
     }
 }
 
+/// The registry contract is checked for every method in crates/bench/tests/conformance.rs;
+/// here only how `prop`'s switches reach its configuration.
 #[test]
-fn registry_builds_both_and_rejects_bad_parameters() {
-    let m = methods();
-    let names: Vec<&str> = m.iter().map(|m| m.name).collect();
-    assert_eq!(names, ["norvig", "prop"]);
-    for info in &m {
-        assert!(info.caps.complete && info.caps.thread_safe && !info.caps.randomized);
-        let mut solver = (info.build)(&Params::new()).unwrap();
-        assert_eq!(solver.name(), info.name);
-        let p = line_puzzle(HARD, Variant::Classic);
-        let out = solver.solve(&p, &Budget::unlimited(), &mut rng_from_seed(0));
-        let Status::Solved(g) = out.status else {
-            panic!("{} did not solve", info.name)
-        };
-        assert!(verify_solution(&p, &g).is_ok());
-        let mut bad = Params::new();
-        bad.set("no_such_key", "1");
-        assert!((info.build)(&bad).is_err());
-    }
-    let prop = &m[1];
-    assert_eq!(prop.params.len(), 2);
-    let mut p = Params::new();
-    p.set("naked_pairs", "true").set("locked_candidates", "off");
-    assert!((prop.build)(&p).is_ok());
-    p.set("naked_pairs", "sometimes");
-    let e = (prop.build)(&p).err().unwrap();
-    assert!(e.to_string().contains("naked_pairs"));
+fn prop_parameters_reach_its_configuration() {
     let parsed = Prop::from_params(Params::new().set("naked_pairs", "1")).unwrap();
     assert!(parsed.config().naked_pairs && parsed.config().locked_candidates);
+    let parsed = Prop::from_params(Params::new().set("locked_candidates", "off")).unwrap();
+    assert!(!parsed.config().naked_pairs && !parsed.config().locked_candidates);
 }
