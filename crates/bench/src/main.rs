@@ -13,6 +13,7 @@ use sudoku_core::Variant;
 mod clock;
 mod experiment;
 mod io;
+mod judge;
 mod meta;
 mod plots;
 mod progress;

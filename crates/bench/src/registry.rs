@@ -19,8 +19,8 @@ pub struct RelaxReport {
     pub unique: Option<bool>,
     /// Method-specific details (name, value).
     pub extra: Vec<(String, String)>,
-    /// Time spent building the model (ms).
-    pub build_ms: Option<f64>,
+    /// Time spent building the model.
+    pub build_time: Option<std::time::Duration>,
 }
 
 /// Solves the LP relaxation of a puzzle.
@@ -124,7 +124,7 @@ fn ilp_relax(puzzle: &Puzzle, params: &Params, _budget: &Budget) -> Result<Relax
                 format!("{:.3}", r.solve_time.as_secs_f64() * 1000.0),
             ),
         ],
-        build_ms: Some(r.build_time.as_secs_f64() * 1000.0),
+        build_time: Some(r.build_time),
     })
 }
 

@@ -2,74 +2,169 @@
 //! row and flushed, read back for resume, merge, summaries and charts.
 
 use std::collections::HashSet;
+use std::fmt;
 use std::fs::{File, OpenOptions};
 use std::io::{Read, Seek, SeekFrom, Write};
 use std::path::Path;
+use std::time::Duration;
 
 use anyhow::{bail, Context, Result};
 use serde::{Deserialize, Serialize};
+use sudoku_core::{Limit, Stats};
 
-/// One trial. Every column is always present; "not applicable" is an empty field.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
-pub struct Row {
+/// Declares [`TrialStatus`] from one list of (variant, name in results): adding a status is one
+/// line here, plus the judge arm that produces it.
+macro_rules! trial_statuses {
+    ($( $(#[$attr:meta])* $variant:ident = $name:literal ),* $(,)?) => {
+        /// How a trial ended. The names are the `status` column of `trials.csv`.
+        #[derive(
+            Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize,
+            Deserialize,
+        )]
+        pub enum TrialStatus {
+            $( $(#[$attr])* #[serde(rename = $name)] $variant, )*
+        }
+
+        impl TrialStatus {
+            /// Every status, in the order summaries list them.
+            pub const ALL: &'static [TrialStatus] = &[$( TrialStatus::$variant ),*];
+
+            /// The name in results and messages.
+            pub fn name(self) -> &'static str {
+                match self {
+                    $( TrialStatus::$variant => $name, )*
+                }
+            }
+        }
+    };
+}
+
+trial_statuses! {
+    /// A verified solution (or, for `generate`, a verified grid).
+    Solved = "solved",
+    /// No solution: proved by the method, or the givens contradict each other.
+    Infeasible = "infeasible",
+    /// At least two solutions (kind = count).
+    Multiple = "multiple",
+    /// The time limit ran out first.
+    Timeout = "timeout",
+    /// A node or iteration limit ran out first.
+    Failed = "failed",
+    /// The answer failed the verifier.
+    Wrong = "wrong",
+    /// The method could not run (bad configuration, panic, method error).
+    #[default]
+    Error = "error",
+}
+
+impl TrialStatus {
+    /// A definitive, verified answer: a solution, or a proof of none or of several.
+    pub fn is_success(self) -> bool {
+        matches!(
+            self,
+            TrialStatus::Solved | TrialStatus::Infeasible | TrialStatus::Multiple
+        )
+    }
+
+    /// A budget limit ran out before an answer.
+    pub fn is_limit(self) -> bool {
+        matches!(self, TrialStatus::Timeout | TrialStatus::Failed)
+    }
+
+    /// The status of a trial stopped by `limit`.
+    pub fn from_limit(limit: Limit) -> TrialStatus {
+        match limit {
+            Limit::Time => TrialStatus::Timeout,
+            Limit::Nodes | Limit::Iterations => TrialStatus::Failed,
+        }
+    }
+}
+
+impl fmt::Display for TrialStatus {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Declares [`Row`], its columns in CSV order. A column given as `= |s| expr` is a statistic:
+/// [`Row::set_stats`] reads it from the method's [`Stats`], so adding a statistic is one line
+/// here (plus its field in `Stats`).
+macro_rules! trial_row {
+    ($( $(#[$attr:meta])* $field:ident : $ty:ty $(= $read:expr)? ),* $(,)?) => {
+        /// One trial. Every column is always present; "not applicable" is an empty field.
+        #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+        pub struct Row {
+            $( $(#[$attr])* pub $field: $ty, )*
+        }
+
+        impl Row {
+            /// Fills the statistic columns from what the method reported.
+            pub fn set_stats(&mut self, stats: &Stats) {
+                $( $( self.$field = ($read)(stats); )? )*
+            }
+        }
+    };
+}
+
+trial_row! {
     /// Position in the experiment's stable task order.
-    pub task: usize,
+    task: usize,
     /// Experiment name.
-    pub experiment: String,
+    experiment: String,
     /// solve, count, relax or generate.
-    pub kind: String,
+    kind: String,
     /// Method (or generator) name.
-    pub method: String,
+    method: String,
     /// Parameters, `k=v k=v`.
-    pub params: String,
+    params: String,
     /// classic or diagonal.
-    pub variant: String,
+    variant: String,
     /// Order n.
-    pub order: usize,
+    order: usize,
     /// The instance set (file name, or generated-set description).
-    pub instance_set: String,
+    instance_set: String,
     /// The instance (`file:line`, or a generated id).
-    pub instance: String,
-    /// Number of givens.
-    pub givens: usize,
+    instance: String,
+    /// Number of givens (for a carved puzzle: its clues).
+    givens: usize,
     /// Trial number, from 0.
-    pub trial: u32,
+    trial: u32,
     /// The trial's seed.
-    pub seed: u64,
-    /// solved, infeasible, multiple, timeout, failed, wrong or error.
-    pub status: String,
+    seed: u64,
+    /// How the trial ended.
+    status: TrialStatus,
     /// Whether the answer passed the verifier (empty when there is no answer to verify).
-    pub verified: String,
+    verified: Option<bool>,
     /// Wall time of the method call (ms).
-    pub wall_ms: f64,
+    wall_ms: f64,
     /// CPU time of the method call on its thread (ms).
-    pub cpu_ms: f64,
+    cpu_ms: f64,
     /// Model build time (ILP), included in wall_ms.
-    pub build_ms: Option<f64>,
+    build_ms: Option<f64> = |s: &Stats| s.build_time.map(ms),
     /// Search nodes.
-    pub nodes: u64,
+    nodes: u64 = |s: &Stats| s.nodes,
     /// Branching decisions.
-    pub guesses: u64,
+    guesses: u64 = |s: &Stats| s.guesses,
     /// Iterations.
-    pub iterations: u64,
+    iterations: u64 = |s: &Stats| s.iterations,
     /// Restarts.
-    pub restarts: u64,
+    restarts: u64 = |s: &Stats| s.restarts,
     /// Best cost reached.
-    pub best_cost: Option<u64>,
+    best_cost: Option<u64> = |s: &Stats| s.best_cost,
     /// Objective value.
-    pub objective: Option<f64>,
+    objective: Option<f64> = |s: &Stats| s.objective,
     /// Time to the best cost (ms).
-    pub time_to_best_ms: Option<f64>,
+    time_to_best_ms: Option<f64> = |s: &Stats| s.time_to_best.map(ms),
     /// Solutions counted (kind = count).
-    pub count: Option<u64>,
+    count: Option<u64>,
     /// Which limit ran out (time, nodes, iterations), if one did.
-    pub limit: String,
+    limit: String,
     /// Method-specific statistics, `k=v;k=v`.
-    pub extra: String,
+    extra: String = |s: &Stats| join_extra(&s.extra),
     /// Error or verification message.
-    pub message: String,
+    message: String,
     /// Git commit the binary was built from (`+dirty` when the tree had changes).
-    pub commit: String,
+    commit: String,
 }
 
 impl Row {
@@ -86,8 +181,22 @@ impl Row {
 
     /// Did the trial end with a definitive, verified answer?
     pub fn success(&self) -> bool {
-        matches!(self.status.as_str(), "solved" | "infeasible" | "multiple")
+        self.status.is_success()
     }
+}
+
+/// `k=v;k=v`, the `extra` column.
+pub fn join_extra(extra: &[(String, String)]) -> String {
+    extra
+        .iter()
+        .map(|(k, v)| format!("{k}={v}"))
+        .collect::<Vec<_>>()
+        .join(";")
+}
+
+/// Milliseconds, the unit of every time column.
+pub fn ms(d: Duration) -> f64 {
+    d.as_secs_f64() * 1000.0
 }
 
 /// The resume key of a trial.

@@ -12,15 +12,15 @@ use std::time::Duration;
 use anyhow::{anyhow, bail, Context, Result};
 use sudoku_core::format::{self, to_text};
 use sudoku_core::{
-    check_givens, derive_seed, rng_from_seed, verify_solution, Budget, CountEnd, Generator, Grid,
-    Limit, Order, Params, Puzzle, Solver, Stats, Status, Variant,
+    derive_seed, rng_from_seed, Budget, Generator, Order, Params, Puzzle, Solver, Variant,
 };
 
 use crate::clock::Clock;
 use crate::experiment::{expand_params, Config, ExperimentFile, InstanceSpec, Kind, Overrides};
+use crate::judge::{judge, Answer, Trial};
 use crate::progress::Progress;
 use crate::registry::Registry;
-use crate::results::{done_keys, task_key, Appender, Row, TraceRow};
+use crate::results::{done_keys, ms, task_key, Appender, Row, TraceRow, TrialStatus};
 
 /// One puzzle of the experiment.
 #[derive(Clone, Debug)]
@@ -301,17 +301,15 @@ fn read_source(
         for k in 0..g.count {
             let seed = derive_seed(exp.seed, "instances", &format!("{desc} {params}"), k as u64);
             let mut rng = rng_from_seed(seed);
-            let full = match gen.generate(order, variant, &budget, &mut rng).status {
-                Status::Solved(grid) => grid,
-                other => bail!(
-                    "{what}: generator `{}` gave no grid for instance {k}: {other:?}",
-                    g.method
-                ),
-            };
-            verify_solution(&Puzzle::empty(order, variant), &full).map_err(|v| {
+            let full = crate::judge::generated_grid(
+                gen.generate(order, variant, &budget, &mut rng),
+                &Puzzle::empty(order, variant),
+            )
+            .map_err(|t| {
                 anyhow!(
-                    "{what}: generator `{}` produced an invalid grid: {v}",
-                    g.method
+                    "{what}: generator `{}`, instance {k}: {}",
+                    g.method,
+                    t.describe()
                 )
             })?;
             let givens = maker(&full, variant, &g.puzzle, g.clues, &budget, &mut rng)
@@ -423,15 +421,15 @@ pub fn execute(plan: &Plan, registry: &Registry, opts: &RunOptions) -> Result<Ru
         if row.success() {
             report.succeeded += 1;
         }
-        match row.status.as_str() {
-            "wrong" => {
+        match row.status {
+            TrialStatus::Wrong => {
                 report.wrong += 1;
                 progress.println(&format!(
                     "WARNING: {} {} returned a WRONG answer on {} (trial {}): {}",
                     row.method, row.params, row.instance, row.trial, row.message
                 ));
             }
-            "error" => {
+            TrialStatus::Error => {
                 report.errors += 1;
                 progress.println(&format!(
                     "error: {} {} failed on {} (trial {}): {}",
@@ -596,8 +594,7 @@ fn run_task(
                 cache.built.insert(t.config, b);
             }
             Err(e) => {
-                row.status = "error".into();
-                row.message = e.to_string();
+                Trial::error(e.to_string()).fill(&mut row);
                 return (row, Vec::new());
             }
         }
@@ -644,154 +641,40 @@ fn run_task(
     let answer = match result {
         Ok(Ok(a)) => a,
         Ok(Err(e)) => {
-            row.status = "error".into();
-            row.message = format!("{e:#}");
+            Trial::error(format!("{e:#}")).fill(&mut row);
             return (row, Vec::new());
         }
         Err(_) => {
             // The method's state may be broken: build it afresh for the next trial.
             cache.built.remove(&t.config);
-            row.status = "error".into();
-            row.message = panic_msg
-                .filter(|m| !m.is_empty())
-                .unwrap_or_else(|| "panic".into());
+            Trial::error(
+                panic_msg
+                    .filter(|m| !m.is_empty())
+                    .unwrap_or_else(|| "panic".into()),
+            )
+            .fill(&mut row);
             return (row, Vec::new());
         }
     };
-    let mut trace = Vec::new();
-    match answer {
-        Answer::Solve(outcome) => {
-            fill_stats(&mut row, &outcome.stats);
-            trace = outcome
-                .stats
-                .trace
-                .iter()
-                .map(|p| TraceRow {
-                    task: t.index,
-                    method: row.method.clone(),
-                    params: row.params.clone(),
-                    order: row.order,
-                    instance: row.instance.clone(),
-                    trial: t.trial,
-                    iteration: p.iteration,
-                    elapsed_ms: ms(p.elapsed),
-                    best_cost: p.best_cost,
-                })
-                .collect();
-            match outcome.status {
-                Status::Solved(grid) => judge(&mut row, puzzle, &grid),
-                Status::Infeasible => {
-                    // A puzzle with contradictory givens really is infeasible; anything else
-                    // is the method's claim (complete methods prove it).
-                    row.status = "infeasible".into();
-                    if let Err(v) = check_givens(puzzle) {
-                        row.message = format!("contradictory givens: {v}");
-                    }
-                }
-                Status::Exhausted { limit, .. } => {
-                    row.status = exhausted_status(limit).into();
-                    row.limit = limit.name().into();
-                }
-            }
-        }
-        Answer::Count(c) => {
-            fill_stats(&mut row, &c.stats);
-            row.count = Some(c.count);
-            let mut seen = HashSet::new();
-            for g in &c.solutions {
-                if let Err(v) = verify_solution(puzzle, g) {
-                    row.status = "wrong".into();
-                    row.verified = "false".into();
-                    row.message = format!("a counted solution is wrong: {v}");
-                    return (row, trace);
-                }
-                if !seen.insert(g.cells().to_vec()) {
-                    row.status = "wrong".into();
-                    row.verified = "false".into();
-                    row.message = "the same solution was counted twice".into();
-                    return (row, trace);
-                }
-            }
-            if !c.solutions.is_empty() {
-                row.verified = "true".into();
-            }
-            row.status = match (c.end, c.count) {
-                (_, n) if n >= 2 => "multiple",
-                (CountEnd::Complete, 0) => "infeasible",
-                (CountEnd::Complete, _) | (CountEnd::LimitReached, _) => "solved",
-                (CountEnd::Exhausted(limit), _) => {
-                    row.limit = limit.name().into();
-                    exhausted_status(limit)
-                }
-            }
-            .into();
-        }
-        Answer::Relax(r) => {
-            row.build_ms = r.build_ms;
-            row.status = if r.feasible { "solved" } else { "infeasible" }.into();
-            let mut extra = vec![
-                ("integral".to_string(), r.integral.to_string()),
-                ("fractional".to_string(), r.fractional.to_string()),
-            ];
-            if let Some(u) = r.unique {
-                extra.push(("unique".into(), u.to_string()));
-            }
-            extra.extend(r.extra);
-            row.extra = join_extra(&extra);
-        }
-    }
-    (row, trace)
-}
-
-enum Answer {
-    Solve(sudoku_core::Outcome),
-    Count(sudoku_core::CountOutcome),
-    Relax(crate::registry::RelaxReport),
-}
-
-fn judge(row: &mut Row, puzzle: &Puzzle, grid: &Grid) {
-    match verify_solution(puzzle, grid) {
-        Ok(()) => {
-            row.status = "solved".into();
-            row.verified = "true".into();
-        }
-        Err(v) => {
-            row.status = "wrong".into();
-            row.verified = "false".into();
-            row.message = v.to_string();
-        }
-    }
-}
-
-fn exhausted_status(limit: Limit) -> &'static str {
-    match limit {
-        Limit::Time => "timeout",
-        Limit::Nodes | Limit::Iterations => "failed",
-    }
-}
-
-fn fill_stats(row: &mut Row, s: &Stats) {
-    row.nodes = s.nodes;
-    row.guesses = s.guesses;
-    row.iterations = s.iterations;
-    row.restarts = s.restarts;
-    row.best_cost = s.best_cost;
-    row.objective = s.objective;
-    row.build_ms = s.build_time.map(ms);
-    row.time_to_best_ms = s.time_to_best.map(ms);
-    row.extra = join_extra(&s.extra);
-}
-
-fn join_extra(extra: &[(String, String)]) -> String {
-    extra
+    let stats = answer.stats();
+    row.set_stats(&stats);
+    judge(&answer, puzzle).fill(&mut row);
+    let trace = stats
+        .trace
         .iter()
-        .map(|(k, v)| format!("{k}={v}"))
-        .collect::<Vec<_>>()
-        .join(";")
-}
-
-fn ms(d: Duration) -> f64 {
-    d.as_secs_f64() * 1000.0
+        .map(|p| TraceRow {
+            task: t.index,
+            method: row.method.clone(),
+            params: row.params.clone(),
+            order: row.order,
+            instance: row.instance.clone(),
+            trial: t.trial,
+            iteration: p.iteration,
+            elapsed_ms: ms(p.elapsed),
+            best_cost: p.best_cost,
+        })
+        .collect();
+    (row, trace)
 }
 
 /// Writes the instances of a plan that were generated, so a run's puzzles can be inspected and

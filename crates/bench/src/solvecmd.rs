@@ -1,18 +1,18 @@
 //! `solve`, `generate` and `list`: single runs of registered methods, outside experiments.
 
 use std::io::Write;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use anyhow::{anyhow, Context, Result};
 use clap::Args;
 use sudoku_core::format::{to_line, to_text};
-use sudoku_core::{
-    check_givens, derive_seed, rng_from_seed, verify_solution, Budget, CountEnd, Order, Puzzle,
-    Status,
-};
+use sudoku_core::{derive_seed, rng_from_seed, Budget, CountEnd, Order, Puzzle, Status};
 
+use crate::clock::{Clock, RealClock};
 use crate::io::{display_name, read_puzzles};
+use crate::judge::{generated_grid, judge, judge_grid, Answer, Trial};
 use crate::registry::Registry;
+use crate::results::{ms, TrialStatus};
 use crate::runner::params_from;
 use crate::stats::median;
 use crate::{Failure, InputPath, VariantArg};
@@ -88,120 +88,84 @@ pub fn solve(a: &SolveArgs, registry: &Registry) -> Result<(), Failure> {
         format!("{} {params}", a.method)
     };
     let mut out = std::io::stdout().lock();
-    let (mut solved, mut infeasible, mut limited, mut wrong, mut multiple) = (0, 0, 0, 0, 0);
-    let mut times = Vec::with_capacity(entries.len());
+    let clock = RealClock::new();
+    let mut tally = [0usize; TrialStatus::ALL.len()];
+    let (mut walls, mut cpus) = (Vec::with_capacity(entries.len()), Vec::new());
     for e in &entries {
         let puzzle = Puzzle::new(e.grid.clone(), a.variant.variant);
         let place = format!("{name}:{}", e.line);
         let mut rng = rng_from_seed(derive_seed(a.seed, &label, &place, 0));
         // Only the method call is timed; verification and printing are not.
-        let took;
-        let line = if let Some(relax) = relax {
-            let start = Instant::now();
-            let r = relax(&puzzle, &params, &b).with_context(|| place.clone())?;
-            took = start.elapsed();
-            if !r.feasible {
-                infeasible += 1;
-                "infeasible".to_string()
-            } else {
-                solved += 1;
-                let u = match r.unique {
-                    Some(true) => " unique",
-                    Some(false) => " not-unique",
-                    None => "",
-                };
-                if r.integral {
-                    format!("integral{u}")
-                } else {
-                    format!("fractional {}{u}", r.fractional)
-                }
-            }
+        let (w0, c0) = (clock.wall(), clock.cpu());
+        let answer = if let Some(relax) = relax {
+            Answer::Relax(relax(&puzzle, &params, &b).with_context(|| place.clone())?)
         } else if let Some(limit) = a.count {
-            let start = Instant::now();
-            let c = solver
-                .count(&puzzle, limit.max(1), true, &b, &mut rng)
-                .map_err(|e| anyhow!("{e}"))?;
-            took = start.elapsed();
-            for g in &c.solutions {
-                if let Err(v) = verify_solution(&puzzle, g) {
-                    wrong += 1;
-                    eprintln!("WRONG: {place}: a counted solution fails the verifier: {v}");
-                }
-            }
-            match c.end {
-                CountEnd::Complete => {
-                    match c.count {
-                        0 => infeasible += 1,
-                        1 => solved += 1,
-                        _ => multiple += 1,
-                    }
-                    c.count.to_string()
-                }
-                CountEnd::LimitReached => {
-                    multiple += (c.count >= 2) as usize;
-                    solved += (c.count < 2) as usize;
-                    format!(">={}", c.count)
-                }
-                CountEnd::Exhausted(l) => {
-                    limited += 1;
-                    format!(
-                        "{} (>={} found)",
-                        if l == sudoku_core::Limit::Time {
-                            "timeout"
-                        } else {
-                            "budget"
-                        },
-                        c.count
-                    )
-                }
-            }
+            Answer::Count(
+                solver
+                    .count(&puzzle, limit.max(1), true, &b, &mut rng)
+                    .map_err(|e| anyhow!("{e}"))?,
+            )
         } else {
-            let start = Instant::now();
-            let outcome = solver.solve(&puzzle, &b, &mut rng);
-            took = start.elapsed();
-            match outcome.status {
-                Status::Solved(g) => match verify_solution(&puzzle, &g) {
-                    Ok(()) => {
-                        solved += 1;
-                        to_text(&g).trim_end().to_string()
-                    }
-                    Err(v) => {
-                        wrong += 1;
-                        eprintln!("WRONG: {place}: {} returned an invalid grid: {v}", a.method);
-                        format!("wrong: {v}")
-                    }
-                },
-                Status::Infeasible => {
-                    infeasible += 1;
-                    match check_givens(&puzzle) {
-                        Err(v) => format!("infeasible (contradictory givens: {v})"),
-                        Ok(()) => "infeasible".to_string(),
-                    }
-                }
-                Status::Exhausted { limit, .. } => {
-                    limited += 1;
-                    if limit == sudoku_core::Limit::Time {
-                        "timeout".into()
-                    } else {
-                        format!("budget ({} limit)", limit.name())
-                    }
-                }
-            }
+            Answer::Solve(solver.solve(&puzzle, &b, &mut rng))
         };
-        times.push(took.as_secs_f64() * 1000.0);
-        writeln!(out, "{line}").context("writing to standard output")?;
+        walls.push(ms(clock.wall().saturating_sub(w0)));
+        cpus.push(ms(clock.cpu().saturating_sub(c0)));
+        let trial = judge(&answer, &puzzle);
+        tally[trial.status as usize] += 1;
+        if trial.status == TrialStatus::Wrong {
+            eprintln!("WRONG: {place}: {label}: {}", trial.message);
+        }
+        writeln!(out, "{}", answer_line(&answer, &trial)).context("writing to standard output")?;
     }
-    let total: f64 = times.iter().sum();
+    let counts: Vec<String> = TrialStatus::ALL
+        .iter()
+        .map(|s| format!("{} {s}", tally[*s as usize]))
+        .collect();
     eprintln!(
-        "{name}: {} puzzles with {label}: {solved} solved, {infeasible} infeasible, {multiple} multiple, {limited} hit a limit, {wrong} wrong; method time: total {:.1} ms, median {:.4} ms per puzzle",
+        "{name}: {} puzzles with {label}: {}; method time: total {:.1} ms, median {:.4} ms wall, {:.4} ms CPU per puzzle",
         entries.len(),
-        total,
-        median(&times).unwrap_or(0.0)
+        counts.join(", "),
+        walls.iter().sum::<f64>(),
+        median(&walls).unwrap_or(0.0),
+        median(&cpus).unwrap_or(0.0)
     );
-    if wrong > 0 {
+    if tally[TrialStatus::Wrong as usize] > 0 {
         return Err(Failure::Check);
     }
     Ok(())
+}
+
+/// `solve`'s output line for one puzzle: the solution, the count, the relaxation's verdict, or
+/// the trial's status with its reason.
+fn answer_line(answer: &Answer, trial: &Trial) -> String {
+    match (answer, trial.status) {
+        (_, TrialStatus::Wrong) => trial.describe(),
+        (Answer::Solve(o), TrialStatus::Solved) => match &o.status {
+            Status::Solved(g) => to_text(g).trim_end().to_string(),
+            _ => trial.describe(),
+        },
+        (Answer::Count(c), _) => match c.end {
+            CountEnd::Complete => c.count.to_string(),
+            CountEnd::LimitReached => format!(">={}", c.count),
+            CountEnd::Exhausted(_) => format!("{} (>={} found)", trial.describe(), c.count),
+        },
+        (Answer::Relax(r), TrialStatus::Solved) => {
+            let u = match r.unique {
+                Some(true) => " unique",
+                Some(false) => " not-unique",
+                None => "",
+            };
+            if r.integral {
+                format!("integral{u}")
+            } else {
+                format!("fractional {}{u}", r.fractional)
+            }
+        }
+        (_, TrialStatus::Infeasible) if !trial.message.is_empty() => {
+            format!("infeasible ({})", trial.message)
+        }
+        _ => trial.describe(),
+    }
 }
 
 #[derive(Args)]
@@ -254,7 +218,8 @@ pub fn generate(a: &GenerateArgs, registry: &Registry) -> Result<(), Failure> {
         format!("{} {params}", a.method)
     };
     let mut out = std::io::stdout().lock();
-    let mut times = Vec::new();
+    let clock = RealClock::new();
+    let (mut walls, mut cpus) = (Vec::new(), Vec::new());
     let mut restarts = 0;
     for k in 0..a.count {
         let mut rng = rng_from_seed(derive_seed(
@@ -263,34 +228,28 @@ pub fn generate(a: &GenerateArgs, registry: &Registry) -> Result<(), Failure> {
             &format!("generate {order} {variant}"),
             k as u64,
         ));
-        let start = Instant::now();
+        let (w0, c0) = (clock.wall(), clock.cpu());
         let outcome = gen.generate(order, variant, &b, &mut rng);
-        let took = start.elapsed();
+        walls.push(ms(clock.wall().saturating_sub(w0)));
+        cpus.push(ms(clock.cpu().saturating_sub(c0)));
         restarts += outcome.stats.restarts;
-        let grid = match outcome.status {
-            Status::Solved(g) => g,
-            Status::Exhausted { limit, .. } => {
-                return Err(anyhow!(
-                    "grid {k}: {} stopped at its {} limit before finishing",
-                    a.method,
-                    limit.name()
-                )
-                .into())
+        let grid = match generated_grid(outcome, &Puzzle::empty(order, variant)) {
+            Ok(g) => g,
+            Err(t) if t.status == TrialStatus::Wrong => {
+                eprintln!("WRONG: grid {k} from {}: {}", a.method, t.message);
+                return Err(Failure::Check);
             }
-            Status::Infeasible => {
-                return Err(anyhow!("grid {k}: {} found no grid", a.method).into())
-            }
+            Err(t) => return Err(anyhow!("grid {k}: {}: {}", a.method, t.describe()).into()),
         };
-        if let Err(v) = verify_solution(&Puzzle::empty(order, variant), &grid) {
-            eprintln!("WRONG: grid {k} from {} fails the verifier: {v}", a.method);
-            return Err(Failure::Check);
-        }
         let text = match (&a.puzzle, maker) {
             (Some(spec), Some(make)) => {
                 let p = make(&grid, variant, spec, a.clues, &b, &mut rng)?;
-                let puzzle = Puzzle::new(p.clone(), variant);
-                if let Err(v) = verify_solution(&puzzle, &grid) {
-                    eprintln!("WRONG: puzzle {k} is not solved by its own grid: {v}");
+                let trial = judge_grid(&Puzzle::new(p.clone(), variant), &grid);
+                if trial.status != TrialStatus::Solved {
+                    eprintln!(
+                        "WRONG: puzzle {k} is not solved by its own grid: {}",
+                        trial.message
+                    );
                     return Err(Failure::Check);
                 }
                 format!(
@@ -304,17 +263,17 @@ pub fn generate(a: &GenerateArgs, registry: &Registry) -> Result<(), Failure> {
             }
             _ => to_text(&grid),
         };
-        times.push(took.as_secs_f64() * 1000.0);
         out.write_all(text.as_bytes())
             .context("writing to standard output")?;
     }
     eprintln!(
-        "{} {} {}: {} generated, {restarts} restarts, median {:.3} ms each",
+        "{} {} {}: {} generated, {restarts} restarts, median {:.3} ms wall, {:.3} ms CPU each",
         label,
         order,
         variant,
         a.count,
-        median(&times).unwrap_or(0.0)
+        median(&walls).unwrap_or(0.0),
+        median(&cpus).unwrap_or(0.0)
     );
     Ok(())
 }

@@ -13,7 +13,7 @@ use sudoku_core::{
 use crate::clock::Clock;
 use crate::experiment::{self, Overrides};
 use crate::registry::Registry;
-use crate::results::{read_rows, Row};
+use crate::results::{read_rows, Row, TrialStatus};
 use crate::runner::{self, RunOptions, RunReport};
 
 thread_local! {
@@ -232,13 +232,8 @@ fn rows_have_exact_values() {
     // 8 givens: 10 ms × (1 + 8 mod 3) = 30 ms; CPU is half on the mock clock.
     assert_eq!((r.givens, r.wall_ms, r.cpu_ms), (8, 30.0, 15.0));
     assert_eq!(
-        (
-            r.status.as_str(),
-            r.verified.as_str(),
-            r.nodes,
-            r.commit.as_str()
-        ),
-        ("solved", "true", 7, "abc")
+        (r.status, r.verified, r.nodes, r.commit.as_str()),
+        (TrialStatus::Solved, Some(true), 7, "abc")
     );
     // Two trials of one configuration and instance get different seeds; the same seed as
     // derive_seed gives.
@@ -249,7 +244,7 @@ fn rows_have_exact_values() {
     );
     // The contradictory puzzle is infeasible, and says why.
     let bad = rows.iter().find(|r| r.instance.ends_with(":6")).unwrap();
-    assert_eq!(bad.status, "infeasible");
+    assert_eq!(bad.status, TrialStatus::Infeasible);
     assert!(
         bad.message.contains("contradictory givens"),
         "{}",
@@ -274,19 +269,19 @@ fn count_kind_reports_multiple_and_infeasible() {
         None,
         1,
     );
-    let status: Vec<(&str, Option<u64>)> = rows
+    let status: Vec<(TrialStatus, Option<u64>)> = rows
         .iter()
         .filter(|r| r.params == "ms=10" && r.trial == 0)
-        .map(|r| (r.status.as_str(), r.count))
+        .map(|r| (r.status, r.count))
         .collect();
     // The first puzzle has 4 completions (its columns 2 and 4 are free); the second has more
     // than the limit; the third none.
     assert_eq!(
         status,
         [
-            ("multiple", Some(4)),
-            ("multiple", Some(5)),
-            ("infeasible", Some(0))
+            (TrialStatus::Multiple, Some(4)),
+            (TrialStatus::Multiple, Some(5)),
+            (TrialStatus::Infeasible, Some(0))
         ]
     );
 }
@@ -417,15 +412,15 @@ fn panics_and_wrong_answers_are_rows_not_crashes() {
         "{}",
         rows[0].message
     );
-    assert_eq!(rows[0].status, "error");
+    assert_eq!(rows[0].status, TrialStatus::Error);
     assert_eq!(
-        (rows[3].status.as_str(), rows[3].verified.as_str()),
-        ("wrong", "false")
+        (rows[3].status, rows[3].verified),
+        (TrialStatus::Wrong, Some(false))
     );
     assert_eq!(rows[3].message, "cell r1c3 is given as 3 but holds 1");
     assert_eq!(
-        (rows[6].status.as_str(), rows[6].limit.as_str()),
-        ("timeout", "time")
+        (rows[6].status, rows[6].limit.as_str()),
+        (TrialStatus::Timeout, "time")
     );
 }
 
