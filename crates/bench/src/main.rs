@@ -13,7 +13,6 @@ use sudoku_core::Variant;
 mod clock;
 mod experiment;
 mod io;
-mod judge;
 mod meta;
 mod plots;
 mod progress;

@@ -165,6 +165,13 @@ trial_row! {
     message: String,
     /// Git commit the binary was built from (`+dirty` when the tree had changes).
     commit: String,
+    /// Best-of-R repetitions behind the times (1 when absent: CSVs written before the column).
+    #[serde(default = "one")]
+    repeats: u32,
+}
+
+fn one() -> u32 {
+    1
 }
 
 impl Row {
@@ -383,5 +390,30 @@ mod tests {
         }
         let rows: Vec<Row> = read_rows(&p).unwrap();
         assert_eq!(rows.iter().map(|r| r.task).collect::<Vec<_>>(), [0, 1]);
+    }
+
+    #[test]
+    fn csvs_without_the_repeats_column_still_read() {
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path().join("trials.csv");
+        Appender::<Row>::open(&p)
+            .unwrap()
+            .push(&Row {
+                repeats: 4,
+                ..Row::default()
+            })
+            .unwrap();
+        let text = std::fs::read_to_string(&p).unwrap();
+        assert!(
+            text.starts_with("task,") && text.lines().next().unwrap().ends_with(",commit,repeats")
+        );
+        // Drop the last column, as results written before it have it.
+        let old: String = text
+            .lines()
+            .map(|l| format!("{}\n", &l[..l.rfind(',').unwrap()]))
+            .collect();
+        std::fs::write(&p, old).unwrap();
+        let rows: Vec<Row> = read_rows(&p).unwrap();
+        assert_eq!(rows[0].repeats, 1);
     }
 }

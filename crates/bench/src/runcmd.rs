@@ -11,7 +11,7 @@ use crate::experiment::{self, Overrides};
 use crate::meta::{self, Meta};
 use crate::registry::Registry;
 use crate::results::{read_rows, write_atomic, write_rows, Row, TraceRow};
-use crate::runner::{self, RunOptions};
+use crate::runner::{self, ExecOptions};
 use crate::summary;
 use crate::Failure;
 
@@ -56,7 +56,7 @@ pub fn run(a: &RunArgs, registry: &Registry) -> Result<(), Failure> {
         time_limit: a.time_limit,
         quick: a.quick,
     };
-    let shard = a.shard.as_deref().map(runner::parse_shard).transpose()?;
+    let shard = a.shard.as_deref().map(parse_shard).transpose()?;
     if a.jobs == 0 {
         return Err(anyhow!("--jobs must be at least 1").into());
     }
@@ -72,7 +72,7 @@ pub fn run(a: &RunArgs, registry: &Registry) -> Result<(), Failure> {
     if let Some(d) = &exp.description {
         eprintln!("  {}", d.trim());
     }
-    let plan = runner::plan(exp, registry, &ov)?;
+    let plan = runner::make_plan(exp, registry, &ov)?;
     for n in &plan.notes {
         eprintln!("note: {n}");
     }
@@ -115,7 +115,7 @@ pub fn run(a: &RunArgs, registry: &Registry) -> Result<(), Failure> {
     )?;
     runner::write_generated(&plan, &out)?;
     let clock = RealClock::new();
-    let opts = RunOptions {
+    let opts = ExecOptions {
         out: out.clone(),
         resume: a.resume,
         shard,
@@ -137,7 +137,7 @@ pub fn run(a: &RunArgs, registry: &Registry) -> Result<(), Failure> {
             .map(|(k, n)| format!(" (shard {k}/{n})"))
             .unwrap_or_default()
     );
-    let report = runner::execute(&plan, registry, &opts)?;
+    let report = runner::execute_plan(&plan, &opts)?;
     if report.skipped > 0 {
         eprintln!(
             "resumed: {} trials were already done, {} run now",
@@ -323,4 +323,23 @@ pub fn default_experiment() -> Result<PathBuf> {
         return Ok(rel.to_path_buf());
     }
     bail!("scripts/experiments/default.toml not found: run from the sudoku-bench checkout, or give `run EXPERIMENT.toml`")
+}
+
+/// Parses `--shard k/N` (1-based k).
+pub fn parse_shard(s: &str) -> Result<(usize, usize)> {
+    let (k, n) = s
+        .split_once('/')
+        .ok_or_else(|| anyhow!("--shard {s}: expected k/N, e.g. 1/4"))?;
+    let k: usize = k
+        .trim()
+        .parse()
+        .map_err(|_| anyhow!("--shard {s}: k is not a number"))?;
+    let n: usize = n
+        .trim()
+        .parse()
+        .map_err(|_| anyhow!("--shard {s}: N is not a number"))?;
+    if n == 0 || k == 0 || k > n {
+        bail!("--shard {s}: need 1 <= k <= N");
+    }
+    Ok((k, n))
 }

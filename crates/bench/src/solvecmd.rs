@@ -6,14 +6,17 @@ use std::time::Duration;
 use anyhow::{anyhow, Context, Result};
 use clap::Args;
 use sudoku_core::format::{to_line, to_text};
-use sudoku_core::{derive_seed, rng_from_seed, Budget, CountEnd, Order, Puzzle, Status};
+use sudoku_core::{
+    derive_seed, rng_from_seed, Budget, CountEnd, Order, Outcome, Params, Puzzle, Status,
+};
 
 use crate::clock::{Clock, RealClock};
+use crate::experiment::{CarveSpec, Kind, Shape};
 use crate::io::{display_name, read_puzzles};
-use crate::judge::{generated_grid, judge, judge_grid, Answer, Trial};
 use crate::registry::Registry;
 use crate::results::{ms, TrialStatus};
-use crate::runner::params_from;
+use crate::runner::judge::{judge, Answer, Trial};
+use crate::runner::kind::{capability, KindSettings};
 use crate::stats::median;
 use crate::{Failure, InputPath, VariantArg};
 
@@ -69,16 +72,21 @@ fn budget(time: Option<f64>, nodes: Option<u64>, iterations: Option<u64>) -> Res
 /// Solves (or counts, or relaxes) every puzzle of a file: one output line per puzzle on stdout,
 /// a summary on stderr.
 pub fn solve(a: &SolveArgs, registry: &Registry) -> Result<(), Failure> {
-    let info = registry
-        .method(&a.method)
-        .map_err(|e| anyhow!("--method: {e}"))?;
-    let params = params_from(&a.params)?;
-    let mut solver = (info.build)(&params).map_err(|e| anyhow!("--param: {e}"))?;
-    let relax = if a.relax {
-        Some(registry.relax_fn()?)
+    let kind = if a.relax {
+        Kind::Relax
+    } else if a.count.is_some() {
+        Kind::Count
     } else {
-        None
+        Kind::Solve
     };
+    let settings = KindSettings {
+        count_limit: a.count.unwrap_or(1).max(1),
+        carve: None,
+    };
+    let cap =
+        capability(kind, registry, &a.method, &settings).map_err(|e| anyhow!("--method: {e:#}"))?;
+    let params = params_from(&a.params)?;
+    let mut method = (cap.build)(&params).map_err(|e| anyhow!("--param: {e:#}"))?;
     let b = budget(a.time_limit, a.node_limit, a.iteration_limit)?;
     let name = display_name(&a.file);
     let entries = read_puzzles(&a.file)?;
@@ -97,17 +105,9 @@ pub fn solve(a: &SolveArgs, registry: &Registry) -> Result<(), Failure> {
         let mut rng = rng_from_seed(derive_seed(a.seed, &label, &place, 0));
         // Only the method call is timed; verification and printing are not.
         let (w0, c0) = (clock.wall(), clock.cpu());
-        let answer = if let Some(relax) = relax {
-            Answer::Relax(relax(&puzzle, &params, &b).with_context(|| place.clone())?)
-        } else if let Some(limit) = a.count {
-            Answer::Count(
-                solver
-                    .count(&puzzle, limit.max(1), true, &b, &mut rng)
-                    .map_err(|e| anyhow!("{e}"))?,
-            )
-        } else {
-            Answer::Solve(solver.solve(&puzzle, &b, &mut rng))
-        };
+        let answer = method
+            .attempt(&puzzle, &b, &mut rng)
+            .with_context(|| place.clone())?;
         walls.push(ms(clock.wall().saturating_sub(w0)));
         cpus.push(ms(clock.cpu().saturating_sub(c0)));
         let trial = judge(&answer, &puzzle);
@@ -187,7 +187,10 @@ pub struct GenerateArgs {
     pub seed: u64,
     /// Make puzzles instead of full grids: unique, minimal, easy, medium, hard, or keep=P.
     #[arg(long)]
-    pub puzzle: Option<String>,
+    pub puzzle: Option<Shape>,
+    /// With --puzzle: the complete method that checks uniqueness while carving.
+    #[arg(long, default_value = "prop")]
+    pub checker: String,
     /// With --puzzle unique: stop at this many clues.
     #[arg(long)]
     pub clues: Option<usize>,
@@ -201,17 +204,21 @@ pub struct GenerateArgs {
 /// Generates grids (or puzzles) and writes them in the line format (grid blocks beyond 35×35).
 pub fn generate(a: &GenerateArgs, registry: &Registry) -> Result<(), Failure> {
     let order = Order::new(a.order).map_err(|e| anyhow!("--order: {e}"))?;
-    let info = registry
-        .generator(&a.method)
-        .map_err(|e| anyhow!("--method: {e}"))?;
-    let params = params_from(&a.params)?;
-    let mut gen = (info.build)(&params).map_err(|e| anyhow!("--param: {e}"))?;
-    let maker = match &a.puzzle {
-        Some(_) => Some(registry.puzzle_maker()?),
-        None => None,
+    let settings = KindSettings {
+        carve: a.puzzle.map(|puzzle| CarveSpec {
+            puzzle,
+            clues: a.clues,
+            checker: a.checker.clone(),
+        }),
+        ..KindSettings::default()
     };
+    let cap = capability(Kind::Generate, registry, &a.method, &settings)
+        .map_err(|e| anyhow!("--method: {e:#}"))?;
+    let params = params_from(&a.params)?;
+    let mut gen = (cap.build)(&params).map_err(|e| anyhow!("--param: {e:#}"))?;
     let b = budget(a.time_limit, None, None)?;
     let variant = a.variant.variant;
+    let empty = Puzzle::empty(order, variant);
     let label = if params.is_empty() {
         a.method.clone()
     } else {
@@ -229,39 +236,40 @@ pub fn generate(a: &GenerateArgs, registry: &Registry) -> Result<(), Failure> {
             k as u64,
         ));
         let (w0, c0) = (clock.wall(), clock.cpu());
-        let outcome = gen.generate(order, variant, &b, &mut rng);
+        let answer = gen.attempt(&empty, &b, &mut rng)?;
         walls.push(ms(clock.wall().saturating_sub(w0)));
         cpus.push(ms(clock.cpu().saturating_sub(c0)));
-        restarts += outcome.stats.restarts;
-        let grid = match generated_grid(outcome, &Puzzle::empty(order, variant)) {
-            Ok(g) => g,
-            Err(t) if t.status == TrialStatus::Wrong => {
-                eprintln!("WRONG: grid {k} from {}: {}", a.method, t.message);
+        restarts += answer.stats().restarts;
+        let trial = judge(&answer, &empty);
+        match trial.status {
+            TrialStatus::Solved => {}
+            TrialStatus::Wrong => {
+                eprintln!("WRONG: grid {k} from {}: {}", a.method, trial.message);
                 return Err(Failure::Check);
             }
-            Err(t) => return Err(anyhow!("grid {k}: {}: {}", a.method, t.describe()).into()),
+            _ => return Err(anyhow!("grid {k}: {}: {}", a.method, trial.describe()).into()),
+        }
+        let Answer::Generate {
+            outcome:
+                Outcome {
+                    status: Status::Solved(grid),
+                    ..
+                },
+            carved,
+        } = &answer
+        else {
+            return Err(anyhow!("grid {k}: {} gave no grid", a.method).into());
         };
-        let text = match (&a.puzzle, maker) {
-            (Some(spec), Some(make)) => {
-                let p = make(&grid, variant, spec, a.clues, &b, &mut rng)?;
-                let trial = judge_grid(&Puzzle::new(p.clone(), variant), &grid);
-                if trial.status != TrialStatus::Solved {
-                    eprintln!(
-                        "WRONG: puzzle {k} is not solved by its own grid: {}",
-                        trial.message
-                    );
-                    return Err(Failure::Check);
-                }
-                format!(
-                    "# {} clues{}\n{}",
-                    p.filled(),
-                    to_line(&grid)
-                        .map(|l| format!(", solution {l}"))
-                        .unwrap_or_default(),
-                    to_text(&p)
-                )
-            }
-            _ => to_text(&grid),
+        let text = match carved {
+            Some(Ok(p)) => format!(
+                "# {} clues{}\n{}",
+                p.filled(),
+                to_line(grid)
+                    .map(|l| format!(", solution {l}"))
+                    .unwrap_or_default(),
+                to_text(p)
+            ),
+            _ => to_text(grid),
         };
         out.write_all(text.as_bytes())
             .context("writing to standard output")?;
@@ -325,12 +333,8 @@ pub fn list(registry: &Registry) -> Result<(), Failure> {
     }
     out.push_str("\nExperiment kinds: solve, count, relax (ILP's LP relaxation), generate.\n");
     out.push_str(&format!(
-        "LP relaxation: {}. Generated instances: {}.\n",
-        if registry.relax.is_some() {
-            "available"
-        } else {
-            "not in this build"
-        },
+        "Methods with a relaxation (kind = \"relax\", solve --relax): {}. Generated instances: {}.\n",
+        registry.relaxer_names(),
         if registry.puzzle_maker.is_some() {
             "available"
         } else {
@@ -341,4 +345,13 @@ pub fn list(registry: &Registry) -> Result<(), Failure> {
         .write_all(out.as_bytes())
         .context("writing to standard output")?;
     Ok(())
+}
+
+/// The params of a `--param` list.
+pub fn params_from(pairs: &[String]) -> Result<Params> {
+    let mut p = Params::new();
+    for pair in pairs {
+        p.push_pair(pair).map_err(|e| anyhow!("--param: {e}"))?;
+    }
+    Ok(p)
 }

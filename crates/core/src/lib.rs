@@ -39,6 +39,7 @@ mod geometry;
 mod grid;
 mod order;
 mod params;
+mod relax;
 mod seed;
 mod solver;
 mod verify;
@@ -48,6 +49,7 @@ pub use geometry::{Geometry, UnitKind, UnknownVariant, Variant};
 pub use grid::{Grid, GridError, Puzzle};
 pub use order::{Order, OrderError};
 pub use params::{Capabilities, GeneratorInfo, MethodInfo, ParamError, ParamSpec, Params};
+pub use relax::{RelaxError, RelaxReport, Relaxer, RelaxerInfo};
 pub use seed::{derive_seed, rng_from_seed, Rng};
 pub use solver::{
     Budget, CountEnd, CountOutcome, Deadline, Generator, Limit, Outcome, Solver, Stats, Status,

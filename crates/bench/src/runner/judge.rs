@@ -5,18 +5,25 @@
 use std::collections::HashSet;
 
 use sudoku_core::{
-    check_givens, verify_solution, CountEnd, CountOutcome, Grid, Limit, Outcome, Puzzle, Stats,
-    Status,
+    check_givens, verify_solution, CountEnd, CountOutcome, Grid, Limit, Outcome, Puzzle,
+    RelaxReport, Stats, Status,
 };
 
-use crate::registry::RelaxReport;
 use crate::results::{Row, TrialStatus};
 
 /// What a method returned for one puzzle, before judging.
 #[derive(Clone, Debug)]
 pub enum Answer {
-    /// A solve (or, with an empty puzzle, a generated grid).
+    /// A solve.
     Solve(Outcome),
+    /// A generated grid, and the puzzle carved from it when carving was asked (or why carving
+    /// failed).
+    Generate {
+        /// The generator's outcome.
+        outcome: Outcome,
+        /// The carved puzzle's givens.
+        carved: Option<Result<Grid, String>>,
+    },
     /// A count of solutions.
     Count(CountOutcome),
     /// An LP relaxation.
@@ -27,7 +34,7 @@ impl Answer {
     /// What the method did, for the statistic columns.
     pub fn stats(&self) -> Stats {
         match self {
-            Answer::Solve(o) => o.stats.clone(),
+            Answer::Solve(o) | Answer::Generate { outcome: o, .. } => o.stats.clone(),
             Answer::Count(c) => c.stats.clone(),
             Answer::Relax(r) => {
                 let mut extra = vec![
@@ -61,6 +68,8 @@ pub struct Trial {
     pub limit: Option<Limit>,
     /// Solutions counted (counts only).
     pub count: Option<u64>,
+    /// Clues of the carved puzzle (generate with carving).
+    pub givens: Option<usize>,
 }
 
 impl Trial {
@@ -107,6 +116,9 @@ impl Trial {
         row.message.clone_from(&self.message);
         row.limit = self.limit.map(|l| l.name().to_string()).unwrap_or_default();
         row.count = self.count;
+        if let Some(g) = self.givens {
+            row.givens = g;
+        }
     }
 }
 
@@ -114,20 +126,18 @@ impl Trial {
 /// `wrong`; a claim of infeasibility is reported with the contradiction when the givens have one.
 pub fn judge(answer: &Answer, puzzle: &Puzzle) -> Trial {
     match answer {
-        Answer::Solve(outcome) => match &outcome.status {
-            Status::Solved(grid) => judge_grid(puzzle, grid),
-            Status::Infeasible => Trial {
-                status: TrialStatus::Infeasible,
-                // Contradictory givens really are infeasible; otherwise it is the method's
-                // claim (complete methods prove it).
-                message: check_givens(puzzle)
-                    .err()
-                    .map(|v| format!("contradictory givens: {v}"))
-                    .unwrap_or_default(),
-                ..Trial::default()
-            },
-            Status::Exhausted { limit, .. } => Trial::stopped(*limit),
-        },
+        Answer::Solve(outcome) => judge_outcome(outcome, puzzle),
+        Answer::Generate { outcome, carved } => {
+            let grid_trial = judge_outcome(outcome, puzzle);
+            match (&outcome.status, carved) {
+                (Status::Solved(grid), Some(carved))
+                    if grid_trial.status == TrialStatus::Solved =>
+                {
+                    judge_carved(grid, carved, puzzle)
+                }
+                _ => grid_trial,
+            }
+        }
         Answer::Count(c) => judge_count(c, puzzle),
         Answer::Relax(r) => Trial {
             status: if r.feasible {
@@ -137,6 +147,44 @@ pub fn judge(answer: &Answer, puzzle: &Puzzle) -> Trial {
             },
             ..Trial::default()
         },
+    }
+}
+
+fn judge_outcome(outcome: &Outcome, puzzle: &Puzzle) -> Trial {
+    match &outcome.status {
+        Status::Solved(grid) => judge_grid(puzzle, grid),
+        Status::Infeasible => Trial {
+            status: TrialStatus::Infeasible,
+            // Contradictory givens really are infeasible; otherwise it is the method's claim
+            // (complete methods prove it).
+            message: check_givens(puzzle)
+                .err()
+                .map(|v| format!("contradictory givens: {v}"))
+                .unwrap_or_default(),
+            ..Trial::default()
+        },
+        Status::Exhausted { limit, .. } => Trial::stopped(*limit),
+    }
+}
+
+/// A verified grid and the puzzle carved from it: its givens must agree with the grid.
+fn judge_carved(grid: &Grid, carved: &Result<Grid, String>, empty: &Puzzle) -> Trial {
+    match carved {
+        Ok(givens) => {
+            let t = judge_grid(&Puzzle::new(givens.clone(), empty.variant()), grid);
+            if t.status == TrialStatus::Solved {
+                Trial {
+                    givens: Some(givens.filled()),
+                    ..t
+                }
+            } else {
+                Trial::wrong(format!(
+                    "the carved puzzle disagrees with its grid: {}",
+                    t.message
+                ))
+            }
+        }
+        Err(e) => Trial::error(format!("carving failed: {e}")),
     }
 }
 
@@ -189,18 +237,4 @@ fn judge_count(c: &CountOutcome, puzzle: &Puzzle) -> Trial {
         t.verified = Some(true);
     }
     t
-}
-
-/// The grid a generator produced, judged against the empty puzzle; the error says why there is
-/// no valid grid.
-pub fn generated_grid(outcome: Outcome, empty: &Puzzle) -> Result<Grid, Trial> {
-    let answer = Answer::Solve(outcome);
-    let trial = judge(&answer, empty);
-    match answer {
-        Answer::Solve(Outcome {
-            status: Status::Solved(grid),
-            ..
-        }) if trial.status == TrialStatus::Solved => Ok(grid),
-        _ => Err(trial),
-    }
 }
