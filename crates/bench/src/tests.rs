@@ -303,7 +303,7 @@ fn summary_and_tables_have_exact_values() {
     let dir = tempfile::tempdir().unwrap();
     run_into(dir.path(), "s", "", false, None, 1);
     let out = dir.path().join("s");
-    crate::runcmd::outputs(&out, "t", false).unwrap();
+    crate::outputs::write_outputs(&out, "t", false).unwrap();
     let md = std::fs::read_to_string(out.join("summary.md")).unwrap();
     let rows: Vec<&str> = md.lines().filter(|l| l.starts_with("| solve")).collect();
     assert_eq!(
@@ -369,7 +369,7 @@ fn shards_merged_equal_the_unsharded_run() {
         assert!(rows.iter().all(|row| row.task % 3 == k - 1));
         dirs.push(dir.path().join(format!("s{k}")));
     }
-    let (merged, traces) = crate::runcmd::merge_dirs(&dirs).unwrap();
+    let (merged, traces) = crate::outputs::merge_dirs(&dirs).unwrap();
     assert_eq!(merged, full);
     assert_eq!(traces.len(), 24);
 }
@@ -496,7 +496,7 @@ fn quick_mode_trims_instances_trials_and_time() {
 fn charts_render_to_svg_and_png() {
     let dir = tempfile::tempdir().unwrap();
     run_into(dir.path(), "p", "", false, None, 1);
-    let files = crate::runcmd::outputs(&dir.path().join("p"), "t", true).unwrap();
+    let files = crate::outputs::write_outputs(&dir.path().join("p"), "t", true).unwrap();
     let names: Vec<String> = files
         .iter()
         .map(|f| f.file_name().unwrap().to_string_lossy().into_owned())

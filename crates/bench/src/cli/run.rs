@@ -1,19 +1,18 @@
-//! `run`, `plot` and `merge`: experiments and their outputs.
+//! `run`: an experiment file → trials.csv, summaries, tables, charts and meta.json.
 
-use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 
 use anyhow::{anyhow, bail, Context, Result};
 use clap::Args;
 
+use crate::cli::Failure;
 use crate::clock::RealClock;
 use crate::experiment::{self, Overrides};
-use crate::meta::{self, Meta};
+use crate::outputs::{clear_outputs, write_outputs};
+use crate::provenance::{self, Provenance};
 use crate::registry::Registry;
-use crate::results::{read_rows, write_atomic, write_rows, Row, TraceRow};
+use crate::results::write_atomic;
 use crate::runner::{self, ExecOptions};
-use crate::summary;
-use crate::Failure;
 
 #[derive(Args, Default)]
 pub struct RunArgs {
@@ -78,30 +77,21 @@ pub fn run(a: &RunArgs, registry: &Registry) -> Result<(), Failure> {
     }
     std::fs::create_dir_all(&out).with_context(|| format!("creating {}", out.display()))?;
     if a.fresh {
-        for f in [
-            "trials.csv",
-            "traces.csv",
-            "summary.csv",
-            "summary.md",
-            "summary.tex",
-        ] {
-            let p = out.join(f);
-            if p.exists() {
-                std::fs::remove_file(&p).with_context(|| format!("removing {}", p.display()))?;
-            }
+        for f in clear_outputs(&out)? {
+            eprintln!("removed {}", f.display());
         }
     }
-    let (commit, dirty) = meta::git_commit();
-    let mut m = Meta {
+    let (commit, dirty) = provenance::git_commit();
+    let mut m = Provenance {
         experiment: name.clone(),
         commit: commit.clone(),
         dirty,
-        rustc: meta::rustc_version(),
-        cpu: meta::cpu_model(),
+        rustc: provenance::rustc_version(),
+        cpu: provenance::cpu_model(),
         cores: std::thread::available_parallelism().map_or(1, |n| n.get()),
-        os: meta::os_name(),
+        os: provenance::os_name(),
         cbc: registry.cbc_version.map(str::to_string),
-        started: meta::now_utc(),
+        started: provenance::now_utc(),
         finished: None,
         command: std::env::args().collect(),
         jobs: a.jobs,
@@ -144,12 +134,12 @@ pub fn run(a: &RunArgs, registry: &Registry) -> Result<(), Failure> {
             report.skipped, report.ran
         );
     }
-    m.finished = Some(meta::now_utc());
+    m.finished = Some(provenance::now_utc());
     write_atomic(
         &out.join("meta.json"),
         &serde_json::to_string_pretty(&m).map_err(|e| anyhow!(e))?,
     )?;
-    let files = outputs(&out, &name, !a.no_plots)?;
+    let files = write_outputs(&out, &name, !a.no_plots)?;
     println!(
         "{}: {} trials run, {} definitive answers, {} wrong, {} errors",
         name, report.ran, report.succeeded, report.wrong, report.errors
@@ -166,144 +156,6 @@ pub fn run(a: &RunArgs, registry: &Registry) -> Result<(), Failure> {
         return Err(Failure::Check);
     }
     Ok(())
-}
-
-/// Writes summary.csv, summary.md, summary.tex and the charts from `<dir>/trials.csv`
-/// (and traces.csv); returns every file of the folder's results.
-pub fn outputs(dir: &Path, title: &str, plots: bool) -> Result<Vec<PathBuf>> {
-    let trials = dir.join("trials.csv");
-    let rows: Vec<Row> = if trials.exists() {
-        read_rows(&trials)?
-    } else {
-        Vec::new()
-    };
-    let traces_path = dir.join("traces.csv");
-    let traces: Vec<TraceRow> = if traces_path.exists() {
-        read_rows(&traces_path)?
-    } else {
-        Vec::new()
-    };
-    let s = summary::summarise(&rows);
-    write_rows(&dir.join("summary.csv"), &s)?;
-    write_atomic(&dir.join("summary.md"), &summary::markdown(title, &s))?;
-    write_atomic(&dir.join("summary.tex"), &summary::latex(title, &s))?;
-    let mut files = vec![trials];
-    if traces_path.exists() {
-        files.push(traces_path);
-    }
-    files.extend(["summary.csv", "summary.md", "summary.tex", "meta.json"].map(|f| dir.join(f)));
-    if plots && !rows.is_empty() {
-        files.extend(crate::plots::draw_all(dir, &rows, &traces)?);
-    }
-    files.retain(|f| f.exists());
-    Ok(files)
-}
-
-#[derive(Args)]
-pub struct PlotArgs {
-    /// A results folder holding trials.csv.
-    pub dir: PathBuf,
-}
-
-/// Redraws summaries and charts from a results folder's CSV alone.
-pub fn plot(a: &PlotArgs) -> Result<(), Failure> {
-    let trials = a.dir.join("trials.csv");
-    if !trials.exists() {
-        return Err(anyhow!(
-            "{} not found: `plot` needs a results folder written by `run`",
-            trials.display()
-        )
-        .into());
-    }
-    let rows: Vec<Row> = read_rows(&trials)?;
-    let title = rows
-        .first()
-        .map(|r| r.experiment.clone())
-        .unwrap_or_else(|| "results".into());
-    for f in outputs(&a.dir, &title, true)? {
-        println!("{}", f.display());
-    }
-    Ok(())
-}
-
-#[derive(Args)]
-pub struct MergeArgs {
-    /// Results folders to merge (e.g. the shard-K-of-N folders).
-    #[arg(required = true)]
-    pub dirs: Vec<PathBuf>,
-    /// Where to write the merged results.
-    #[arg(long)]
-    pub out: PathBuf,
-}
-
-/// Joins shard outputs: rows ordered by task, each trial once; then re-summarises.
-pub fn merge(a: &MergeArgs) -> Result<(), Failure> {
-    let (rows, traces) = merge_dirs(&a.dirs)?;
-    std::fs::create_dir_all(&a.out).with_context(|| format!("creating {}", a.out.display()))?;
-    write_rows(&a.out.join("trials.csv"), &rows)?;
-    if !traces.is_empty() {
-        write_rows(&a.out.join("traces.csv"), &traces)?;
-    }
-    if let Some(m) = a
-        .dirs
-        .iter()
-        .map(|d| d.join("meta.json"))
-        .find(|p| p.exists())
-    {
-        std::fs::copy(&m, a.out.join("meta.json"))
-            .with_context(|| format!("copying {}", m.display()))?;
-    }
-    let title = rows
-        .first()
-        .map(|r| r.experiment.clone())
-        .unwrap_or_else(|| "merged".into());
-    println!(
-        "merged {} trials from {} folders into {}",
-        rows.len(),
-        a.dirs.len(),
-        a.out.display()
-    );
-    for f in outputs(&a.out, &title, true)? {
-        println!("  {}", f.display());
-    }
-    Ok(())
-}
-
-/// Reads and joins the rows of several results folders.
-pub fn merge_dirs(dirs: &[PathBuf]) -> Result<(Vec<Row>, Vec<TraceRow>)> {
-    let mut rows: Vec<Row> = Vec::new();
-    let mut traces: Vec<TraceRow> = Vec::new();
-    let mut seen = HashSet::new();
-    let mut experiment: Option<String> = None;
-    for d in dirs {
-        let p = d.join("trials.csv");
-        if !p.exists() {
-            bail!("{} not found", p.display());
-        }
-        for r in read_rows::<Row>(&p)? {
-            match &experiment {
-                None => experiment = Some(r.experiment.clone()),
-                Some(e) if *e != r.experiment => {
-                    bail!(
-                        "{} holds experiment `{}`, the others `{e}`: not shards of one run",
-                        p.display(),
-                        r.experiment
-                    )
-                }
-                _ => {}
-            }
-            if seen.insert(r.key()) {
-                rows.push(r);
-            }
-        }
-        let t = d.join("traces.csv");
-        if t.exists() {
-            traces.extend(read_rows::<TraceRow>(&t)?);
-        }
-    }
-    rows.sort_by_key(|r| r.task);
-    traces.sort_by(|a, b| a.task.cmp(&b.task).then(a.iteration.cmp(&b.iteration)));
-    Ok((rows, traces))
 }
 
 /// Where the default experiment lives: `scripts/experiments/default.toml` from the current
