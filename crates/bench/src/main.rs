@@ -2,8 +2,8 @@
 //!
 //! Rooms: [`cli`] (one file per command, the only place flags are parsed), [`experiment`]
 //! (experiment files, typed once), [`runner`] (plan, execute, judge, resume), [`registry`]
-//! (every method, once), [`results`] and [`outputs`] (CSV rows, summaries and charts of a
-//! results folder), [`provenance`] (meta.json). Errors print once, as `error: …`; the exit
+//! (every method, once), [`results`] (writing rows during a run) and [`outputs`] (a results folder's
+//! summaries and charts, made by `sudoku-analysis` from its rows alone), [`provenance`] (meta.json). Errors print once, as `error: …`; the exit
 //! code is 1 when a check failed or a method returned a wrong answer, 2 for bad input or usage.
 
 use std::process::ExitCode;
@@ -15,14 +15,11 @@ mod clock;
 mod experiment;
 mod io;
 mod outputs;
-mod plots;
 mod progress;
 mod provenance;
 mod registry;
 mod results;
 mod runner;
-mod stats;
-mod summary;
 
 #[cfg(test)]
 mod tests;

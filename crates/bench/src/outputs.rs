@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use anyhow::{bail, Context, Result};
 
 use crate::results::{read_rows, write_atomic, write_rows, Row, TraceRow};
-use crate::summary;
+use sudoku_analysis::summary;
 
 /// Writes summary.csv, summary.md, summary.tex and the charts from `<dir>/trials.csv`
 /// (and traces.csv); returns every file of the folder's results.
@@ -34,7 +34,7 @@ pub fn write_outputs(dir: &Path, title: &str, plots: bool) -> Result<Vec<PathBuf
     }
     files.extend(["summary.csv", "summary.md", "summary.tex", "meta.json"].map(|f| dir.join(f)));
     if plots && !rows.is_empty() {
-        files.extend(crate::plots::draw_all(dir, &rows, &traces)?);
+        files.extend(sudoku_analysis::plots::draw_all(dir, &rows, &traces)?);
     }
     files.retain(|f| f.exists());
     Ok(files)

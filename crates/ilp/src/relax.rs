@@ -178,8 +178,8 @@ impl sudoku_core::Relaxer for IlpRelaxer {
         // The relaxation is deterministic except for the `random` objective's weights, which
         // stay fixed (seed 0) so every trial relaxes the same LP.
         let mut rng = sudoku_core::rng_from_seed(0);
-        let r = relax(puzzle, &self.0, &mut rng)
-            .map_err(|e| sudoku_core::RelaxError(e.to_string()))?;
+        let r =
+            relax(puzzle, &self.0, &mut rng).map_err(|e| sudoku_core::RelaxError(e.to_string()))?;
         Ok(sudoku_core::RelaxReport {
             feasible: r.feasible,
             integral: r.integral,

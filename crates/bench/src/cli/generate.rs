@@ -15,7 +15,7 @@ use crate::results::{ms, TrialStatus};
 use crate::runner::judge::judge;
 use crate::runner::judge::Answer;
 use crate::runner::kind::KindSettings;
-use crate::stats::median;
+use sudoku_analysis::stats::median;
 
 #[derive(Args)]
 pub struct GenerateArgs {

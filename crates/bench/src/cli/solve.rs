@@ -15,7 +15,7 @@ use crate::registry::Registry;
 use crate::results::{ms, TrialStatus};
 use crate::runner::judge::{judge, Answer, Trial};
 use crate::runner::kind::KindSettings;
-use crate::stats::median;
+use sudoku_analysis::stats::median;
 
 #[derive(Args)]
 pub struct SolveArgs {

@@ -6,8 +6,8 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 use sudoku_core::derive_seed;
 
-use crate::results::{Row, TrialStatus};
 use crate::stats::describe;
+use crate::{Row, TrialStatus};
 
 /// One group of trials.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
