@@ -1,4 +1,5 @@
-//! Experiment files: what to run, parsed from TOML and expanded into a stable list of tasks.
+//! Experiment files: what to run, parsed from TOML into typed values (variant, orders,
+//! durations, puzzle shapes) once, here, so the runner never re-parses them.
 //!
 //! ```toml
 //! name = "demo"            # results go to results/<name>/
@@ -7,6 +8,7 @@
 //! trials = 3
 //! variant = "classic"      # or "diagonal"
 //! count_limit = 2          # kind = "count": stop counting at this many solutions
+//! repeat = 1               # best-of-R: run each trial R times, keep the fastest time
 //! [budget]
 //! time_limit = 10.0        # seconds per trial
 //! node_limit = 1000000
@@ -18,25 +20,44 @@
 //! [[method]]
 //! name = "grasp"
 //! params = { alpha = [0.1, 0.3, 0.5] }   # a list expands into one configuration per value
+//! budget = { time_limit = 300.0 }        # overrides [budget] for this method, key by key
+//! repeat = 3                             # overrides the top-level repeat
 //! [[instances]]
 //! file = "datasets/seeds/001_jump.txt"   # or glob = "…/*.txt"; limit = 10; optional = true
 //! [[instances]]
-//! generate = { order = 3, method = "prop-fill", puzzle = "unique", count = 5 }
+//! generate = { order = 3, method = "prop-fill", puzzle = "unique", count = 5, checker = "prop", time_limit = 120.0 }
 //! [[instances]]
 //! orders = [3, 4, 5]       # empty grids: for kind = "generate", or solving empty puzzles
 //! ```
 //!
-//! Unknown keys and bad values are errors that name the key; relative paths are taken from the
-//! directory the command runs in.
+//! With `kind = "generate"`, a top-level `carve = { puzzle = "minimal", checker = "prop" }`
+//! makes each trial carve a puzzle from the grid it generated (timed together).
+//!
+//! Defaults with a reason:
+//! - `count_limit = 2`: counting stops at the second solution, which is what a uniqueness
+//!   check needs (0 infeasible, 1 unique, 2 several) and costs far less than a full count.
+//! - `generate.time_limit = 120` seconds per generated instance: generous for every order the
+//!   shipped generators handle in seconds, yet bounded, so a generator stuck on a large order
+//!   stops the planning with an error instead of hanging it.
+//! - `checker = "prop"`: the fastest registered complete method, used for the uniqueness
+//!   checks while carving.
+//!
+//! Unknown keys and bad values are errors that name the key (or show the line); relative paths
+//! are taken from the directory the command runs in.
 
 use std::collections::BTreeMap;
+use std::fmt;
 use std::path::Path;
+use std::str::FromStr;
+use std::time::Duration;
 
 use anyhow::{anyhow, bail, Context, Result};
-use serde::Deserialize;
-use sudoku_core::{Order, Params, Variant};
+use serde::{Deserialize, Deserializer};
+use sudoku_core::{Budget, Order, Params, Variant};
+use sudoku_gen::{Level, PuzzleSpec};
 
-/// What each trial does.
+/// What each trial does. Adding a kind: a variant here, and its capability in
+/// `runner::kind`.
 #[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
 #[serde(rename_all = "lowercase")]
 pub enum Kind {
@@ -45,7 +66,7 @@ pub enum Kind {
     Solve,
     /// Count solutions up to `count_limit`.
     Count,
-    /// Solve the LP relaxation (ILP methods).
+    /// Solve a relaxation (methods with that capability: the ILP's LP relaxation).
     Relax,
     /// Generate a full grid of each order (methods are generators).
     Generate,
@@ -63,7 +84,13 @@ impl Kind {
     }
 }
 
-/// The file as written.
+impl fmt::Display for Kind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The file as written, with its values typed.
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ExperimentFile {
@@ -81,11 +108,17 @@ pub struct ExperimentFile {
     #[serde(default = "one")]
     pub trials: u32,
     /// Variant of every instance unless an instance source says otherwise.
+    #[serde(default, deserialize_with = "from_text")]
+    pub variant: Variant,
+    /// Count limit for `kind = "count"`; 2 is a uniqueness check (see the module doc).
+    #[serde(default = "uniqueness_check")]
+    pub count_limit: u64,
+    /// Best-of-R repetitions per trial (micro-timings); a `[[method]]` may override it.
+    #[serde(default = "one")]
+    pub repeat: u32,
+    /// `kind = "generate"` only: carve a puzzle from each generated grid.
     #[serde(default)]
-    pub variant: Option<String>,
-    /// Count limit for `kind = "count"`.
-    #[serde(default)]
-    pub count_limit: Option<u64>,
+    pub carve: Option<CarveSpec>,
     /// Per-trial limits.
     #[serde(default)]
     pub budget: BudgetSpec,
@@ -103,17 +136,91 @@ pub struct ExperimentFile {
 fn one() -> u32 {
     1
 }
+fn uniqueness_check() -> u64 {
+    2
+}
 
-/// `[budget]`.
-#[derive(Clone, Debug, Default, Deserialize)]
+/// Parses a string field with the type's `FromStr`.
+fn from_text<'de, D, T>(d: D) -> Result<T, D::Error>
+where
+    D: Deserializer<'de>,
+    T: FromStr,
+    T::Err: fmt::Display,
+{
+    let s = String::deserialize(d)?;
+    s.parse().map_err(serde::de::Error::custom)
+}
+
+fn opt_from_text<'de, D, T>(d: D) -> Result<Option<T>, D::Error>
+where
+    D: Deserializer<'de>,
+    T: FromStr,
+    T::Err: fmt::Display,
+{
+    from_text(d).map(Some)
+}
+
+fn order<'de, D: Deserializer<'de>>(d: D) -> Result<Order, D::Error> {
+    Order::new(usize::deserialize(d)?).map_err(serde::de::Error::custom)
+}
+
+fn orders<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Vec<Order>>, D::Error> {
+    let ns = Vec::<usize>::deserialize(d)?;
+    ns.into_iter()
+        .map(|n| Order::new(n).map_err(serde::de::Error::custom))
+        .collect::<Result<_, _>>()
+        .map(Some)
+}
+
+fn seconds_value<E: serde::de::Error>(t: f64) -> Result<Duration, E> {
+    if t > 0.0 && t.is_finite() {
+        Ok(Duration::from_secs_f64(t))
+    } else {
+        Err(E::custom(format!(
+            "{t} is not a positive number of seconds"
+        )))
+    }
+}
+
+fn seconds<'de, D: Deserializer<'de>>(d: D) -> Result<Duration, D::Error> {
+    seconds_value(f64::deserialize(d)?)
+}
+
+fn opt_seconds<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Duration>, D::Error> {
+    seconds(d).map(Some)
+}
+
+/// `[budget]`, or a `[[method]]`'s `budget = { … }` (each key given overrides `[budget]`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct BudgetSpec {
     /// Seconds per trial.
-    pub time_limit: Option<f64>,
+    #[serde(default, deserialize_with = "opt_seconds")]
+    pub time_limit: Option<Duration>,
     /// Search nodes per trial.
     pub node_limit: Option<u64>,
     /// Iterations per trial.
     pub iteration_limit: Option<u64>,
+}
+
+impl BudgetSpec {
+    /// These limits, each absent one taken from `base`.
+    pub fn over(&self, base: &BudgetSpec) -> BudgetSpec {
+        BudgetSpec {
+            time_limit: self.time_limit.or(base.time_limit),
+            node_limit: self.node_limit.or(base.node_limit),
+            iteration_limit: self.iteration_limit.or(base.iteration_limit),
+        }
+    }
+
+    /// The budget a method receives.
+    pub fn budget(&self) -> Budget {
+        Budget {
+            time: self.time_limit,
+            nodes: self.node_limit,
+            iterations: self.iteration_limit,
+        }
+    }
 }
 
 /// `[quick]`.
@@ -126,16 +233,16 @@ pub struct QuickSpec {
     /// Instances kept per source in quick mode.
     #[serde(default = "three")]
     pub max_instances: usize,
-    /// Time limit in quick mode (seconds; never raises the experiment's own).
-    #[serde(default = "two")]
-    pub time_limit: f64,
+    /// Time limit in quick mode (never raises the experiment's own).
+    #[serde(default = "two_seconds", deserialize_with = "seconds")]
+    pub time_limit: Duration,
 }
 
 fn three() -> usize {
     3
 }
-fn two() -> f64 {
-    2.0
+fn two_seconds() -> Duration {
+    Duration::from_secs(2)
 }
 
 impl Default for QuickSpec {
@@ -143,7 +250,7 @@ impl Default for QuickSpec {
         QuickSpec {
             trials: 1,
             max_instances: 3,
-            time_limit: 2.0,
+            time_limit: two_seconds(),
         }
     }
 }
@@ -160,6 +267,12 @@ pub struct MethodSpec {
     /// Trials for this method (e.g. 1 for a deterministic method); default: the experiment's.
     #[serde(default)]
     pub trials: Option<u32>,
+    /// Limits for this method, each overriding `[budget]`'s.
+    #[serde(default)]
+    pub budget: BudgetSpec,
+    /// Best-of-R repetitions for this method; default: the experiment's `repeat`.
+    #[serde(default)]
+    pub repeat: Option<u32>,
 }
 
 /// `[[instances]]`: exactly one of `file`, `glob`, `generate`, `orders`.
@@ -173,14 +286,16 @@ pub struct InstanceSpec {
     /// Puzzles generated for the experiment.
     pub generate: Option<GenerateSpec>,
     /// Empty grids of these orders.
-    pub orders: Option<Vec<usize>>,
+    #[serde(default, deserialize_with = "orders")]
+    pub orders: Option<Vec<Order>>,
     /// Keep only the first `limit` puzzles of each file.
     pub limit: Option<usize>,
     /// Skip (with a note) when the file is missing, e.g. for the shared data sets.
     #[serde(default)]
     pub optional: bool,
     /// Variant of these instances.
-    pub variant: Option<String>,
+    #[serde(default, deserialize_with = "opt_from_text")]
+    pub variant: Option<Variant>,
     /// Name of the instance set in results (default: the file name, or a description).
     pub set: Option<String>,
 }
@@ -190,31 +305,120 @@ pub struct InstanceSpec {
 #[serde(deny_unknown_fields)]
 pub struct GenerateSpec {
     /// Order n.
-    pub order: usize,
+    #[serde(deserialize_with = "order")]
+    pub order: Order,
     /// Full-grid generator.
     #[serde(default = "default_generator")]
     pub method: String,
     /// Generator parameters.
     #[serde(default)]
     pub params: BTreeMap<String, toml::Value>,
-    /// `unique`, `minimal`, `easy`, `medium`, `hard`, or `keep=P` (share of cells kept).
-    #[serde(default = "default_puzzle")]
-    pub puzzle: String,
+    /// What to carve from each grid.
+    #[serde(default)]
+    pub puzzle: Shape,
     /// For `unique`: stop at this many clues.
     pub clues: Option<usize>,
     /// How many puzzles.
     #[serde(default = "one_usize")]
     pub count: usize,
+    /// The complete method that checks uniqueness while carving.
+    #[serde(default = "default_checker")]
+    pub checker: String,
+    /// Time for generating and carving each instance (see the module doc for the default).
+    #[serde(default = "generate_time", deserialize_with = "seconds")]
+    pub time_limit: Duration,
+}
+
+/// `carve = { … }` (kind = "generate"): each trial carves a puzzle from its grid.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CarveSpec {
+    /// What to carve.
+    #[serde(default)]
+    pub puzzle: Shape,
+    /// For `unique`: stop at this many clues.
+    pub clues: Option<usize>,
+    /// The complete method that checks uniqueness while carving.
+    #[serde(default = "default_checker")]
+    pub checker: String,
 }
 
 fn default_generator() -> String {
     "prop-fill".into()
 }
-fn default_puzzle() -> String {
-    "unique".into()
+fn default_checker() -> String {
+    "prop".into()
+}
+fn generate_time() -> Duration {
+    Duration::from_secs(120)
 }
 fn one_usize() -> usize {
     1
+}
+
+/// A puzzle to carve from a full grid: `unique`, `minimal`, `easy`, `medium`, `hard`, or
+/// `keep=P` (share of cells kept).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Deserialize)]
+#[serde(try_from = "String")]
+pub enum Shape {
+    /// Unique solution (optionally stopping at a clue count).
+    #[default]
+    Unique,
+    /// Unique and minimal.
+    Minimal,
+    /// A clue-count level.
+    Level(Level),
+    /// Keep this share of the cells.
+    Keep(f64),
+}
+
+impl Shape {
+    /// The generator's spec, with the clue target of `unique`.
+    pub fn spec(self, clues: Option<usize>) -> PuzzleSpec {
+        match self {
+            Shape::Unique => PuzzleSpec::Unique { clues },
+            Shape::Minimal => PuzzleSpec::Minimal,
+            Shape::Level(l) => PuzzleSpec::Level(l),
+            Shape::Keep(p) => PuzzleSpec::Keep(p),
+        }
+    }
+}
+
+impl FromStr for Shape {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Shape, String> {
+        Ok(match s.trim().to_ascii_lowercase().as_str() {
+            "unique" => Shape::Unique,
+            "minimal" => Shape::Minimal,
+            "easy" => Shape::Level(Level::Easy),
+            "medium" => Shape::Level(Level::Medium),
+            "hard" => Shape::Level(Level::Hard),
+            t => match t.strip_prefix("keep=").map(str::parse::<f64>) {
+                Some(Ok(p)) if (0.0..=1.0).contains(&p) => Shape::Keep(p),
+                _ => return Err(format!("puzzle `{s}`: expected unique, minimal, easy, medium, hard or keep=P with P in 0..=1")),
+            },
+        })
+    }
+}
+
+impl TryFrom<String> for Shape {
+    type Error = String;
+    fn try_from(s: String) -> Result<Shape, String> {
+        s.parse()
+    }
+}
+
+impl fmt::Display for Shape {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Shape::Unique => f.write_str("unique"),
+            Shape::Minimal => f.write_str("minimal"),
+            Shape::Level(Level::Easy) => f.write_str("easy"),
+            Shape::Level(Level::Medium) => f.write_str("medium"),
+            Shape::Level(Level::Hard) => f.write_str("hard"),
+            Shape::Keep(p) => write!(f, "keep={p}"),
+        }
+    }
 }
 
 /// Command-line overrides.
@@ -226,28 +430,6 @@ pub struct Overrides {
     pub time_limit: Option<f64>,
     /// `--quick`.
     pub quick: bool,
-}
-
-/// One method configuration: a method and one point of its parameter grid.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Config {
-    /// Registered name.
-    pub method: String,
-    /// Parameter values.
-    pub params: Params,
-    /// Trials per instance.
-    pub trials: u32,
-}
-
-impl Config {
-    /// `method` or `method a=1 b=2`: names the configuration in seeds and messages.
-    pub fn label(&self) -> String {
-        if self.params.is_empty() {
-            self.method.clone()
-        } else {
-            format!("{} {}", self.method, self.params)
-        }
-    }
 }
 
 /// Loads and parses an experiment file; errors name the file and the key.
@@ -274,14 +456,18 @@ pub fn parse(text: &str) -> Result<ExperimentFile> {
     if exp.trials == 0 {
         bail!("key `trials`: must be at least 1");
     }
-    if let Some(v) = &exp.variant {
-        v.parse::<Variant>()
-            .map_err(|e| anyhow!("key `variant`: {e}"))?;
+    if exp.repeat == 0 {
+        bail!("key `repeat`: must be at least 1");
     }
-    if let Some(t) = exp.budget.time_limit {
-        if !(t > 0.0 && t.is_finite()) {
-            bail!("key `budget.time_limit`: {t} is not a positive number of seconds");
+    for (i, m) in exp.methods.iter().enumerate() {
+        if m.repeat == Some(0) {
+            bail!("method[{i}].repeat: must be at least 1");
         }
+    }
+    if exp.carve.is_some() && exp.kind != Kind::Generate {
+        bail!(
+            "key `carve`: only with kind = \"generate\" (it carves puzzles from generated grids)"
+        );
     }
     for (i, s) in exp.instances.iter().enumerate() {
         let sources = [
@@ -292,18 +478,6 @@ pub fn parse(text: &str) -> Result<ExperimentFile> {
         ];
         if sources.iter().filter(|&&b| b).count() != 1 {
             bail!("instances[{i}]: give exactly one of `file`, `glob`, `generate`, `orders`");
-        }
-        if let Some(v) = &s.variant {
-            v.parse::<Variant>()
-                .map_err(|e| anyhow!("instances[{i}].variant: {e}"))?;
-        }
-        if let Some(orders) = &s.orders {
-            for &n in orders {
-                Order::new(n).map_err(|e| anyhow!("instances[{i}].orders: {e}"))?;
-            }
-        }
-        if let Some(g) = &s.generate {
-            Order::new(g.order).map_err(|e| anyhow!("instances[{i}].generate.order: {e}"))?;
         }
     }
     if exp.instances.is_empty() {
@@ -395,10 +569,14 @@ orders = [2, 3]
             .unwrap_err()
             .to_string();
         assert!(e.contains("seed"), "{e}");
+        // Typed values are checked while reading: the error shows the line and the key.
         let e = parse(&OK.replace("orders = [2, 3]", "orders = [2, 30]"))
             .unwrap_err()
             .to_string();
-        assert!(e.contains("instances[0].orders"), "{e}");
+        assert!(
+            e.contains("line 8") && e.contains("orders = [2, 30]"),
+            "{e}"
+        );
         let e = parse(&OK.replace("orders = [2, 3]", "orders = [2]\nfile = \"x\""))
             .unwrap_err()
             .to_string();
@@ -406,7 +584,10 @@ orders = [2, 3]
         let e = parse(&format!("{OK}variant = \"hex\""))
             .unwrap_err()
             .to_string();
-        assert!(e.contains("instances[0].variant"), "{e}");
+        assert!(
+            e.contains("line 9") && e.contains("variant = \"hex\""),
+            "{e}"
+        );
         let mut t = BTreeMap::new();
         t.insert("alpha".to_string(), toml::Value::Array(vec![]));
         assert!(expand_params(&t, "method[0]")

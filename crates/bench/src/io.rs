@@ -27,3 +27,11 @@ pub fn read_entries(path: &Path) -> Result<Vec<Result<Entry, ParseError>>> {
 pub fn display_name(path: &Path) -> String {
     path.display().to_string()
 }
+
+/// A puzzle's place in messages: `file:line`, with its label when it has one.
+pub fn label_of(name: &str, e: &Entry) -> String {
+    match &e.label {
+        Some(l) => format!("{name}:{} [{l}]", e.line),
+        None => format!("{name}:{}", e.line),
+    }
+}

@@ -1,33 +1,16 @@
 //! The one place where methods are registered. Every command (`list`, `solve`, `generate`,
-//! `run`) looks methods up here, so a method crate is wired in once.
+//! `run`) looks methods up here, so a method crate is wired in once. What a method can do
+//! (solve, count, relax, generate) is its capability: `runner::kind` asks the registry for it.
 
 use anyhow::{anyhow, Result};
 use sudoku_core::{
-    Budget, GeneratorInfo, Grid, MethodInfo, ParamError, Params, Puzzle, Rng, Variant,
+    Budget, GeneratorInfo, Grid, MethodInfo, ParamError, RelaxerInfo, Rng, Solver, Variant,
 };
+use sudoku_gen::{PuzzleSpec, Symmetry};
 
-/// What an LP relaxation reports (ILP crate).
-#[derive(Clone, Debug, PartialEq)]
-pub struct RelaxReport {
-    /// Is the LP feasible at all? (When not, the puzzle has no solution.)
-    pub feasible: bool,
-    /// Is the LP optimum integral?
-    pub integral: bool,
-    /// Number of fractional variables at the optimum.
-    pub fractional: usize,
-    /// Is the integral point the LP's only feasible point (seed 004, Theorem 4)?
-    pub unique: Option<bool>,
-    /// Method-specific details (name, value).
-    pub extra: Vec<(String, String)>,
-    /// Time spent building the model (ms).
-    pub build_ms: Option<f64>,
-}
-
-/// Solves the LP relaxation of a puzzle.
-pub type RelaxFn = fn(&Puzzle, &Params, &Budget) -> Result<RelaxReport>;
-
-/// Turns a full grid into a puzzle following a spec (`unique`, `minimal`, `keep=0.45`, …).
-pub type PuzzleMakerFn = fn(&Grid, Variant, &str, Option<usize>, &Budget, &mut Rng) -> Result<Grid>;
+/// Turns a full grid into a puzzle, checking uniqueness with the given complete method.
+pub type PuzzleMakerFn =
+    fn(&Grid, Variant, PuzzleSpec, &mut dyn Solver, &Budget, &mut Rng) -> Result<Grid>;
 
 /// Every registered method, generator and helper.
 #[derive(Clone, Default)]
@@ -36,8 +19,8 @@ pub struct Registry {
     pub methods: Vec<MethodInfo>,
     /// Full-grid generators.
     pub generators: Vec<GeneratorInfo>,
-    /// The LP relaxation, when an ILP crate is built in.
-    pub relax: Option<RelaxFn>,
+    /// Relaxation capabilities, each belonging to a method of the same name.
+    pub relaxers: Vec<RelaxerInfo>,
     /// The puzzle maker, when a generator crate is built in.
     pub puzzle_maker: Option<PuzzleMakerFn>,
     /// Version of the CBC library linked in, if any (recorded in meta.json).
@@ -57,7 +40,7 @@ impl Registry {
         Registry {
             methods,
             generators,
-            relax: Some(ilp_relax),
+            relaxers: sudoku_ilp::relaxers(),
             puzzle_maker: Some(make_puzzle),
             cbc_version: Some("2.10.12 (cbc-src 0.2.8, built from source)"),
         }
@@ -85,81 +68,35 @@ impl Registry {
             })
     }
 
-    /// The relaxation function, or an error saying it is not built in.
-    pub fn relax_fn(&self) -> Result<RelaxFn> {
-        self.relax.ok_or_else(|| {
-            anyhow!("LP relaxation needs the ILP crate, which is not part of this build")
-        })
+    /// The relaxation of the method called `name`, if it has one.
+    pub fn relaxer(&self, name: &str) -> Option<&RelaxerInfo> {
+        self.relaxers.iter().find(|r| r.method == name)
+    }
+
+    /// The methods that have a relaxation, comma-separated.
+    pub fn relaxer_names(&self) -> String {
+        join(self.relaxers.iter().map(|r| r.method))
     }
 
     /// The puzzle maker, or an error saying it is not built in.
     pub fn puzzle_maker(&self) -> Result<PuzzleMakerFn> {
         self.puzzle_maker.ok_or_else(|| {
-            anyhow!("generated instances need the generator crate, which is not part of this build")
+            anyhow!("carving puzzles needs the generator crate, which is not part of this build")
         })
     }
 }
 
-/// The ILP crate's LP relaxation, configured by the `ilp` method's `objective` and `model`.
-fn ilp_relax(puzzle: &Puzzle, params: &Params, _budget: &Budget) -> Result<RelaxReport> {
-    let cfg = sudoku_ilp::config_from_params(params)?;
-    let relax_cfg = sudoku_ilp::RelaxConfig {
-        model: cfg.model,
-        objective: cfg.objective,
-        ..sudoku_ilp::RelaxConfig::default()
-    };
-    // The relaxation is deterministic except for the `random` objective's weights.
-    let mut rng = sudoku_core::rng_from_seed(0);
-    let r = sudoku_ilp::relax(puzzle, &relax_cfg, &mut rng)?;
-    Ok(RelaxReport {
-        feasible: r.feasible,
-        integral: r.integral,
-        fractional: r.fractional,
-        unique: r.unique,
-        extra: vec![
-            ("variables".into(), r.variables.to_string()),
-            ("lp_iterations".into(), r.iterations.to_string()),
-            (
-                "solve_ms".into(),
-                format!("{:.3}", r.solve_time.as_secs_f64() * 1000.0),
-            ),
-        ],
-        build_ms: Some(r.build_time.as_secs_f64() * 1000.0),
-    })
-}
-
-/// Carves a puzzle from a full grid: `unique`, `minimal`, `easy`, `medium`, `hard`, `keep=P`;
-/// uniqueness is checked with the `prop` counter.
+/// The generator crate's carving, without symmetry.
 fn make_puzzle(
     grid: &Grid,
     variant: Variant,
-    spec: &str,
-    clues: Option<usize>,
+    spec: PuzzleSpec,
+    checker: &mut dyn Solver,
     budget: &Budget,
     rng: &mut Rng,
 ) -> Result<Grid> {
-    use sudoku_gen::{Level, PuzzleSpec, Symmetry};
-    let spec = match spec.trim().to_ascii_lowercase().as_str() {
-        "unique" => PuzzleSpec::Unique { clues },
-        "minimal" => PuzzleSpec::Minimal,
-        "easy" => PuzzleSpec::Level(Level::Easy),
-        "medium" => PuzzleSpec::Level(Level::Medium),
-        "hard" => PuzzleSpec::Level(Level::Hard),
-        s => match s.strip_prefix("keep=").map(str::parse::<f64>) {
-            Some(Ok(p)) if (0.0..=1.0).contains(&p) => PuzzleSpec::Keep(p),
-            _ => anyhow::bail!("puzzle spec `{s}`: expected unique, minimal, easy, medium, hard or keep=P with P in 0..=1"),
-        },
-    };
-    let mut checker = sudoku_prop::Prop::default();
-    let carved = sudoku_gen::make_puzzle(
-        grid,
-        variant,
-        spec,
-        Symmetry::None,
-        &mut checker,
-        budget,
-        rng,
-    )?;
+    let carved =
+        sudoku_gen::make_puzzle(grid, variant, spec, Symmetry::None, checker, budget, rng)?;
     Ok(carved.givens)
 }
 

@@ -13,8 +13,9 @@ use sudoku_core::{
 use crate::clock::Clock;
 use crate::experiment::{self, Overrides};
 use crate::registry::Registry;
-use crate::results::{read_rows, Row};
-use crate::runner::{self, RunOptions, RunReport};
+use crate::results::{read_rows, Row, TrialStatus};
+use crate::runner::execute::ExecReport;
+use crate::runner::{self, ExecOptions};
 
 thread_local! {
     static NOW: Cell<Duration> = const { Cell::new(Duration::ZERO) };
@@ -189,6 +190,19 @@ fn experiment(dir: &Path, extra: &str) -> experiment::ExperimentFile {
     experiment::parse(&text).unwrap()
 }
 
+/// Options of a quiet, fresh, one-thread run on the mock clock into `out`.
+fn options(out: std::path::PathBuf) -> ExecOptions<'static> {
+    ExecOptions {
+        out,
+        resume: false,
+        shard: None,
+        jobs: 1,
+        commit: String::new(),
+        clock: &MockClock,
+        progress: false,
+    }
+}
+
 fn run_into(
     dir: &Path,
     out: &str,
@@ -196,20 +210,18 @@ fn run_into(
     resume: bool,
     shard: Option<(usize, usize)>,
     jobs: usize,
-) -> (RunReport, Vec<Row>) {
+) -> (ExecReport, Vec<Row>) {
     let reg = registry();
-    let plan = runner::plan(experiment(dir, extra), &reg, &Overrides::default()).unwrap();
+    let plan = runner::make_plan(experiment(dir, extra), &reg, &Overrides::default()).unwrap();
     let out = dir.join(out);
-    let opts = RunOptions {
-        out: out.clone(),
+    let opts = ExecOptions {
         resume,
         shard,
         jobs,
         commit: "abc".into(),
-        clock: &MockClock,
-        progress: false,
+        ..options(out.clone())
     };
-    let report = runner::execute(&plan, &reg, &opts).unwrap();
+    let report = runner::execute_plan(&plan, &opts).unwrap();
     (report, read_rows(&out.join("trials.csv")).unwrap())
 }
 
@@ -232,13 +244,8 @@ fn rows_have_exact_values() {
     // 8 givens: 10 ms × (1 + 8 mod 3) = 30 ms; CPU is half on the mock clock.
     assert_eq!((r.givens, r.wall_ms, r.cpu_ms), (8, 30.0, 15.0));
     assert_eq!(
-        (
-            r.status.as_str(),
-            r.verified.as_str(),
-            r.nodes,
-            r.commit.as_str()
-        ),
-        ("solved", "true", 7, "abc")
+        (r.status, r.verified, r.nodes, r.commit.as_str()),
+        (TrialStatus::Solved, Some(true), 7, "abc")
     );
     // Two trials of one configuration and instance get different seeds; the same seed as
     // derive_seed gives.
@@ -249,7 +256,7 @@ fn rows_have_exact_values() {
     );
     // The contradictory puzzle is infeasible, and says why.
     let bad = rows.iter().find(|r| r.instance.ends_with(":6")).unwrap();
-    assert_eq!(bad.status, "infeasible");
+    assert_eq!(bad.status, TrialStatus::Infeasible);
     assert!(
         bad.message.contains("contradictory givens"),
         "{}",
@@ -274,19 +281,19 @@ fn count_kind_reports_multiple_and_infeasible() {
         None,
         1,
     );
-    let status: Vec<(&str, Option<u64>)> = rows
+    let status: Vec<(TrialStatus, Option<u64>)> = rows
         .iter()
         .filter(|r| r.params == "ms=10" && r.trial == 0)
-        .map(|r| (r.status.as_str(), r.count))
+        .map(|r| (r.status, r.count))
         .collect();
     // The first puzzle has 4 completions (its columns 2 and 4 are free); the second has more
     // than the limit; the third none.
     assert_eq!(
         status,
         [
-            ("multiple", Some(4)),
-            ("multiple", Some(5)),
-            ("infeasible", Some(0))
+            (TrialStatus::Multiple, Some(4)),
+            (TrialStatus::Multiple, Some(5)),
+            (TrialStatus::Infeasible, Some(0))
         ]
     );
 }
@@ -296,7 +303,7 @@ fn summary_and_tables_have_exact_values() {
     let dir = tempfile::tempdir().unwrap();
     run_into(dir.path(), "s", "", false, None, 1);
     let out = dir.path().join("s");
-    crate::runcmd::outputs(&out, "t", false).unwrap();
+    crate::outputs::write_outputs(&out, "t", false).unwrap();
     let md = std::fs::read_to_string(out.join("summary.md")).unwrap();
     let rows: Vec<&str> = md.lines().filter(|l| l.starts_with("| solve")).collect();
     assert_eq!(
@@ -345,17 +352,9 @@ fn a_second_run_without_resume_refuses_to_overwrite() {
     let dir = tempfile::tempdir().unwrap();
     run_into(dir.path(), "x", "", false, None, 1);
     let reg = registry();
-    let plan = runner::plan(experiment(dir.path(), ""), &reg, &Overrides::default()).unwrap();
-    let opts = RunOptions {
-        out: dir.path().join("x"),
-        resume: false,
-        shard: None,
-        jobs: 1,
-        commit: String::new(),
-        clock: &MockClock,
-        progress: false,
-    };
-    let e = runner::execute(&plan, &reg, &opts).unwrap_err().to_string();
+    let plan = runner::make_plan(experiment(dir.path(), ""), &reg, &Overrides::default()).unwrap();
+    let opts = options(dir.path().join("x"));
+    let e = runner::execute_plan(&plan, &opts).unwrap_err().to_string();
     assert!(e.contains("--resume") && e.contains("--fresh"), "{e}");
 }
 
@@ -370,7 +369,7 @@ fn shards_merged_equal_the_unsharded_run() {
         assert!(rows.iter().all(|row| row.task % 3 == k - 1));
         dirs.push(dir.path().join(format!("s{k}")));
     }
-    let (merged, traces) = crate::runcmd::merge_dirs(&dirs).unwrap();
+    let (merged, traces) = crate::outputs::merge_dirs(&dirs).unwrap();
     assert_eq!(merged, full);
     assert_eq!(traces.len(), 24);
 }
@@ -394,22 +393,14 @@ fn panics_and_wrong_answers_are_rows_not_crashes() {
         file.display()
     );
     let reg = registry();
-    let plan = runner::plan(
+    let plan = runner::make_plan(
         experiment::parse(&text).unwrap(),
         &reg,
         &Overrides::default(),
     )
     .unwrap();
-    let opts = RunOptions {
-        out: dir.path().join("o"),
-        resume: false,
-        shard: None,
-        jobs: 1,
-        commit: String::new(),
-        clock: &MockClock,
-        progress: false,
-    };
-    let report = runner::execute(&plan, &reg, &opts).unwrap();
+    let opts = options(dir.path().join("o"));
+    let report = runner::execute_plan(&plan, &opts).unwrap();
     assert_eq!((report.ran, report.errors, report.wrong), (9, 3, 3));
     let rows: Vec<Row> = read_rows(&dir.path().join("o/trials.csv")).unwrap();
     assert!(
@@ -417,15 +408,15 @@ fn panics_and_wrong_answers_are_rows_not_crashes() {
         "{}",
         rows[0].message
     );
-    assert_eq!(rows[0].status, "error");
+    assert_eq!(rows[0].status, TrialStatus::Error);
     assert_eq!(
-        (rows[3].status.as_str(), rows[3].verified.as_str()),
-        ("wrong", "false")
+        (rows[3].status, rows[3].verified),
+        (TrialStatus::Wrong, Some(false))
     );
     assert_eq!(rows[3].message, "cell r1c3 is given as 3 but holds 1");
     assert_eq!(
-        (rows[6].status.as_str(), rows[6].limit.as_str()),
-        ("timeout", "time")
+        (rows[6].status, rows[6].limit.as_str()),
+        (TrialStatus::Timeout, "time")
     );
 }
 
@@ -435,7 +426,7 @@ fn bad_experiments_name_the_key() {
     let reg = registry();
     let mut e = experiment(dir.path(), "");
     e.methods[0].name = "nope".into();
-    let err = runner::plan(e, &reg, &Overrides::default())
+    let err = runner::make_plan(e, &reg, &Overrides::default())
         .err()
         .unwrap()
         .to_string();
@@ -447,7 +438,7 @@ fn bad_experiments_name_the_key() {
     e.methods[0]
         .params
         .insert("speed".into(), toml::Value::Integer(3));
-    let err = runner::plan(e, &reg, &Overrides::default())
+    let err = runner::make_plan(e, &reg, &Overrides::default())
         .err()
         .unwrap()
         .to_string();
@@ -456,7 +447,7 @@ fn bad_experiments_name_the_key() {
     e.methods[0]
         .params
         .insert("mode".into(), toml::Value::String("fly".into()));
-    let err = runner::plan(e, &reg, &Overrides::default())
+    let err = runner::make_plan(e, &reg, &Overrides::default())
         .err()
         .unwrap()
         .to_string();
@@ -466,7 +457,7 @@ fn bad_experiments_name_the_key() {
     );
     let mut e = experiment(dir.path(), "");
     e.instances[0].file = Some("missing.txt".into());
-    let err = runner::plan(e, &reg, &Overrides::default())
+    let err = runner::make_plan(e, &reg, &Overrides::default())
         .err()
         .unwrap()
         .to_string();
@@ -484,7 +475,7 @@ fn quick_mode_trims_instances_trials_and_time() {
         dir.path(),
         "[budget]\ntime_limit = 30.0\n[quick]\nmax_instances = 2\ntime_limit = 1.5",
     );
-    let plan = runner::plan(
+    let plan = runner::make_plan(
         e,
         &reg,
         &Overrides {
@@ -495,14 +486,17 @@ fn quick_mode_trims_instances_trials_and_time() {
     .unwrap();
     assert_eq!(plan.instances.len(), 2);
     assert!(plan.configs.iter().all(|c| c.trials == 1));
-    assert_eq!(plan.budget.time, Some(Duration::from_secs_f64(1.5)));
+    assert!(plan
+        .configs
+        .iter()
+        .all(|c| c.budget.time == Some(Duration::from_secs_f64(1.5))));
 }
 
 #[test]
 fn charts_render_to_svg_and_png() {
     let dir = tempfile::tempdir().unwrap();
     run_into(dir.path(), "p", "", false, None, 1);
-    let files = crate::runcmd::outputs(&dir.path().join("p"), "t", true).unwrap();
+    let files = crate::outputs::write_outputs(&dir.path().join("p"), "t", true).unwrap();
     let names: Vec<String> = files
         .iter()
         .map(|f| f.file_name().unwrap().to_string_lossy().into_owned())
@@ -524,4 +518,121 @@ fn charts_render_to_svg_and_png() {
     assert_eq!(&png[1..4], b"PNG");
     let svg = std::fs::read_to_string(dir.path().join("p/boxplot.svg")).unwrap();
     assert!(svg.contains("<svg") && svg.contains("mock ms=10"));
+}
+
+fn plan_of(text: &str, reg: &Registry) -> anyhow::Result<runner::plan::Plan> {
+    runner::make_plan(experiment::parse(text)?, reg, &Overrides::default())
+}
+
+#[test]
+fn a_kind_needs_the_capability_of_its_method() {
+    let dir = tempfile::tempdir().unwrap();
+    let e = experiment(dir.path(), "kind = \"relax\"");
+    let err = runner::make_plan(e, &registry(), &Overrides::default())
+        .err()
+        .unwrap()
+        .to_string();
+    assert!(
+        err.contains("method[0] (`mock`)") && err.contains("kind = \"relax\""),
+        "{err}"
+    );
+    // The real registry: only `ilp` relaxes, and `sa` cannot count.
+    let reg = Registry::standard();
+    let text = "name = \"k\"\nseed = 1\nkind = \"relax\"\n[[method]]\nname = \"prop\"\n[[instances]]\norders = [2]\n";
+    let err = plan_of(text, &reg).err().unwrap().to_string();
+    assert!(
+        err.contains("`prop` has none") && err.contains("ilp"),
+        "{err}"
+    );
+    let text = text.replace("relax", "count").replace("prop", "sa");
+    let err = plan_of(&text, &reg).err().unwrap().to_string();
+    assert!(err.contains("`sa` cannot count"), "{err}");
+}
+
+#[test]
+fn a_method_budget_overrides_the_experiment_budget_key_by_key() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("p.txt");
+    std::fs::write(&file, PUZZLES).unwrap();
+    let text = format!(
+        "name = \"b\"\nseed = 1\n[budget]\ntime_limit = 10.0\nnode_limit = 5\n[[method]]\nname = \"mock\"\nbudget = {{ time_limit = 3.0, iteration_limit = 7 }}\n[[method]]\nname = \"mock\"\n[[instances]]\nfile = \"{}\"\n",
+        file.display()
+    );
+    let plan = plan_of(&text, &registry()).unwrap();
+    let b: Vec<Budget> = plan.configs.iter().map(|c| c.budget).collect();
+    assert_eq!(
+        b,
+        [
+            Budget {
+                time: Some(Duration::from_secs(3)),
+                nodes: Some(5),
+                iterations: Some(7)
+            },
+            Budget {
+                time: Some(Duration::from_secs(10)),
+                nodes: Some(5),
+                iterations: None
+            }
+        ]
+    );
+}
+
+#[test]
+fn best_of_r_keeps_one_repetitions_time_and_the_same_seeded_answer() {
+    let dir = tempfile::tempdir().unwrap();
+    let (_, once) = run_into(dir.path(), "r1", "", false, None, 1);
+    let (_, thrice) = run_into(dir.path(), "r3", "repeat = 3", false, None, 1);
+    assert_eq!(once.len(), thrice.len());
+    for (a, b) in once.iter().zip(&thrice) {
+        // The mock takes the same time every call: the fastest of three is one call's time,
+        // and a fresh generator from the trial seed gives the same iterations.
+        assert_eq!(
+            (a.wall_ms, a.iterations, a.status, a.repeats),
+            (b.wall_ms, b.iterations, b.status, 1)
+        );
+        assert_eq!(b.repeats, 3);
+    }
+}
+
+#[test]
+fn generate_with_carving_judges_grid_and_puzzle() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = "name = \"g\"\nseed = 4\nkind = \"generate\"\ntrials = 3\ncarve = { puzzle = \"minimal\", checker = \"dlx\" }\n[[method]]\nname = \"prop-fill\"\n[[instances]]\norders = [2, 3]\n";
+    let reg = Registry::standard();
+    let plan = plan_of(text, &reg).unwrap();
+    let opts = options(dir.path().join("g"));
+    let report = runner::execute_plan(&plan, &opts).unwrap();
+    assert_eq!((report.ran, report.succeeded), (6, 6));
+    let rows: Vec<Row> = read_rows(&dir.path().join("g/trials.csv")).unwrap();
+    for r in &rows {
+        assert_eq!((r.status, r.verified), (TrialStatus::Solved, Some(true)));
+        // A minimal puzzle keeps some clues, never all.
+        let cells = r.order.pow(4);
+        assert!(r.givens > 0 && r.givens < cells, "{} givens", r.givens);
+    }
+    // carve belongs to kind = "generate"; the checker must be a complete method.
+    let err = plan_of(&text.replace("\"generate\"", "\"solve\""), &reg)
+        .err()
+        .unwrap()
+        .to_string();
+    assert!(err.contains("key `carve`"), "{err}");
+    let err = plan_of(&text.replace("\"dlx\"", "\"sa\""), &reg)
+        .err()
+        .unwrap()
+        .to_string();
+    assert!(err.contains("checker") && err.contains("`sa`"), "{err}");
+}
+
+#[test]
+fn generated_instances_take_a_checker_and_a_time_limit() {
+    let text = "name = \"i\"\nseed = 4\n[[method]]\nname = \"prop\"\n[[instances]]\ngenerate = { order = 2, puzzle = \"unique\", count = 3, checker = \"dlx\", time_limit = 5.0 }\n";
+    let reg = Registry::standard();
+    let plan = plan_of(text, &reg).unwrap();
+    assert_eq!(plan.instances.len(), 3);
+    assert!(plan.instances.iter().all(|i| i.id.starts_with("gen:")));
+    let err = plan_of(&text.replace("5.0", "-1.0"), &reg)
+        .err()
+        .unwrap()
+        .to_string();
+    assert!(err.contains("not a positive number of seconds"), "{err}");
 }

@@ -261,3 +261,50 @@ fn bad_experiment_files_name_the_key() {
         assert!(err.contains(want), "want {want:?} in {err}");
     }
 }
+
+#[test]
+fn fresh_removes_every_output_of_an_earlier_run() {
+    let dir = tempfile::tempdir().unwrap();
+    let exp = experiment(dir.path(), "fresh", 1);
+    let res = dir.path().join("results/fresh");
+    assert!(bench(dir.path(), &["run", exp.to_str().unwrap()])
+        .status
+        .success());
+    // Stale files an earlier, different run could have left, and a file that is not ours.
+    for f in [
+        "sweep_old.svg",
+        "sweep_old.png",
+        "instances.txt",
+        "traces.csv",
+        "notes.md",
+    ] {
+        std::fs::write(res.join(f), "stale").unwrap();
+    }
+    let out = bench(
+        dir.path(),
+        &["run", exp.to_str().unwrap(), "--fresh", "--no-plots"],
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let mut left: Vec<String> = std::fs::read_dir(&res)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    left.sort();
+    // Only what this run wrote (no charts: --no-plots), and the file that is not an output.
+    assert_eq!(
+        left,
+        [
+            "meta.json",
+            "notes.md",
+            "summary.csv",
+            "summary.md",
+            "summary.tex",
+            "trials.csv"
+        ]
+    );
+    assert_eq!(rows_sans_timing(&res.join("trials.csv")).len(), 12);
+}

@@ -42,6 +42,7 @@ mod geometry;
 mod grid;
 mod order;
 mod params;
+mod relax;
 mod seed;
 mod solver;
 mod verify;
@@ -53,6 +54,7 @@ pub use order::{Order, OrderError};
 pub use params::{
     Capabilities, Choices, GeneratorInfo, MethodInfo, Param, ParamError, ParamSpec, Params,
 };
+pub use relax::{RelaxError, RelaxReport, Relaxer, RelaxerInfo};
 pub use seed::{derive_seed, rng_from_seed, Rng};
 pub use solver::{
     Budget, CountEnd, CountOutcome, Deadline, Generator, Limit, Outcome, Solver, Stats, Status,

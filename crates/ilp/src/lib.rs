@@ -91,7 +91,7 @@ mod solve;
 pub use error::IlpError;
 pub use generate::{Decompose, IlpGenerator, Lookahead, Prefill};
 pub use model::{ModelKind, Objective};
-pub use relax::{relax, RelaxConfig, RelaxReport};
+pub use relax::{relax, relaxers, RelaxConfig, RelaxReport};
 pub use solve::{CbcOptions, Cuts, IlpConfig, IlpSolver, Preprocess, Presolve, Search};
 
 use sudoku_core::{

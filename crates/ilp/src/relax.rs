@@ -144,3 +144,56 @@ pub fn relax(
     report.solve_time = t1.elapsed();
     Ok(report)
 }
+
+/// The `ilp` method's relaxation capability (`kind = "relax"`, `solve --relax`), configured by
+/// the method's own `objective` and `model` parameters.
+pub fn relaxers() -> Vec<sudoku_core::RelaxerInfo> {
+    vec![sudoku_core::RelaxerInfo {
+        method: "ilp",
+        thread_safe: false,
+        build: build_relaxer,
+    }]
+}
+
+fn build_relaxer(
+    params: &sudoku_core::Params,
+) -> Result<Box<dyn sudoku_core::Relaxer + Send>, sudoku_core::ParamError> {
+    let cfg = crate::config_from_params(params)?;
+    Ok(Box::new(IlpRelaxer(RelaxConfig {
+        model: cfg.model,
+        objective: cfg.objective,
+        ..RelaxConfig::default()
+    })))
+}
+
+struct IlpRelaxer(RelaxConfig);
+
+impl sudoku_core::Relaxer for IlpRelaxer {
+    fn relax(
+        &mut self,
+        puzzle: &Puzzle,
+        _budget: &sudoku_core::Budget,
+        _rng: &mut Rng,
+    ) -> Result<sudoku_core::RelaxReport, sudoku_core::RelaxError> {
+        // The relaxation is deterministic except for the `random` objective's weights, which
+        // stay fixed (seed 0) so every trial relaxes the same LP.
+        let mut rng = sudoku_core::rng_from_seed(0);
+        let r =
+            relax(puzzle, &self.0, &mut rng).map_err(|e| sudoku_core::RelaxError(e.to_string()))?;
+        Ok(sudoku_core::RelaxReport {
+            feasible: r.feasible,
+            integral: r.integral,
+            fractional: r.fractional,
+            unique: r.unique,
+            extra: vec![
+                ("variables".into(), r.variables.to_string()),
+                ("lp_iterations".into(), r.iterations.to_string()),
+                (
+                    "solve_ms".into(),
+                    format!("{:.3}", r.solve_time.as_secs_f64() * 1000.0),
+                ),
+            ],
+            build_time: Some(r.build_time),
+        })
+    }
+}

@@ -6,8 +6,8 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 use sudoku_core::derive_seed;
 
-use crate::results::Row;
 use crate::stats::describe;
+use crate::{Row, TrialStatus};
 
 /// One group of trials.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -93,7 +93,7 @@ pub fn summarise(rows: &[Row]) -> Vec<SummaryRow> {
                     .expect("a group is never empty");
                 let n = rs.len();
                 let successes = rs.iter().filter(|r| r.success()).count();
-                let status = |s: &str| rs.iter().filter(|r| r.status == s).count();
+                let status = |s: TrialStatus| rs.iter().filter(|r| r.status == s).count();
                 let mean_of =
                     |f: fn(&Row) -> u64| rs.iter().map(|r| f(r) as f64).sum::<f64>() / n as f64;
                 SummaryRow {
@@ -106,9 +106,9 @@ pub fn summarise(rows: &[Row]) -> Vec<SummaryRow> {
                     count: n,
                     successes,
                     success_rate: successes as f64 / n as f64,
-                    unsolved: status("timeout") + status("failed"),
-                    wrong: status("wrong"),
-                    errors: status("error"),
+                    unsolved: rs.iter().filter(|r| r.status.is_limit()).count(),
+                    wrong: status(TrialStatus::Wrong),
+                    errors: status(TrialStatus::Error),
                     mean_ms: d.mean,
                     median_ms: d.median,
                     std_ms: d.std,
@@ -244,14 +244,14 @@ pub fn latex(title: &str, rows: &[SummaryRow]) -> String {
 mod tests {
     use super::*;
 
-    fn row(method: &str, status: &str, ms: f64, guesses: u64) -> Row {
+    fn row(method: &str, status: TrialStatus, ms: f64, guesses: u64) -> Row {
         Row {
             kind: "solve".into(),
             method: method.into(),
             variant: "classic".into(),
             order: 3,
             instance_set: "set_a.txt".into(),
-            status: status.into(),
+            status,
             wall_ms: ms,
             guesses,
             nodes: 10,
@@ -261,11 +261,11 @@ mod tests {
 
     fn sample() -> Vec<SummaryRow> {
         summarise(&[
-            row("fast", "solved", 1.0, 0),
-            row("fast", "solved", 2.0, 1),
-            row("fast", "solved", 3.0, 0),
-            row("slow", "solved", 100.0, 5),
-            row("slow", "timeout", 250.0, 9),
+            row("fast", TrialStatus::Solved, 1.0, 0),
+            row("fast", TrialStatus::Solved, 2.0, 1),
+            row("fast", TrialStatus::Solved, 3.0, 0),
+            row("slow", TrialStatus::Solved, 100.0, 5),
+            row("slow", TrialStatus::Timeout, 250.0, 9),
         ])
     }
 

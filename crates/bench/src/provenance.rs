@@ -7,7 +7,7 @@ use serde::Serialize;
 
 /// The facts recorded beside every run.
 #[derive(Clone, Debug, Serialize)]
-pub struct Meta {
+pub struct Provenance {
     /// Experiment name.
     pub experiment: String,
     /// Git commit of the working tree (short), or `unknown`.

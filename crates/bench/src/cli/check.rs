@@ -1,14 +1,12 @@
-//! `check`, `show` and `convert`: the commands that only read and write puzzles.
+//! `check`: givens consistency of each puzzle, and solutions against their puzzles.
 
 use std::io::Write;
 
-use anyhow::Context;
-use clap::{Args, ValueEnum};
-use sudoku_core::format::{self, Entry};
+use clap::Args;
 use sudoku_core::{check_givens, verify_solution, Puzzle};
 
-use crate::io::{display_name, read_entries, read_puzzles};
-use crate::{Failure, InputPath, VariantArg};
+use crate::cli::{Failure, InputPath, VariantArg};
+use crate::io::{display_name, label_of, read_entries, read_puzzles};
 
 #[derive(Args)]
 pub struct CheckArgs {
@@ -95,97 +93,6 @@ pub fn check(a: &CheckArgs) -> Result<(), Failure> {
     }
     if failed > 0 {
         return Err(Failure::Check);
-    }
-    Ok(())
-}
-
-fn label_of(name: &str, e: &Entry) -> String {
-    match &e.label {
-        Some(l) => format!("{name}:{} [{l}]", e.line),
-        None => format!("{name}:{}", e.line),
-    }
-}
-
-#[derive(Args)]
-pub struct ShowArgs {
-    /// Puzzle file (`-` for standard input).
-    pub file: InputPath,
-}
-
-/// Pretty-prints every puzzle under a heading naming it.
-pub fn show(a: &ShowArgs) -> Result<(), Failure> {
-    let name = display_name(&a.file);
-    let entries = read_puzzles(&a.file)?;
-    let mut out = std::io::stdout().lock();
-    for e in &entries {
-        writeln!(
-            out,
-            "{} ({}, {} givens)",
-            label_of(&name, e),
-            e.grid.order(),
-            e.grid.filled()
-        )
-        .context("writing to standard output")?;
-        writeln!(out, "{}", format::pretty(&e.grid)).context("writing to standard output")?;
-    }
-    Ok(())
-}
-
-#[derive(Clone, Copy, ValueEnum)]
-pub enum Target {
-    /// One puzzle per line (orders 2..=5).
-    Line,
-    /// Grid blocks of integers (any order).
-    Block,
-}
-
-#[derive(Args)]
-pub struct ConvertArgs {
-    /// Puzzle file (`-` for standard input).
-    pub file: InputPath,
-    /// Output format.
-    #[arg(long, value_enum)]
-    pub to: Target,
-    /// Output file (standard output when absent).
-    #[arg(long, short)]
-    pub output: Option<InputPath>,
-}
-
-/// Rewrites every puzzle in the target format, keeping labels as comments.
-pub fn convert(a: &ConvertArgs) -> Result<(), Failure> {
-    let entries = read_puzzles(&a.file)?;
-    let mut text = String::new();
-    for e in &entries {
-        if let Some(l) = &e.label {
-            for part in l.split("; ") {
-                text.push_str(&format!("# {part}\n"));
-            }
-        }
-        match a.to {
-            Target::Line => match format::to_line(&e.grid) {
-                Ok(l) => {
-                    text.push_str(&l);
-                    text.push('\n');
-                }
-                Err(err) => {
-                    return Err(Failure::Input(anyhow::anyhow!(
-                        "{}:{}: {err}",
-                        display_name(&a.file),
-                        e.line
-                    )))
-                }
-            },
-            Target::Block => {
-                text.push_str(&format::to_block(&e.grid));
-                text.push('\n');
-            }
-        }
-    }
-    match &a.output {
-        Some(p) => std::fs::write(p, text).with_context(|| format!("writing {}", p.display()))?,
-        None => std::io::stdout()
-            .write_all(text.as_bytes())
-            .context("writing to standard output")?,
     }
     Ok(())
 }

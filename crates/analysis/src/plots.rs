@@ -5,17 +5,16 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use anyhow::{anyhow, Result};
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
-use crate::results::{Row, TraceRow};
 use crate::stats::{quantile_sorted, sorted};
+use crate::{AnalysisError, Row, TraceRow};
 
 const W: u32 = 960;
 const H: u32 = 600;
 
-fn ensure_font() -> Result<()> {
+fn ensure_font(out: &Path) -> Result<(), AnalysisError> {
     static FONT: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
     let ok = *FONT.get_or_init(|| {
         plotters::style::register_font("sans-serif", FontStyle::Normal, dejavu::sans::regular())
@@ -26,7 +25,10 @@ fn ensure_font() -> Result<()> {
     if ok {
         Ok(())
     } else {
-        Err(anyhow!("the embedded chart font could not be loaded"))
+        Err(AnalysisError::Chart {
+            path: out.to_path_buf(),
+            message: "the embedded chart font could not be loaded".into(),
+        })
     }
 }
 
@@ -37,19 +39,26 @@ macro_rules! render {
         let png = $out.join(format!("{}.png", $stem));
         {
             let root = SVGBackend::new(&svg, (W, H)).into_drawing_area();
-            $f(&root, $($arg),*).map_err(|e| anyhow!("drawing {}: {e}", svg.display()))?;
-            root.present().map_err(|e| anyhow!("writing {}: {e}", svg.display()))?;
+            $f(&root, $($arg),*).map_err(|e| chart_error(&svg, "drawing", e))?;
+            root.present().map_err(|e| chart_error(&svg, "writing", e))?;
         }
         {
             let root = BitMapBackend::new(&png, (W, H)).into_drawing_area();
-            $f(&root, $($arg),*).map_err(|e| anyhow!("drawing {}: {e}", png.display()))?;
-            root.present().map_err(|e| anyhow!("writing {}: {e}", png.display()))?;
+            $f(&root, $($arg),*).map_err(|e| chart_error(&png, "drawing", e))?;
+            root.present().map_err(|e| chart_error(&png, "writing", e))?;
         }
         vec![svg, png]
     }};
 }
 
 type Res = std::result::Result<(), String>;
+
+fn chart_error(path: &Path, what: &str, e: impl std::fmt::Display) -> AnalysisError {
+    AnalysisError::Chart {
+        path: path.to_path_buf(),
+        message: format!("{what}: {e}"),
+    }
+}
 
 fn err<E: std::fmt::Debug>(e: E) -> String {
     format!("{e:?}")
@@ -67,8 +76,12 @@ fn label(r: &Row) -> String {
 }
 
 /// Draws every chart the rows support into `out`; returns the files written.
-pub fn draw_all(out: &Path, rows: &[Row], traces: &[TraceRow]) -> Result<Vec<PathBuf>> {
-    ensure_font()?;
+pub fn draw_all(
+    out: &Path,
+    rows: &[Row],
+    traces: &[TraceRow],
+) -> Result<Vec<PathBuf>, AnalysisError> {
+    ensure_font(out)?;
     let mut files = Vec::new();
     let mut by_order: Series = BTreeMap::new();
     for r in rows {

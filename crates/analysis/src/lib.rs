@@ -1,0 +1,66 @@
+//! # sudoku-analysis
+//!
+//! What is made from the rows of a sudoku-bench results folder alone, without running
+//! anything: the trial-row schema ([`Row`], [`TraceRow`], the typed [`TrialStatus`]) and reading
+//! and writing `trials.csv`/`traces.csv`; descriptive [`stats`] for heavy-tailed timings; the
+//! per-configuration [`summary`] as CSV, Markdown and LaTeX; and the SVG/PNG charts
+//! ([`plots::draw_all`]). The runner (`sudoku-bench`) writes rows; `plot` and `merge` redraw
+//! everything from them with this crate.
+#![deny(missing_docs)]
+
+use std::path::{Path, PathBuf};
+
+pub mod plots;
+mod row;
+pub mod stats;
+pub mod summary;
+
+pub use row::{join_extra, ms, read_rows, task_key, write_rows, Row, TraceRow, TrialStatus};
+
+/// What can go wrong reading rows or writing what is made from them.
+#[derive(Debug, thiserror::Error)]
+pub enum AnalysisError {
+    /// A file could not be read or written.
+    #[error("{}: {source}", path.display())]
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// A CSV line that is not a valid row.
+    #[error("{}: row {row} is not a valid result row: {source}", path.display())]
+    Row {
+        /// The file.
+        path: PathBuf,
+        /// Its line number (the header is line 1).
+        row: usize,
+        /// Why.
+        source: csv::Error,
+    },
+    /// A CSV file could not be written.
+    #[error("writing {}: {source}", path.display())]
+    Write {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        source: csv::Error,
+    },
+    /// A chart could not be drawn or written.
+    #[error("chart {}: {message}", path.display())]
+    Chart {
+        /// The chart file (or the folder, for the font).
+        path: PathBuf,
+        /// The drawing library's message.
+        message: String,
+    },
+}
+
+impl AnalysisError {
+    fn io(path: &Path, source: std::io::Error) -> AnalysisError {
+        AnalysisError::Io {
+            path: path.to_path_buf(),
+            source,
+        }
+    }
+}

@@ -1,0 +1,18 @@
+//! The committed reference results, written before the `repeats` column existed, still read
+//! and re-summarise to the committed summary table.
+
+use std::path::Path;
+
+use sudoku_analysis::{read_rows, summary, Row, TrialStatus};
+
+#[test]
+fn reference_results_read_and_summarise_as_committed() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../results/default-reference");
+    let rows: Vec<Row> = read_rows(&dir.join("trials.csv")).unwrap();
+    assert!(!rows.is_empty());
+    assert!(rows.iter().all(|r| r.repeats == 1));
+    assert!(rows.iter().all(|r| r.status != TrialStatus::Wrong));
+    let md = summary::markdown(&rows[0].experiment, &summary::summarise(&rows));
+    let committed = std::fs::read_to_string(dir.join("summary.md")).unwrap();
+    assert_eq!(md, committed);
+}

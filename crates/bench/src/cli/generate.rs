@@ -1,0 +1,128 @@
+//! `generate`: full grids or carved puzzles, each judged like a `kind = "generate"` trial.
+
+use std::io::Write;
+
+use anyhow::{anyhow, Context};
+use clap::Args;
+use sudoku_core::format::{to_line, to_text};
+use sudoku_core::{derive_seed, rng_from_seed, Order, Outcome, Puzzle, Status};
+
+use crate::cli::{budget_from, configured, Failure, VariantArg};
+use crate::clock::{Clock, RealClock};
+use crate::experiment::{CarveSpec, Kind, Shape};
+use crate::registry::Registry;
+use crate::results::{ms, TrialStatus};
+use crate::runner::judge::judge;
+use crate::runner::judge::Answer;
+use crate::runner::kind::KindSettings;
+use sudoku_analysis::stats::median;
+
+#[derive(Args)]
+pub struct GenerateArgs {
+    /// Order n (the grid is n²×n²).
+    #[arg(long)]
+    pub order: usize,
+    /// Full-grid generator (see `sudoku-bench list`).
+    #[arg(long, short, default_value = "prop-fill")]
+    pub method: String,
+    /// A generator parameter, `key=value` (repeatable).
+    #[arg(long = "param", short = 'p', value_name = "KEY=VALUE")]
+    pub params: Vec<String>,
+    /// How many.
+    #[arg(long, default_value_t = 1)]
+    pub count: usize,
+    /// Seed.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// Make puzzles instead of full grids: unique, minimal, easy, medium, hard, or keep=P.
+    #[arg(long)]
+    pub puzzle: Option<Shape>,
+    /// With --puzzle: the complete method that checks uniqueness while carving.
+    #[arg(long, default_value = "prop")]
+    pub checker: String,
+    /// With --puzzle unique: stop at this many clues.
+    #[arg(long)]
+    pub clues: Option<usize>,
+    #[command(flatten)]
+    pub variant: VariantArg,
+    /// Time limit per grid, in seconds.
+    #[arg(long, value_name = "SECONDS")]
+    pub time_limit: Option<f64>,
+}
+
+/// Generates grids (or puzzles) and writes them in the line format (grid blocks beyond 35×35).
+pub fn generate(a: &GenerateArgs, registry: &Registry) -> Result<(), Failure> {
+    let order = Order::new(a.order).map_err(|e| anyhow!("--order: {e}"))?;
+    let settings = KindSettings {
+        carve: a.puzzle.map(|puzzle| CarveSpec {
+            puzzle,
+            clues: a.clues,
+            checker: a.checker.clone(),
+        }),
+        ..KindSettings::default()
+    };
+    let (mut gen, label) = configured(Kind::Generate, registry, &a.method, &a.params, &settings)?;
+    let b = budget_from(a.time_limit, None, None)?;
+    let variant = a.variant.variant;
+    let empty = Puzzle::empty(order, variant);
+    let mut out = std::io::stdout().lock();
+    let clock = RealClock::new();
+    let (mut walls, mut cpus) = (Vec::new(), Vec::new());
+    let mut restarts = 0;
+    for k in 0..a.count {
+        let mut rng = rng_from_seed(derive_seed(
+            a.seed,
+            &label,
+            &format!("generate {order} {variant}"),
+            k as u64,
+        ));
+        let (w0, c0) = (clock.wall(), clock.cpu());
+        let answer = gen.attempt(&empty, &b, &mut rng)?;
+        walls.push(ms(clock.wall().saturating_sub(w0)));
+        cpus.push(ms(clock.cpu().saturating_sub(c0)));
+        restarts += answer.stats().restarts;
+        let trial = judge(&answer, &empty);
+        match trial.status {
+            TrialStatus::Solved => {}
+            TrialStatus::Wrong => {
+                eprintln!("WRONG: grid {k} from {}: {}", a.method, trial.message);
+                return Err(Failure::Check);
+            }
+            _ => return Err(anyhow!("grid {k}: {}: {}", a.method, trial.describe()).into()),
+        }
+        let Answer::Generate {
+            outcome:
+                Outcome {
+                    status: Status::Solved(grid),
+                    ..
+                },
+            carved,
+        } = &answer
+        else {
+            return Err(anyhow!("grid {k}: {} gave no grid", a.method).into());
+        };
+        let text = match carved {
+            Some(Ok(p)) => format!(
+                "# {} clues{}\n{}",
+                p.filled(),
+                to_line(grid)
+                    .map(|l| format!(", solution {l}"))
+                    .unwrap_or_default(),
+                to_text(p)
+            ),
+            _ => to_text(grid),
+        };
+        out.write_all(text.as_bytes())
+            .context("writing to standard output")?;
+    }
+    eprintln!(
+        "{} {} {}: {} generated, {restarts} restarts, median {:.3} ms wall, {:.3} ms CPU each",
+        label,
+        order,
+        variant,
+        a.count,
+        median(&walls).unwrap_or(0.0),
+        median(&cpus).unwrap_or(0.0)
+    );
+    Ok(())
+}

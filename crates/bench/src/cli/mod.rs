@@ -1,0 +1,181 @@
+//! The command line: one file per command, each parsing its flags into typed values and running
+//! a short pipeline (options → inputs → methods from the registry → outputs). Flags are parsed
+//! here and nowhere else.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Duration;
+
+use anyhow::{anyhow, Result};
+use clap::{Args, Parser, Subcommand};
+use sudoku_core::{Budget, Params, Variant};
+
+use crate::experiment::Kind;
+use crate::registry::Registry;
+use crate::runner::kind::{capability, KindSettings, TrialMethod};
+
+pub mod check;
+pub mod convert;
+pub mod generate;
+pub mod list;
+pub mod merge;
+pub mod plot;
+pub mod run;
+pub mod show;
+pub mod solve;
+
+#[derive(Parser)]
+#[command(
+    name = "sudoku-bench",
+    version,
+    about = "Compare exact and metaheuristic Sudoku methods of any order: solve, generate, run experiments, plot.",
+    long_about = "Compare exact and metaheuristic Sudoku methods of any order.\n\nWith no subcommand, runs (or resumes) the default experiment, scripts/experiments/default.toml, and prints where its CSV, tables and charts are."
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Check puzzles for contradictory givens, and solutions against their puzzles.
+    Check(check::CheckArgs),
+    /// Pretty-print puzzles with block separators.
+    Show(show::ShowArgs),
+    /// Convert puzzles between the line and grid-block formats.
+    Convert(convert::ConvertArgs),
+    /// Solve, count or relax every puzzle of a file with one method.
+    Solve(solve::SolveArgs),
+    /// Generate full grids or puzzles.
+    Generate(generate::GenerateArgs),
+    /// List methods, generators and their parameters.
+    List,
+    /// Run an experiment file: trials.csv, summaries, tables and charts.
+    Run(run::RunArgs),
+    /// Redraw summaries and charts of a results folder from its CSV.
+    Plot(plot::PlotArgs),
+    /// Merge results folders (shards) and re-summarise.
+    Merge(merge::MergeArgs),
+}
+
+impl Cli {
+    /// Runs the command (with none: the default experiment, resumed).
+    pub fn dispatch(self, registry: &Registry) -> Result<(), Failure> {
+        match self.command {
+            Some(Command::Check(a)) => check::check(&a),
+            Some(Command::Show(a)) => show::show(&a),
+            Some(Command::Convert(a)) => convert::convert(&a),
+            Some(Command::Solve(a)) => solve::solve(&a, registry),
+            Some(Command::Generate(a)) => generate::generate(&a, registry),
+            Some(Command::List) => list::list(registry),
+            Some(Command::Run(a)) => run::run(&a, registry),
+            Some(Command::Plot(a)) => plot::plot(&a),
+            Some(Command::Merge(a)) => merge::merge(&a),
+            None => run::default_experiment()
+                .map_err(Failure::from)
+                .and_then(|experiment| {
+                    // The main job resumes what an earlier run of it left, so running it twice
+                    // just re-summarises.
+                    let a = run::RunArgs {
+                        experiment,
+                        resume: true,
+                        jobs: 1,
+                        ..Default::default()
+                    };
+                    run::run(&a, registry)
+                }),
+        }
+    }
+}
+
+/// Options shared by commands that read puzzles.
+#[derive(Args, Clone, Debug)]
+pub struct VariantArg {
+    /// Which units the puzzles have: classic, or diagonal (Sudoku-X).
+    #[arg(long, default_value = "classic")]
+    pub variant: Variant,
+}
+
+/// A failure that decides the exit code.
+#[derive(Debug)]
+pub enum Failure {
+    /// Bad input or usage: exit 2.
+    Input(anyhow::Error),
+    /// A check failed or an answer was wrong: exit 1 (details already printed).
+    Check,
+    /// Malformed input whose errors were already printed: exit 2.
+    Malformed,
+}
+
+impl<E: Into<anyhow::Error>> From<E> for Failure {
+    fn from(e: E) -> Self {
+        Failure::Input(e.into())
+    }
+}
+
+impl Failure {
+    /// The exit code of a command's result; an input error is printed once, as `error: …`.
+    pub fn exit_code(result: Result<(), Failure>) -> ExitCode {
+        match result {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(Failure::Check) => ExitCode::from(1),
+            Err(Failure::Malformed) => ExitCode::from(2),
+            Err(Failure::Input(e)) => {
+                eprintln!("error: {e:#}");
+                ExitCode::from(2)
+            }
+        }
+    }
+}
+
+/// A path argument; `-` is standard input.
+pub type InputPath = PathBuf;
+
+pub fn budget_from(
+    time: Option<f64>,
+    nodes: Option<u64>,
+    iterations: Option<u64>,
+) -> Result<Budget> {
+    let time = match time {
+        Some(t) if !(t > 0.0 && t.is_finite()) => {
+            return Err(anyhow!(
+                "--time-limit: {t} is not a positive number of seconds"
+            ))
+        }
+        t => t.map(Duration::from_secs_f64),
+    };
+    Ok(Budget {
+        time,
+        nodes,
+        iterations,
+    })
+}
+
+/// The params of a `--param` list.
+pub fn params_from(pairs: &[String]) -> Result<Params> {
+    let mut p = Params::new();
+    for pair in pairs {
+        p.push_pair(pair).map_err(|e| anyhow!("--param: {e}"))?;
+    }
+    Ok(p)
+}
+
+/// The method `name` configured by `--param` pairs for `kind`, and its label (`name k=v …`,
+/// which seeds derive from).
+pub fn configured(
+    kind: Kind,
+    registry: &Registry,
+    name: &str,
+    pairs: &[String],
+    settings: &KindSettings,
+) -> Result<(Box<dyn TrialMethod>, String)> {
+    let cap = capability(kind, registry, name, settings).map_err(|e| anyhow!("--method: {e:#}"))?;
+    let params = params_from(pairs)?;
+    let method = (cap.build)(&params).map_err(|e| anyhow!("--param: {e:#}"))?;
+    let label = if params.is_empty() {
+        name.to_string()
+    } else {
+        format!("{name} {params}")
+    };
+    Ok((method, label))
+}

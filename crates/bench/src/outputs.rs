@@ -1,0 +1,114 @@
+//! A results folder's derived files: summaries and charts written from its CSVs, shards
+//! joined, and every output of a run listed so `--fresh` can clear them.
+
+use std::collections::HashSet;
+use std::path::{Path, PathBuf};
+
+use anyhow::{bail, Context, Result};
+
+use crate::results::{read_rows, write_atomic, write_rows, Row, TraceRow};
+use sudoku_analysis::summary;
+
+/// Writes summary.csv, summary.md, summary.tex and the charts from `<dir>/trials.csv`
+/// (and traces.csv); returns every file of the folder's results.
+pub fn write_outputs(dir: &Path, title: &str, plots: bool) -> Result<Vec<PathBuf>> {
+    let trials = dir.join("trials.csv");
+    let rows: Vec<Row> = if trials.exists() {
+        read_rows(&trials)?
+    } else {
+        Vec::new()
+    };
+    let traces_path = dir.join("traces.csv");
+    let traces: Vec<TraceRow> = if traces_path.exists() {
+        read_rows(&traces_path)?
+    } else {
+        Vec::new()
+    };
+    let s = summary::summarise(&rows);
+    write_rows(&dir.join("summary.csv"), &s)?;
+    write_atomic(&dir.join("summary.md"), &summary::markdown(title, &s))?;
+    write_atomic(&dir.join("summary.tex"), &summary::latex(title, &s))?;
+    let mut files = vec![trials];
+    if traces_path.exists() {
+        files.push(traces_path);
+    }
+    files.extend(["summary.csv", "summary.md", "summary.tex", "meta.json"].map(|f| dir.join(f)));
+    if plots && !rows.is_empty() {
+        files.extend(sudoku_analysis::plots::draw_all(dir, &rows, &traces)?);
+    }
+    files.retain(|f| f.exists());
+    Ok(files)
+}
+
+/// Reads and joins the rows of several results folders.
+pub fn merge_dirs(dirs: &[PathBuf]) -> Result<(Vec<Row>, Vec<TraceRow>)> {
+    let mut rows: Vec<Row> = Vec::new();
+    let mut traces: Vec<TraceRow> = Vec::new();
+    let mut seen = HashSet::new();
+    let mut experiment: Option<String> = None;
+    for d in dirs {
+        let p = d.join("trials.csv");
+        if !p.exists() {
+            bail!("{} not found", p.display());
+        }
+        for r in read_rows::<Row>(&p)? {
+            match &experiment {
+                None => experiment = Some(r.experiment.clone()),
+                Some(e) if *e != r.experiment => {
+                    bail!(
+                        "{} holds experiment `{}`, the others `{e}`: not shards of one run",
+                        p.display(),
+                        r.experiment
+                    )
+                }
+                _ => {}
+            }
+            if seen.insert(r.key()) {
+                rows.push(r);
+            }
+        }
+        let t = d.join("traces.csv");
+        if t.exists() {
+            traces.extend(read_rows::<TraceRow>(&t)?);
+        }
+    }
+    rows.sort_by_key(|r| r.task);
+    traces.sort_by(|a, b| a.task.cmp(&b.task).then(a.iteration.cmp(&b.iteration)));
+    Ok((rows, traces))
+}
+
+/// Files a run writes into its folder, besides the charts (`*.svg`, `*.png`).
+const RUN_FILES: [&str; 8] = [
+    "trials.csv",
+    "traces.csv",
+    "summary.csv",
+    "summary.md",
+    "summary.tex",
+    "meta.json",
+    "instances.txt",
+    "trials.csv.tmp",
+];
+
+/// Removes every output an earlier run left in `dir` (its CSVs, summaries, meta.json,
+/// instances.txt and charts), so `--fresh` starts from a folder with nothing stale; other
+/// files and sub-folders stay. Returns what it removed.
+pub fn clear_outputs(dir: &Path) -> Result<Vec<PathBuf>> {
+    let mut removed = Vec::new();
+    if !dir.is_dir() {
+        return Ok(removed);
+    }
+    for entry in std::fs::read_dir(dir).with_context(|| format!("reading {}", dir.display()))? {
+        let path = entry?.path();
+        let name = path.file_name().map(|n| n.to_string_lossy().into_owned());
+        let chart = matches!(
+            path.extension().and_then(|e| e.to_str()),
+            Some("svg" | "png")
+        );
+        if path.is_file() && (chart || name.is_some_and(|n| RUN_FILES.contains(&n.as_str()))) {
+            std::fs::remove_file(&path).with_context(|| format!("removing {}", path.display()))?;
+            removed.push(path);
+        }
+    }
+    removed.sort();
+    Ok(removed)
+}

@@ -1,0 +1,299 @@
+//! Executing a plan: each task runs its configured method under the configuration's budget
+//! (best of `repeat` runs), timed by the [`Clock`], with panics captured as rows and CBC's
+//! calls never overlapping; each judged trial is one flushed row of `trials.csv`.
+
+use std::cell::RefCell;
+use std::panic::{self, AssertUnwindSafe};
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{mpsc, Mutex};
+
+use anyhow::{Context, Result};
+use sudoku_core::rng_from_seed;
+
+use crate::clock::Clock;
+use crate::progress::Progress;
+use crate::results::{ms, Appender, Row, TraceRow, TrialStatus};
+use crate::runner::judge::{judge, Answer, Trial};
+use crate::runner::plan::{Plan, Task};
+use crate::runner::resume::remaining;
+
+/// How to execute a plan.
+pub struct ExecOptions<'a> {
+    /// Output folder.
+    pub out: PathBuf,
+    /// Skip trials already in trials.csv.
+    pub resume: bool,
+    /// Run only tasks with `index % shard.1 == shard.0 - 1`.
+    pub shard: Option<(usize, usize)>,
+    /// Worker threads.
+    pub jobs: usize,
+    /// Git commit string for the rows.
+    pub commit: String,
+    /// Clock.
+    pub clock: &'a dyn Clock,
+    /// Show progress bars (when stdout is a terminal).
+    pub progress: bool,
+}
+
+/// What an execution did.
+#[derive(Debug, Default, Clone, PartialEq)]
+pub struct ExecReport {
+    /// Tasks in this shard.
+    pub planned: usize,
+    /// Tasks skipped because trials.csv had them.
+    pub skipped: usize,
+    /// Tasks run now.
+    pub ran: usize,
+    /// Of those, definitive answers.
+    pub succeeded: usize,
+    /// Rows with status `wrong`.
+    pub wrong: usize,
+    /// Rows with status `error`.
+    pub errors: usize,
+}
+
+/// Runs the plan's tasks (those not yet done), appending one row per trial to
+/// `<out>/trials.csv` (and convergence points to `<out>/traces.csv`).
+pub fn execute_plan(plan: &Plan, opts: &ExecOptions) -> Result<ExecReport> {
+    std::fs::create_dir_all(&opts.out)
+        .with_context(|| format!("creating {}", opts.out.display()))?;
+    let todo = remaining(plan, &opts.out, opts.resume, opts.shard)?;
+    let mut report = ExecReport {
+        planned: todo.mine,
+        skipped: todo.mine - todo.tasks.len(),
+        ..ExecReport::default()
+    };
+    let traces_path = opts.out.join("traces.csv");
+    let mut trials = Appender::<Row>::open(&opts.out.join("trials.csv"))?;
+    let mut traces: Option<Appender<TraceRow>> = None;
+    let progress = Progress::new(todo.tasks.len() as u64, opts.progress);
+    let mut record = |row: Row, trace: Vec<TraceRow>, report: &mut ExecReport| -> Result<()> {
+        if !trace.is_empty() {
+            let t = match &mut traces {
+                Some(t) => t,
+                None => traces.insert(Appender::open(&traces_path)?),
+            };
+            for p in &trace {
+                t.push(p)?;
+            }
+        }
+        trials.push(&row)?;
+        report.ran += 1;
+        if row.success() {
+            report.succeeded += 1;
+        }
+        let alarm = match row.status {
+            TrialStatus::Wrong => {
+                report.wrong += 1;
+                Some("WARNING: {} returned a WRONG answer")
+            }
+            TrialStatus::Error => {
+                report.errors += 1;
+                Some("error: {} failed")
+            }
+            _ => None,
+        };
+        if let Some(alarm) = alarm {
+            let who = format!("{} {}", row.method, row.params);
+            progress.println(&format!(
+                "{} on {} (trial {}): {}",
+                alarm.replace("{}", &who),
+                row.instance,
+                row.trial,
+                row.message
+            ));
+        }
+        progress.advance(&row);
+        Ok(())
+    };
+    install_panic_capture();
+    if opts.jobs <= 1 || todo.tasks.len() <= 1 {
+        for t in &todo.tasks {
+            progress.current(
+                &plan.configs[t.config].label(),
+                plan.instances[t.instance].puzzle.order(),
+            );
+            let (row, trace) = run_task(plan, t, opts);
+            record(row, trace, &mut report)?;
+        }
+    } else {
+        let next = AtomicUsize::new(0);
+        let (tx, rx) = mpsc::channel();
+        std::thread::scope(|s| -> Result<()> {
+            for _ in 0..opts.jobs {
+                let tx = tx.clone();
+                let next = &next;
+                let todo = &todo.tasks;
+                s.spawn(move || loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(t) = todo.get(i) else { break };
+                    if tx.send(run_task(plan, t, opts)).is_err() {
+                        break;
+                    }
+                });
+            }
+            drop(tx);
+            for (row, trace) in rx {
+                record(row, trace, &mut report)?;
+            }
+            Ok(())
+        })?;
+    }
+    progress.finish();
+    Ok(report)
+}
+
+/// Methods that are not thread-safe (CBC) take this lock around their call, outside the timed
+/// region, so two never run at once and waiting is never counted as solving.
+static EXCLUSIVE: Mutex<()> = Mutex::new(());
+
+thread_local! {
+    static LAST_PANIC: RefCell<Option<String>> = const { RefCell::new(None) };
+}
+
+/// Records a panic's message and place for the row, instead of printing over the progress bar.
+fn install_panic_capture() {
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(|| {
+        let default = panic::take_hook();
+        panic::set_hook(Box::new(move |info| {
+            let msg = match info.payload().downcast_ref::<&str>() {
+                Some(s) => s.to_string(),
+                None => match info.payload().downcast_ref::<String>() {
+                    Some(s) => s.clone(),
+                    None => "panic with a non-text payload".to_string(),
+                },
+            };
+            let place = info
+                .location()
+                .map(|l| format!(" at {}:{}", l.file(), l.line()))
+                .unwrap_or_default();
+            let captured = LAST_PANIC.with(|p| {
+                let mut p = p.borrow_mut();
+                let in_task = p.is_some();
+                if in_task {
+                    *p = Some(format!("panic: {msg}{place}"));
+                }
+                in_task
+            });
+            if !captured {
+                default(info);
+            }
+        }));
+    });
+}
+
+/// One repetition's judged answer and its times.
+struct Run {
+    answer: Answer,
+    trial: Trial,
+    wall_ms: f64,
+    cpu_ms: f64,
+}
+
+/// Runs one task: `repeat` times from the same seed; the row keeps the fastest repetition, or
+/// the first wrong one (any wrong answer makes the trial wrong).
+fn run_task(plan: &Plan, t: &Task, opts: &ExecOptions) -> (Row, Vec<TraceRow>) {
+    let cfg = &plan.configs[t.config];
+    let inst = &plan.instances[t.instance];
+    let puzzle = &inst.puzzle;
+    let mut row = Row {
+        task: t.index,
+        experiment: plan.exp.name.clone(),
+        kind: plan.exp.kind.name().to_string(),
+        method: cfg.method.clone(),
+        params: cfg.params.to_string(),
+        variant: puzzle.variant().name().to_string(),
+        order: puzzle.order().n(),
+        instance_set: inst.set.clone(),
+        instance: inst.id.clone(),
+        givens: puzzle.givens().filled(),
+        trial: t.trial,
+        seed: t.seed,
+        commit: opts.commit.clone(),
+        repeats: cfg.repeat,
+        ..Row::default()
+    };
+    let mut method = match cfg.take() {
+        Ok(m) => m,
+        Err(e) => {
+            Trial::error(format!("{e:#}")).fill(&mut row);
+            return (row, Vec::new());
+        }
+    };
+    let clock = opts.clock;
+    let mut kept: Option<Run> = None;
+    for _ in 0..cfg.repeat {
+        let mut rng = rng_from_seed(t.seed);
+        let _guard = cfg
+            .exclusive
+            .then(|| EXCLUSIVE.lock().unwrap_or_else(|e| e.into_inner()));
+        LAST_PANIC.with(|p| *p.borrow_mut() = Some(String::new()));
+        let (w0, c0) = (clock.wall(), clock.cpu());
+        let result = panic::catch_unwind(AssertUnwindSafe(|| {
+            method.attempt(puzzle, &cfg.budget, &mut rng)
+        }));
+        let (w1, c1) = (clock.wall(), clock.cpu());
+        let panic_msg = LAST_PANIC.with(|p| p.borrow_mut().take());
+        row.wall_ms = ms(w1.saturating_sub(w0));
+        row.cpu_ms = ms(c1.saturating_sub(c0));
+        let answer = match result {
+            Ok(Ok(a)) => a,
+            Ok(Err(e)) => {
+                cfg.give_back(method);
+                Trial::error(format!("{e:#}")).fill(&mut row);
+                return (row, Vec::new());
+            }
+            Err(_) => {
+                // The method's state may be broken: it is dropped, and the next trial builds
+                // a fresh one.
+                Trial::error(
+                    panic_msg
+                        .filter(|m| !m.is_empty())
+                        .unwrap_or_else(|| "panic".into()),
+                )
+                .fill(&mut row);
+                return (row, Vec::new());
+            }
+        };
+        let run = Run {
+            trial: judge(&answer, puzzle),
+            answer,
+            wall_ms: row.wall_ms,
+            cpu_ms: row.cpu_ms,
+        };
+        let wrong = run.trial.status == TrialStatus::Wrong;
+        if kept.as_ref().is_none_or(|k| run.wall_ms < k.wall_ms) || wrong {
+            kept = Some(run);
+        }
+        if wrong {
+            break;
+        }
+    }
+    cfg.give_back(method);
+    let Some(run) = kept else {
+        return (row, Vec::new());
+    };
+    row.wall_ms = run.wall_ms;
+    row.cpu_ms = run.cpu_ms;
+    let stats = run.answer.stats();
+    row.set_stats(&stats);
+    run.trial.fill(&mut row);
+    let trace = stats
+        .trace
+        .iter()
+        .map(|p| TraceRow {
+            task: t.index,
+            method: row.method.clone(),
+            params: row.params.clone(),
+            order: row.order,
+            instance: row.instance.clone(),
+            trial: t.trial,
+            iteration: p.iteration,
+            elapsed_ms: ms(p.elapsed),
+            best_cost: p.best_cost,
+        })
+        .collect();
+    (row, trace)
+}

@@ -1,0 +1,240 @@
+//! The one trial contract: what a method answered, judged against its puzzle by
+//! `sudoku-core`'s verifier, becomes a typed [`Trial`]. `run`, `solve` and `generate` all judge
+//! through [`judge`], so a status means the same thing everywhere.
+
+use std::collections::HashSet;
+
+use sudoku_core::{
+    check_givens, verify_solution, CountEnd, CountOutcome, Grid, Limit, Outcome, Puzzle,
+    RelaxReport, Stats, Status,
+};
+
+use crate::results::{Row, TrialStatus};
+
+/// What a method returned for one puzzle, before judging.
+#[derive(Clone, Debug)]
+pub enum Answer {
+    /// A solve.
+    Solve(Outcome),
+    /// A generated grid, and the puzzle carved from it when carving was asked (or why carving
+    /// failed).
+    Generate {
+        /// The generator's outcome.
+        outcome: Outcome,
+        /// The carved puzzle's givens.
+        carved: Option<Result<Grid, String>>,
+    },
+    /// A count of solutions.
+    Count(CountOutcome),
+    /// An LP relaxation.
+    Relax(RelaxReport),
+}
+
+impl Answer {
+    /// What the method did, for the statistic columns.
+    pub fn stats(&self) -> Stats {
+        match self {
+            Answer::Solve(o) | Answer::Generate { outcome: o, .. } => o.stats.clone(),
+            Answer::Count(c) => c.stats.clone(),
+            Answer::Relax(r) => {
+                let mut extra = vec![
+                    ("integral".to_string(), r.integral.to_string()),
+                    ("fractional".to_string(), r.fractional.to_string()),
+                ];
+                if let Some(u) = r.unique {
+                    extra.push(("unique".into(), u.to_string()));
+                }
+                extra.extend(r.extra.iter().cloned());
+                Stats {
+                    build_time: r.build_time,
+                    extra,
+                    ..Stats::default()
+                }
+            }
+        }
+    }
+}
+
+/// A judged trial: how it ended and why.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Trial {
+    /// How it ended.
+    pub status: TrialStatus,
+    /// Whether an answer was checked, and passed (`None`: nothing to check).
+    pub verified: Option<bool>,
+    /// Why it is wrong, why the puzzle is infeasible, or what failed.
+    pub message: String,
+    /// The limit that ran out, if one did.
+    pub limit: Option<Limit>,
+    /// Solutions counted (counts only).
+    pub count: Option<u64>,
+    /// Clues of the carved puzzle (generate with carving).
+    pub givens: Option<usize>,
+}
+
+impl Trial {
+    /// A trial that could not run.
+    pub fn error(message: impl Into<String>) -> Trial {
+        Trial {
+            status: TrialStatus::Error,
+            message: message.into(),
+            ..Trial::default()
+        }
+    }
+
+    fn wrong(message: impl Into<String>) -> Trial {
+        Trial {
+            status: TrialStatus::Wrong,
+            verified: Some(false),
+            message: message.into(),
+            ..Trial::default()
+        }
+    }
+
+    fn stopped(limit: Limit) -> Trial {
+        Trial {
+            status: TrialStatus::from_limit(limit),
+            limit: Some(limit),
+            ..Trial::default()
+        }
+    }
+
+    /// The status with its reason, for messages: `wrong: …`, `failed (nodes limit)`.
+    pub fn describe(&self) -> String {
+        match (self.limit, self.message.is_empty()) {
+            (Some(Limit::Time), _) => self.status.to_string(),
+            (Some(l), _) => format!("{} ({} limit)", self.status, l.name()),
+            (None, true) => self.status.to_string(),
+            (None, false) => format!("{}: {}", self.status, self.message),
+        }
+    }
+
+    /// Writes the trial's columns into a row.
+    pub fn fill(&self, row: &mut Row) {
+        row.status = self.status;
+        row.verified = self.verified;
+        row.message.clone_from(&self.message);
+        row.limit = self.limit.map(|l| l.name().to_string()).unwrap_or_default();
+        row.count = self.count;
+        if let Some(g) = self.givens {
+            row.givens = g;
+        }
+    }
+}
+
+/// Judges a method's answer for `puzzle`: every grid passes the verifier or the trial is
+/// `wrong`; a claim of infeasibility is reported with the contradiction when the givens have one.
+pub fn judge(answer: &Answer, puzzle: &Puzzle) -> Trial {
+    match answer {
+        Answer::Solve(outcome) => judge_outcome(outcome, puzzle),
+        Answer::Generate { outcome, carved } => {
+            let grid_trial = judge_outcome(outcome, puzzle);
+            match (&outcome.status, carved) {
+                (Status::Solved(grid), Some(carved))
+                    if grid_trial.status == TrialStatus::Solved =>
+                {
+                    judge_carved(grid, carved, puzzle)
+                }
+                _ => grid_trial,
+            }
+        }
+        Answer::Count(c) => judge_count(c, puzzle),
+        Answer::Relax(r) => Trial {
+            status: if r.feasible {
+                TrialStatus::Solved
+            } else {
+                TrialStatus::Infeasible
+            },
+            ..Trial::default()
+        },
+    }
+}
+
+fn judge_outcome(outcome: &Outcome, puzzle: &Puzzle) -> Trial {
+    match &outcome.status {
+        Status::Solved(grid) => judge_grid(puzzle, grid),
+        Status::Infeasible => Trial {
+            status: TrialStatus::Infeasible,
+            // Contradictory givens really are infeasible; otherwise it is the method's claim
+            // (complete methods prove it).
+            message: check_givens(puzzle)
+                .err()
+                .map(|v| format!("contradictory givens: {v}"))
+                .unwrap_or_default(),
+            ..Trial::default()
+        },
+        Status::Exhausted { limit, .. } => Trial::stopped(*limit),
+    }
+}
+
+/// A verified grid and the puzzle carved from it: its givens must agree with the grid.
+fn judge_carved(grid: &Grid, carved: &Result<Grid, String>, empty: &Puzzle) -> Trial {
+    match carved {
+        Ok(givens) => {
+            let t = judge_grid(&Puzzle::new(givens.clone(), empty.variant()), grid);
+            if t.status == TrialStatus::Solved {
+                Trial {
+                    givens: Some(givens.filled()),
+                    ..t
+                }
+            } else {
+                Trial::wrong(format!(
+                    "the carved puzzle disagrees with its grid: {}",
+                    t.message
+                ))
+            }
+        }
+        Err(e) => Trial::error(format!("carving failed: {e}")),
+    }
+}
+
+/// A full grid claimed to solve `puzzle`.
+pub fn judge_grid(puzzle: &Puzzle, grid: &Grid) -> Trial {
+    match verify_solution(puzzle, grid) {
+        Ok(()) => Trial {
+            status: TrialStatus::Solved,
+            verified: Some(true),
+            ..Trial::default()
+        },
+        Err(v) => Trial::wrong(v.to_string()),
+    }
+}
+
+fn judge_count(c: &CountOutcome, puzzle: &Puzzle) -> Trial {
+    let mut seen = HashSet::new();
+    for g in &c.solutions {
+        if let Err(v) = verify_solution(puzzle, g) {
+            return Trial {
+                count: Some(c.count),
+                ..Trial::wrong(format!("a counted solution is wrong: {v}"))
+            };
+        }
+        if !seen.insert(g.cells()) {
+            return Trial {
+                count: Some(c.count),
+                ..Trial::wrong("the same solution was counted twice")
+            };
+        }
+    }
+    // Two solutions found prove "several" even when a limit then ran out.
+    let mut t = match (c.end, c.count) {
+        (_, n) if n >= 2 => Trial {
+            status: TrialStatus::Multiple,
+            ..Trial::default()
+        },
+        (CountEnd::Complete, 0) => Trial {
+            status: TrialStatus::Infeasible,
+            ..Trial::default()
+        },
+        (CountEnd::Complete, _) | (CountEnd::LimitReached, _) => Trial {
+            status: TrialStatus::Solved,
+            ..Trial::default()
+        },
+        (CountEnd::Exhausted(limit), _) => Trial::stopped(limit),
+    };
+    t.count = Some(c.count);
+    if !c.solutions.is_empty() {
+        t.verified = Some(true);
+    }
+    t
+}

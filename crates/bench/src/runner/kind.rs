@@ -1,0 +1,198 @@
+//! What each [`Kind`] of trial asks of a registered method: the capability it needs (solve,
+//! count with a complete method, relax, generate and optionally carve), checked when the plan
+//! is made, and the call a trial makes. Adding a kind is a variant of [`Kind`] and one arm of
+//! [`capability`].
+
+use std::sync::Arc;
+
+use anyhow::{anyhow, bail, Result};
+use sudoku_core::{Budget, Generator, Params, Puzzle, Relaxer, Rng, Solver, Status};
+use sudoku_gen::PuzzleSpec;
+
+use crate::experiment::{CarveSpec, Kind};
+use crate::registry::{PuzzleMakerFn, Registry};
+use crate::runner::judge::Answer;
+
+/// A configured method, ready to run trials of one kind.
+pub trait TrialMethod: Send {
+    /// Runs one trial on `puzzle` within `budget`.
+    fn attempt(&mut self, puzzle: &Puzzle, budget: &Budget, rng: &mut Rng) -> Result<Answer>;
+}
+
+/// Builds configured [`TrialMethod`]s.
+pub type Builder = Arc<dyn Fn(&Params) -> Result<Box<dyn TrialMethod>> + Send + Sync>;
+
+/// A registered method's capability for one kind.
+#[derive(Clone)]
+pub struct Capability {
+    /// May run beside other trials (CBC may not).
+    pub thread_safe: bool,
+    /// Builds a configured method; bad parameters are errors.
+    pub build: Builder,
+}
+
+/// What a kind needs besides the method: the count limit, what to carve.
+#[derive(Clone, Debug, Default)]
+pub struct KindSettings {
+    /// Kind = count: stop at this many solutions.
+    pub count_limit: u64,
+    /// Kind = generate: carve a puzzle from each grid.
+    pub carve: Option<CarveSpec>,
+}
+
+/// The capability `kind` needs of the method called `name`; an error names the method and the
+/// kind when the method lacks it.
+pub fn capability(
+    kind: Kind,
+    registry: &Registry,
+    name: &str,
+    settings: &KindSettings,
+) -> Result<Capability> {
+    Ok(match kind {
+        Kind::Solve => {
+            let m = registry.method(name)?;
+            let build = m.build;
+            Capability {
+                thread_safe: m.caps.thread_safe,
+                build: Arc::new(move |p| {
+                    Ok(Box::new(SolveTrial(build(p)?)) as Box<dyn TrialMethod>)
+                }),
+            }
+        }
+        Kind::Count => {
+            let m = registry.method(name)?;
+            if !m.caps.complete {
+                bail!("kind = \"count\" needs a complete method; `{name}` cannot count");
+            }
+            let (build, limit) = (m.build, settings.count_limit.max(1));
+            Capability {
+                thread_safe: m.caps.thread_safe,
+                build: Arc::new(move |p| {
+                    Ok(Box::new(CountTrial(build(p)?, limit)) as Box<dyn TrialMethod>)
+                }),
+            }
+        }
+        Kind::Relax => {
+            registry.method(name)?;
+            let r = registry.relaxer(name).ok_or_else(|| {
+                anyhow!(
+                    "kind = \"relax\" needs a method with a relaxation; `{name}` has none (methods that have one: {})",
+                    registry.relaxer_names()
+                )
+            })?;
+            let build = r.build;
+            Capability {
+                thread_safe: r.thread_safe,
+                build: Arc::new(move |p| {
+                    Ok(Box::new(RelaxTrial(build(p)?)) as Box<dyn TrialMethod>)
+                }),
+            }
+        }
+        Kind::Generate => {
+            let g = registry.generator(name)?;
+            let build = g.build;
+            let carve = match &settings.carve {
+                Some(c) => Some(carver(registry, c)?),
+                None => None,
+            };
+            Capability {
+                thread_safe: g.thread_safe && carve.as_ref().is_none_or(|c| c.0),
+                build: Arc::new(move |p| {
+                    let carve = match &carve {
+                        Some((_, make)) => Some(make()?),
+                        None => None,
+                    };
+                    Ok(Box::new(GenerateTrial(build(p)?, carve)) as Box<dyn TrialMethod>)
+                }),
+            }
+        }
+    })
+}
+
+type CarverBuild = Arc<dyn Fn() -> Result<Carver> + Send + Sync>;
+
+/// Checks a carve spec against the registry: the maker is built in and the checker is a
+/// complete method. Gives (thread-safe, builder).
+fn carver(registry: &Registry, spec: &CarveSpec) -> Result<(bool, CarverBuild)> {
+    let maker = registry.puzzle_maker()?;
+    let checker = registry
+        .method(&spec.checker)
+        .map_err(|e| anyhow!("checker: {e}"))?;
+    if !checker.caps.complete {
+        bail!(
+            "checker: `{}` is not a complete method, so it cannot check uniqueness",
+            spec.checker
+        );
+    }
+    let (build, puzzle) = (checker.build, spec.puzzle.spec(spec.clues));
+    Ok((
+        checker.caps.thread_safe,
+        Arc::new(move || {
+            Ok(Carver {
+                maker,
+                puzzle,
+                checker: build(&Params::new())?,
+            })
+        }),
+    ))
+}
+
+/// The method that carves a puzzle from a grid and its uniqueness checker.
+pub struct Carver {
+    maker: PuzzleMakerFn,
+    puzzle: PuzzleSpec,
+    checker: Box<dyn Solver + Send>,
+}
+
+struct SolveTrial(Box<dyn Solver + Send>);
+
+impl TrialMethod for SolveTrial {
+    fn attempt(&mut self, puzzle: &Puzzle, budget: &Budget, rng: &mut Rng) -> Result<Answer> {
+        Ok(Answer::Solve(self.0.solve(puzzle, budget, rng)))
+    }
+}
+
+struct CountTrial(Box<dyn Solver + Send>, u64);
+
+impl TrialMethod for CountTrial {
+    fn attempt(&mut self, puzzle: &Puzzle, budget: &Budget, rng: &mut Rng) -> Result<Answer> {
+        Ok(Answer::Count(
+            self.0.count(puzzle, self.1, true, budget, rng)?,
+        ))
+    }
+}
+
+struct RelaxTrial(Box<dyn Relaxer + Send>);
+
+impl TrialMethod for RelaxTrial {
+    fn attempt(&mut self, puzzle: &Puzzle, budget: &Budget, rng: &mut Rng) -> Result<Answer> {
+        Ok(Answer::Relax(self.0.relax(puzzle, budget, rng)?))
+    }
+}
+
+/// Generates a full grid of the (empty) puzzle's order and variant, then carves a puzzle from
+/// it when asked; both within the one budget.
+pub struct GenerateTrial(Box<dyn Generator + Send>, Option<Carver>);
+
+impl TrialMethod for GenerateTrial {
+    fn attempt(&mut self, puzzle: &Puzzle, budget: &Budget, rng: &mut Rng) -> Result<Answer> {
+        let outcome = self
+            .0
+            .generate(puzzle.order(), puzzle.variant(), budget, rng);
+        let carved = match (&mut self.1, &outcome.status) {
+            (Some(c), Status::Solved(grid)) => Some(
+                (c.maker)(
+                    grid,
+                    puzzle.variant(),
+                    c.puzzle,
+                    &mut *c.checker,
+                    budget,
+                    rng,
+                )
+                .map_err(|e| format!("{e:#}")),
+            ),
+            _ => None,
+        };
+        Ok(Answer::Generate { outcome, carved })
+    }
+}

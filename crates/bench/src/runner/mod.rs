@@ -1,0 +1,14 @@
+//! Running an experiment, in four rooms: [`plan`] (experiment file → configurations, instances,
+//! tasks; each configuration built once), [`execute`] (each task timed under its budget, panics
+//! captured, CBC's lock), [`judge`] (an answer against its puzzle → a typed trial) and
+//! [`resume`] (which tasks are left: resume and shards). [`kind`] says what each kind of trial
+//! asks of a registered method.
+
+pub mod execute;
+pub mod judge;
+pub mod kind;
+pub mod plan;
+pub mod resume;
+
+pub use execute::{execute_plan, ExecOptions};
+pub use plan::{make_plan, write_generated};

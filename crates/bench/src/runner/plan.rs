@@ -1,0 +1,364 @@
+//! The plan: an experiment file resolved against the registry. Every configuration is built
+//! once here (so unknown methods, missing capabilities and bad parameters fail before anything
+//! runs) and kept for the trials; instances are read or generated; tasks get their stable order
+//! and derived seeds.
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+
+use anyhow::{anyhow, bail, Result};
+use sudoku_core::format::{self, to_text};
+use sudoku_core::{derive_seed, rng_from_seed, Budget, Params, Puzzle, Variant};
+
+use crate::experiment::{
+    expand_params, CarveSpec, ExperimentFile, GenerateSpec, InstanceSpec, Kind, Overrides,
+};
+use crate::registry::Registry;
+use crate::results::TrialStatus;
+use crate::runner::judge::{judge, Answer};
+use crate::runner::kind::{capability, Capability, KindSettings, TrialMethod};
+
+/// One method configuration: a method and one point of its parameter grid.
+pub struct Config {
+    /// Registered name.
+    pub method: String,
+    /// Parameter values.
+    pub params: Params,
+    /// Trials per instance.
+    pub trials: u32,
+    /// Limits of each trial (`[budget]`, overridden by the method's own, then the command line).
+    pub budget: Budget,
+    /// Best-of-R repetitions per trial.
+    pub repeat: u32,
+    /// Whether trials of it must not overlap (CBC).
+    pub exclusive: bool,
+    capability: Capability,
+    /// Built methods not in use: the one the plan built, and any a worker returned.
+    idle: Mutex<Vec<Box<dyn TrialMethod>>>,
+}
+
+impl Config {
+    /// `method` or `method a=1 b=2`: names the configuration in seeds and messages.
+    pub fn label(&self) -> String {
+        if self.params.is_empty() {
+            self.method.clone()
+        } else {
+            format!("{} {}", self.method, self.params)
+        }
+    }
+
+    /// A built method for one trial: an idle one, or a new one when every built one is busy
+    /// (parallel workers).
+    pub fn take(&self) -> Result<Box<dyn TrialMethod>> {
+        let idle = self.idle.lock().unwrap_or_else(|e| e.into_inner()).pop();
+        match idle {
+            Some(m) => Ok(m),
+            None => (self.capability.build)(&self.params),
+        }
+    }
+
+    /// Returns a method after a trial that left it sound (not after a panic).
+    pub fn give_back(&self, m: Box<dyn TrialMethod>) {
+        self.idle.lock().unwrap_or_else(|e| e.into_inner()).push(m);
+    }
+}
+
+/// One puzzle of the experiment.
+#[derive(Clone, Debug)]
+pub struct Instance {
+    /// `file:line`, `empty-9x9`, or `gen:<set>#<i>`.
+    pub id: String,
+    /// The set it belongs to (file name or generated-set description).
+    pub set: String,
+    /// The puzzle.
+    pub puzzle: Puzzle,
+    /// Its label from the file, if any.
+    pub label: Option<String>,
+}
+
+/// One trial to run.
+#[derive(Clone, Debug)]
+pub struct Task {
+    /// Position in the stable order.
+    pub index: usize,
+    /// Index into the configurations.
+    pub config: usize,
+    /// Index into the instances.
+    pub instance: usize,
+    /// Trial number.
+    pub trial: u32,
+    /// Derived seed.
+    pub seed: u64,
+}
+
+/// An experiment ready to run: everything resolved, checked and built.
+pub struct Plan {
+    /// The file as parsed.
+    pub exp: ExperimentFile,
+    /// Method configurations (method × parameter grid point).
+    pub configs: Vec<Config>,
+    /// Instances.
+    pub instances: Vec<Instance>,
+    /// Every task, in order.
+    pub tasks: Vec<Task>,
+    /// Notes for the user (skipped optional sources, …).
+    pub notes: Vec<String>,
+}
+
+/// Resolves an experiment against the registry.
+pub fn make_plan(exp: ExperimentFile, registry: &Registry, ov: &Overrides) -> Result<Plan> {
+    let mut notes = Vec::new();
+    let quick = ov.quick.then(|| exp.quick.clone());
+    if let Some(t) = ov.time_limit {
+        if !(t > 0.0 && t.is_finite()) {
+            bail!("--time-limit: {t} is not a positive number of seconds");
+        }
+    }
+    let settings = KindSettings {
+        count_limit: exp.count_limit,
+        carve: exp.carve.clone(),
+    };
+    let mut configs = Vec::new();
+    for (i, m) in exp.methods.iter().enumerate() {
+        let what = format!("method[{i}] (`{}`)", m.name);
+        let cap = capability(exp.kind, registry, &m.name, &settings)
+            .map_err(|e| anyhow!("{what}: {e:#}"))?;
+        let mut limits = m.budget.over(&exp.budget);
+        if let Some(q) = &quick {
+            limits.time_limit = Some(
+                limits
+                    .time_limit
+                    .map_or(q.time_limit, |t| t.min(q.time_limit)),
+            );
+        }
+        if let Some(t) = ov.time_limit {
+            limits.time_limit = Some(std::time::Duration::from_secs_f64(t));
+        }
+        for params in expand_params(&m.params, &what)? {
+            let built = (cap.build)(&params).map_err(|e| anyhow!("{what}: {e:#}"))?;
+            let trials = ov
+                .trials
+                .or(quick.as_ref().map(|q| q.trials))
+                .or(m.trials)
+                .unwrap_or(exp.trials)
+                .max(1);
+            configs.push(Config {
+                method: m.name.clone(),
+                params,
+                trials,
+                budget: limits.budget(),
+                repeat: m.repeat.unwrap_or(exp.repeat).max(1),
+                exclusive: !cap.thread_safe,
+                capability: cap.clone(),
+                idle: Mutex::new(vec![built]),
+            });
+        }
+    }
+    let mut instances = Vec::new();
+    for (i, spec) in exp.instances.iter().enumerate() {
+        let before = instances.len();
+        read_source(&exp, i, spec, registry, &mut instances, &mut notes)?;
+        if let Some(l) = quick.as_ref().map(|q| q.max_instances) {
+            // Quick mode keeps the first few of each source.
+            let mut seen: HashMap<String, usize> = HashMap::new();
+            let kept: Vec<Instance> = instances
+                .drain(before..)
+                .filter(|inst| {
+                    let c = seen.entry(inst.set.clone()).or_default();
+                    *c += 1;
+                    *c <= l
+                })
+                .collect();
+            instances.extend(kept);
+        }
+    }
+    if exp.kind == Kind::Generate {
+        if let Some(bad) = instances.iter().find(|i| i.puzzle.givens().filled() > 0) {
+            bail!("kind = \"generate\" takes empty grids (`orders = [...]`), but instance {} has givens", bad.id);
+        }
+    }
+    if instances.is_empty() {
+        bail!("no instance to run (every source was empty or skipped)");
+    }
+    let mut tasks = Vec::new();
+    for (ci, cfg) in configs.iter().enumerate() {
+        let label = cfg.label();
+        for (ii, inst) in instances.iter().enumerate() {
+            for trial in 0..cfg.trials {
+                tasks.push(Task {
+                    index: tasks.len(),
+                    config: ci,
+                    instance: ii,
+                    trial,
+                    seed: derive_seed(exp.seed, &label, &inst.id, trial as u64),
+                });
+            }
+        }
+    }
+    Ok(Plan {
+        exp,
+        configs,
+        instances,
+        tasks,
+        notes,
+    })
+}
+
+fn read_source(
+    exp: &ExperimentFile,
+    i: usize,
+    spec: &InstanceSpec,
+    registry: &Registry,
+    out: &mut Vec<Instance>,
+    notes: &mut Vec<String>,
+) -> Result<()> {
+    let variant: Variant = spec.variant.unwrap_or(exp.variant);
+    let mut files: Vec<PathBuf> = Vec::new();
+    if let Some(f) = &spec.file {
+        let p = PathBuf::from(f);
+        if !p.exists() {
+            if spec.optional {
+                notes.push(format!("instances[{i}]: skipped optional {f} (not found)"));
+                return Ok(());
+            }
+            bail!("instances[{i}].file: {f} does not exist (relative paths start where the command runs)");
+        }
+        files.push(p);
+    }
+    if let Some(g) = &spec.glob {
+        let mut found: Vec<PathBuf> = glob::glob(g)
+            .map_err(|e| anyhow!("instances[{i}].glob: {e}"))?
+            .collect::<std::result::Result<_, _>>()
+            .map_err(|e| anyhow!("instances[{i}].glob: {e}"))?;
+        found.sort();
+        if found.is_empty() {
+            if spec.optional {
+                notes.push(format!(
+                    "instances[{i}]: skipped optional glob {g} (no file matches)"
+                ));
+                return Ok(());
+            }
+            bail!("instances[{i}].glob: no file matches {g}");
+        }
+        files.extend(found);
+    }
+    for path in files {
+        let name = path.display().to_string();
+        let text = format::read_text(&path)?;
+        let entries = format::parse_str(&text, &name)?;
+        let set = spec.set.clone().unwrap_or_else(|| {
+            path.file_name()
+                .map(|f| f.to_string_lossy().into_owned())
+                .unwrap_or_else(|| name.clone())
+        });
+        for e in entries.into_iter().take(spec.limit.unwrap_or(usize::MAX)) {
+            out.push(Instance {
+                id: format!("{name}:{}", e.line),
+                set: set.clone(),
+                puzzle: Puzzle::new(e.grid, variant),
+                label: e.label,
+            });
+        }
+    }
+    for &order in spec.orders.iter().flatten() {
+        out.push(Instance {
+            id: format!("empty-{order}"),
+            set: spec.set.clone().unwrap_or_else(|| "empty".to_string()),
+            puzzle: Puzzle::empty(order, variant),
+            label: None,
+        });
+    }
+    if let Some(g) = &spec.generate {
+        generate_instances(exp, i, g, spec.set.as_deref(), variant, registry, out)?;
+    }
+    Ok(())
+}
+
+/// Generated instances: each a grid from the generator, carved by the generator crate's puzzle
+/// maker with the spec's checker, judged like a `kind = "generate"` trial.
+fn generate_instances(
+    exp: &ExperimentFile,
+    i: usize,
+    g: &GenerateSpec,
+    set: Option<&str>,
+    variant: Variant,
+    registry: &Registry,
+    out: &mut Vec<Instance>,
+) -> Result<()> {
+    let what = format!("instances[{i}].generate");
+    let grids = expand_params(&g.params, &what)?;
+    let [params] = grids.as_slice() else {
+        bail!("{what}.params: lists are not allowed here (one generator configuration)");
+    };
+    let settings = KindSettings {
+        carve: Some(CarveSpec {
+            puzzle: g.puzzle,
+            clues: g.clues,
+            checker: g.checker.clone(),
+        }),
+        ..KindSettings::default()
+    };
+    let cap = capability(Kind::Generate, registry, &g.method, &settings)
+        .map_err(|e| anyhow!("{what}: {e:#}"))?;
+    let mut method = (cap.build)(params).map_err(|e| anyhow!("{what}: {e:#}"))?;
+    let desc = format!(
+        "{} {} {}{}",
+        g.order,
+        g.method,
+        g.puzzle,
+        g.clues.map(|c| format!(" clues={c}")).unwrap_or_default()
+    );
+    let set = set.map_or_else(|| desc.clone(), str::to_string);
+    let budget = Budget::time(g.time_limit);
+    let empty = Puzzle::empty(g.order, variant);
+    for k in 0..g.count {
+        let seed = derive_seed(exp.seed, "instances", &format!("{desc} {params}"), k as u64);
+        let mut rng = rng_from_seed(seed);
+        let answer = method
+            .attempt(&empty, &budget, &mut rng)
+            .map_err(|e| anyhow!("{what}: {e:#}"))?;
+        let trial = judge(&answer, &empty);
+        let carved = match answer {
+            Answer::Generate {
+                carved: Some(Ok(p)),
+                ..
+            } if trial.status == TrialStatus::Solved => p,
+            _ => bail!(
+                "{what}: generator `{}`, instance {k}: {}",
+                g.method,
+                trial.describe()
+            ),
+        };
+        out.push(Instance {
+            id: format!("gen:{set}#{k}"),
+            set: set.clone(),
+            puzzle: Puzzle::new(carved, variant),
+            label: Some(format!("generated: {desc}, seed {seed}")),
+        });
+    }
+    Ok(())
+}
+
+/// Writes the instances of a plan that were generated, so a run's puzzles can be inspected and
+/// re-used.
+pub fn write_generated(plan: &Plan, out: &Path) -> Result<()> {
+    let generated: Vec<&Instance> = plan
+        .instances
+        .iter()
+        .filter(|i| i.id.starts_with("gen:"))
+        .collect();
+    if generated.is_empty() {
+        return Ok(());
+    }
+    let mut text = String::new();
+    for inst in generated {
+        text.push_str(&format!(
+            "# {} ({})\n",
+            inst.id,
+            inst.label.as_deref().unwrap_or("")
+        ));
+        text.push_str(&to_text(inst.puzzle.givens()));
+    }
+    crate::results::write_atomic(&out.join("instances.txt"), &text)
+}

@@ -1,0 +1,60 @@
+//! The relaxation capability: a method that can solve a continuous relaxation of its model
+//! registers a [`RelaxerInfo`] under its own name, so `kind = "relax"` runs only methods that
+//! have one (today the ILP's LP relaxation).
+
+use std::fmt;
+use std::time::Duration;
+
+use crate::{Budget, ParamError, Params, Puzzle, Rng};
+
+/// What a relaxation reports.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct RelaxReport {
+    /// Is the relaxation feasible at all? (When not, the puzzle has no solution.)
+    pub feasible: bool,
+    /// Is its optimum integral?
+    pub integral: bool,
+    /// Number of fractional variables at the optimum.
+    pub fractional: usize,
+    /// Is the integral point the relaxation's only feasible point, when that was asked?
+    pub unique: Option<bool>,
+    /// Method-specific details (name, value).
+    pub extra: Vec<(String, String)>,
+    /// Time spent building the model.
+    pub build_time: Option<Duration>,
+}
+
+/// A relaxation that failed to run (the solver library's error, as text).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("relaxation failed: {0}")]
+pub struct RelaxError(pub String);
+
+/// A method that solves a relaxation of a puzzle.
+pub trait Relaxer {
+    /// Solves the relaxation of `puzzle` within `budget`.
+    fn relax(
+        &mut self,
+        puzzle: &Puzzle,
+        budget: &Budget,
+        rng: &mut Rng,
+    ) -> Result<RelaxReport, RelaxError>;
+}
+
+/// The relaxation capability of a registered method.
+#[derive(Clone, Copy)]
+pub struct RelaxerInfo {
+    /// The [`crate::MethodInfo`] name it belongs to; takes the same parameters.
+    pub method: &'static str,
+    /// May run on several threads at once.
+    pub thread_safe: bool,
+    /// Builds a configured relaxer; unknown keys and bad values are errors.
+    pub build: fn(&Params) -> Result<Box<dyn Relaxer + Send>, ParamError>,
+}
+
+impl fmt::Debug for RelaxerInfo {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("RelaxerInfo")
+            .field("method", &self.method)
+            .finish()
+    }
+}
