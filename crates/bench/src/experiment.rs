@@ -22,6 +22,7 @@
 //! params = { alpha = [0.1, 0.3, 0.5] }   # a list expands into one configuration per value
 //! budget = { time_limit = 300.0 }        # overrides [budget] for this method, key by key
 //! repeat = 3                             # overrides the top-level repeat
+//! orders = [3, 4]                        # only instances of these orders
 //! [[instances]]
 //! file = "datasets/seeds/001_jump.txt"   # or glob = "…/*.txt"; limit = 10; optional = true
 //! [[instances]]
@@ -31,7 +32,8 @@
 //! ```
 //!
 //! With `kind = "generate"`, a top-level `carve = { puzzle = "minimal", checker = "prop" }`
-//! makes each trial carve a puzzle from the grid it generated (timed together).
+//! makes each trial carve a puzzle from the grid it generated (timed together); a source of
+//! empty grids may carry its own `carve = { … }`, which names its instances.
 //!
 //! Defaults with a reason:
 //! - `count_limit = 2`: counting stops at the second solution, which is what a uniqueness
@@ -273,6 +275,10 @@ pub struct MethodSpec {
     /// Best-of-R repetitions for this method; default: the experiment's `repeat`.
     #[serde(default)]
     pub repeat: Option<u32>,
+    /// Run this method only on instances of these orders (e.g. a slow search on the small
+    /// ones); default: every instance.
+    #[serde(default, deserialize_with = "orders")]
+    pub orders: Option<Vec<Order>>,
 }
 
 /// `[[instances]]`: exactly one of `file`, `glob`, `generate`, `orders`.
@@ -298,6 +304,10 @@ pub struct InstanceSpec {
     pub variant: Option<Variant>,
     /// Name of the instance set in results (default: the file name, or a description).
     pub set: Option<String>,
+    /// `kind = "generate"` with `orders`: carve a puzzle from each grid made on these empty
+    /// grids (overrides the top-level `carve`), so one experiment can compare carvings.
+    #[serde(default)]
+    pub carve: Option<CarveSpec>,
 }
 
 /// `generate = { … }` inside `[[instances]]`.
@@ -330,7 +340,7 @@ pub struct GenerateSpec {
 }
 
 /// `carve = { … }` (kind = "generate"): each trial carves a puzzle from its grid.
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct CarveSpec {
     /// What to carve.
@@ -341,6 +351,14 @@ pub struct CarveSpec {
     /// The complete method that checks uniqueness while carving.
     #[serde(default = "default_checker")]
     pub checker: String,
+}
+
+impl CarveSpec {
+    /// Names the carving in instance ids and sets, e.g. `minimal/prop`, `unique30/dlx`.
+    pub fn describe(&self) -> String {
+        let clues = self.clues.map(|c| c.to_string()).unwrap_or_default();
+        format!("{}{clues}/{}", self.puzzle, self.checker)
+    }
 }
 
 fn default_generator() -> String {
@@ -478,6 +496,19 @@ pub fn parse(text: &str) -> Result<ExperimentFile> {
         ];
         if sources.iter().filter(|&&b| b).count() != 1 {
             bail!("instances[{i}]: give exactly one of `file`, `glob`, `generate`, `orders`");
+        }
+        if s.carve.is_some() && (exp.kind != Kind::Generate || s.orders.is_none()) {
+            bail!("instances[{i}].carve: only with kind = \"generate\" and `orders` (it carves puzzles from the grids generated on those empty grids)");
+        }
+    }
+    // Two [[method]] entries giving the same configuration would share seeds and result rows
+    // (resume could not tell them apart).
+    let mut seen = std::collections::HashSet::new();
+    for (i, m) in exp.methods.iter().enumerate() {
+        for p in expand_params(&m.params, &format!("method[{i}]"))? {
+            if !seen.insert((m.name.clone(), p.to_string())) {
+                bail!("method[{i}]: `{}` with parameters `{p}` is already configured by an earlier [[method]]; give each configuration once", m.name);
+            }
         }
     }
     if exp.instances.is_empty() {

@@ -555,7 +555,7 @@ fn a_method_budget_overrides_the_experiment_budget_key_by_key() {
     let file = dir.path().join("p.txt");
     std::fs::write(&file, PUZZLES).unwrap();
     let text = format!(
-        "name = \"b\"\nseed = 1\n[budget]\ntime_limit = 10.0\nnode_limit = 5\n[[method]]\nname = \"mock\"\nbudget = {{ time_limit = 3.0, iteration_limit = 7 }}\n[[method]]\nname = \"mock\"\n[[instances]]\nfile = \"{}\"\n",
+        "name = \"b\"\nseed = 1\n[budget]\ntime_limit = 10.0\nnode_limit = 5\n[[method]]\nname = \"mock\"\nbudget = {{ time_limit = 3.0, iteration_limit = 7 }}\n[[method]]\nname = \"mock\"\nparams = {{ ms = 2 }}\n[[instances]]\nfile = \"{}\"\n",
         file.display()
     );
     let plan = plan_of(&text, &registry()).unwrap();
@@ -635,4 +635,65 @@ fn generated_instances_take_a_checker_and_a_time_limit() {
         .unwrap()
         .to_string();
     assert!(err.contains("not a positive number of seconds"), "{err}");
+}
+
+#[test]
+fn each_instance_source_may_carve_its_own_way() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = "name = \"c\"\nseed = 4\nkind = \"generate\"\ntrials = 2\n[[method]]\nname = \"prop-fill\"\n[[instances]]\norders = [2]\ncarve = { puzzle = \"minimal\", checker = \"dlx\" }\n[[instances]]\norders = [2]\ncarve = { puzzle = \"unique\", clues = 10, checker = \"prop\" }\n[[instances]]\norders = [2]\n";
+    let reg = Registry::standard();
+    let plan = plan_of(text, &reg).unwrap();
+    let ids: Vec<&str> = plan.instances.iter().map(|i| i.id.as_str()).collect();
+    assert_eq!(
+        ids,
+        [
+            "empty-4x4 carve=minimal/dlx",
+            "empty-4x4 carve=unique10/prop",
+            "empty-4x4"
+        ]
+    );
+    let report = runner::execute_plan(&plan, &options(dir.path().join("c"))).unwrap();
+    assert_eq!((report.ran, report.succeeded), (6, 6));
+    let rows: Vec<Row> = read_rows(&dir.path().join("c/trials.csv")).unwrap();
+    let sets: Vec<(&str, usize)> = rows
+        .iter()
+        .map(|r| (r.instance_set.as_str(), r.givens))
+        .collect();
+    for (set, givens) in &sets {
+        match *set {
+            // Carving a unique 4x4 stops at 10 clues at the latest; an uncarved grid's row
+            // counts the empty grid's givens.
+            "4x4 unique10/prop" => assert!(*givens <= 10, "{givens}"),
+            "4x4 minimal/dlx" => assert!(*givens > 0 && *givens < 16, "{givens}"),
+            "empty" => assert_eq!(*givens, 0),
+            other => panic!("unexpected set {other}"),
+        }
+    }
+    // A carve on a source that is not empty grids, or outside kind = "generate", is refused.
+    let err = plan_of(&text.replace("\"generate\"", "\"solve\""), &reg)
+        .err()
+        .unwrap()
+        .to_string();
+    assert!(err.contains("instances[0].carve"), "{err}");
+}
+
+#[test]
+fn a_method_can_be_kept_to_some_orders_and_configurations_are_unique() {
+    let text = "name = \"o\"\nseed = 4\nkind = \"generate\"\n[[method]]\nname = \"pattern\"\n[[method]]\nname = \"prop-fill\"\norders = [3]\n[[instances]]\norders = [2, 3]\n";
+    let reg = Registry::standard();
+    let plan = plan_of(text, &reg).unwrap();
+    let ran: Vec<(&str, usize)> = plan
+        .tasks
+        .iter()
+        .map(|t| {
+            (
+                plan.configs[t.config].method.as_str(),
+                plan.instances[t.instance].puzzle.order().n(),
+            )
+        })
+        .collect();
+    assert_eq!(ran, [("pattern", 2), ("pattern", 3), ("prop-fill", 3)]);
+    let dup = text.replace("name = \"prop-fill\"", "name = \"pattern\"");
+    let err = plan_of(&dup, &reg).err().unwrap().to_string();
+    assert!(err.contains("already configured"), "{err}");
 }

@@ -53,12 +53,13 @@ pub struct GenerateArgs {
 /// Generates grids (or puzzles) and writes them in the line format (grid blocks beyond 35×35).
 pub fn generate(a: &GenerateArgs, registry: &Registry) -> Result<(), Failure> {
     let order = Order::new(a.order).map_err(|e| anyhow!("--order: {e}"))?;
+    let carve = a.puzzle.map(|puzzle| CarveSpec {
+        puzzle,
+        clues: a.clues,
+        checker: a.checker.clone(),
+    });
     let settings = KindSettings {
-        carve: a.puzzle.map(|puzzle| CarveSpec {
-            puzzle,
-            clues: a.clues,
-            checker: a.checker.clone(),
-        }),
+        carves: carve.iter().cloned().collect(),
         ..KindSettings::default()
     };
     let (mut gen, label) = configured(Kind::Generate, registry, &a.method, &a.params, &settings)?;
@@ -77,7 +78,7 @@ pub fn generate(a: &GenerateArgs, registry: &Registry) -> Result<(), Failure> {
             k as u64,
         ));
         let (w0, c0) = (clock.wall(), clock.cpu());
-        let answer = gen.attempt(&empty, &b, &mut rng)?;
+        let answer = gen.attempt(&empty, carve.as_ref(), &b, &mut rng)?;
         walls.push(ms(clock.wall().saturating_sub(w0)));
         cpus.push(ms(clock.cpu().saturating_sub(c0)));
         restarts += answer.stats().restarts;

@@ -62,7 +62,7 @@ pub fn solve(a: &SolveArgs, registry: &Registry) -> Result<(), Failure> {
     };
     let settings = KindSettings {
         count_limit: a.count.unwrap_or(1).max(1),
-        carve: None,
+        carves: Vec::new(),
     };
     let (mut method, label) = configured(kind, registry, &a.method, &a.params, &settings)?;
     let b = budget_from(a.time_limit, a.node_limit, a.iteration_limit)?;
@@ -79,7 +79,7 @@ pub fn solve(a: &SolveArgs, registry: &Registry) -> Result<(), Failure> {
         // Only the method call is timed; verification and printing are not.
         let (w0, c0) = (clock.wall(), clock.cpu());
         let answer = method
-            .attempt(&puzzle, &b, &mut rng)
+            .attempt(&puzzle, None, &b, &mut rng)
             .with_context(|| place.clone())?;
         walls.push(ms(clock.wall().saturating_sub(w0)));
         cpus.push(ms(clock.cpu().saturating_sub(c0)));

@@ -232,7 +232,7 @@ fn run_task(plan: &Plan, t: &Task, opts: &ExecOptions) -> (Row, Vec<TraceRow>) {
         LAST_PANIC.with(|p| *p.borrow_mut() = Some(String::new()));
         let (w0, c0) = (clock.wall(), clock.cpu());
         let result = panic::catch_unwind(AssertUnwindSafe(|| {
-            method.attempt(puzzle, &cfg.budget, &mut rng)
+            method.attempt(puzzle, inst.carve.as_ref(), &cfg.budget, &mut rng)
         }));
         let (w1, c1) = (clock.wall(), clock.cpu());
         let panic_msg = LAST_PANIC.with(|p| p.borrow_mut().take());

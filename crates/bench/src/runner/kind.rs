@@ -15,8 +15,15 @@ use crate::runner::judge::Answer;
 
 /// A configured method, ready to run trials of one kind.
 pub trait TrialMethod: Send {
-    /// Runs one trial on `puzzle` within `budget`.
-    fn attempt(&mut self, puzzle: &Puzzle, budget: &Budget, rng: &mut Rng) -> Result<Answer>;
+    /// Runs one trial on `puzzle` within `budget`; `carve` (kind = generate) is the carving
+    /// to apply to the generated grid, one of the plan's [`KindSettings::carves`].
+    fn attempt(
+        &mut self,
+        puzzle: &Puzzle,
+        carve: Option<&CarveSpec>,
+        budget: &Budget,
+        rng: &mut Rng,
+    ) -> Result<Answer>;
 }
 
 /// Builds configured [`TrialMethod`]s.
@@ -36,8 +43,8 @@ pub struct Capability {
 pub struct KindSettings {
     /// Kind = count: stop at this many solutions.
     pub count_limit: u64,
-    /// Kind = generate: carve a puzzle from each grid.
-    pub carve: Option<CarveSpec>,
+    /// Kind = generate: every carving the trials may ask for (checked when the plan is made).
+    pub carves: Vec<CarveSpec>,
 }
 
 /// The capability `kind` needs of the method called `name`; an error names the method and the
@@ -91,18 +98,19 @@ pub fn capability(
         Kind::Generate => {
             let g = registry.generator(name)?;
             let build = g.build;
-            let carve = match &settings.carve {
-                Some(c) => Some(carver(registry, c)?),
-                None => None,
-            };
+            let carvers = settings
+                .carves
+                .iter()
+                .map(|c| Ok((c.clone(), carver(registry, c)?)))
+                .collect::<Result<Vec<_>>>()?;
             Capability {
-                thread_safe: g.thread_safe && carve.as_ref().is_none_or(|c| c.0),
+                thread_safe: g.thread_safe && carvers.iter().all(|(_, c)| c.0),
                 build: Arc::new(move |p| {
-                    let carve = match &carve {
-                        Some((_, make)) => Some(make()?),
-                        None => None,
-                    };
-                    Ok(Box::new(GenerateTrial(build(p)?, carve)) as Box<dyn TrialMethod>)
+                    let carvers = carvers
+                        .iter()
+                        .map(|(spec, (_, make))| Ok((spec.clone(), make()?)))
+                        .collect::<Result<Vec<_>>>()?;
+                    Ok(Box::new(GenerateTrial(build(p)?, carvers)) as Box<dyn TrialMethod>)
                 }),
             }
         }
@@ -147,7 +155,13 @@ pub struct Carver {
 struct SolveTrial(Box<dyn Solver + Send>);
 
 impl TrialMethod for SolveTrial {
-    fn attempt(&mut self, puzzle: &Puzzle, budget: &Budget, rng: &mut Rng) -> Result<Answer> {
+    fn attempt(
+        &mut self,
+        puzzle: &Puzzle,
+        _carve: Option<&CarveSpec>,
+        budget: &Budget,
+        rng: &mut Rng,
+    ) -> Result<Answer> {
         Ok(Answer::Solve(self.0.solve(puzzle, budget, rng)))
     }
 }
@@ -155,7 +169,13 @@ impl TrialMethod for SolveTrial {
 struct CountTrial(Box<dyn Solver + Send>, u64);
 
 impl TrialMethod for CountTrial {
-    fn attempt(&mut self, puzzle: &Puzzle, budget: &Budget, rng: &mut Rng) -> Result<Answer> {
+    fn attempt(
+        &mut self,
+        puzzle: &Puzzle,
+        _carve: Option<&CarveSpec>,
+        budget: &Budget,
+        rng: &mut Rng,
+    ) -> Result<Answer> {
         Ok(Answer::Count(
             self.0.count(puzzle, self.1, true, budget, rng)?,
         ))
@@ -165,21 +185,45 @@ impl TrialMethod for CountTrial {
 struct RelaxTrial(Box<dyn Relaxer + Send>);
 
 impl TrialMethod for RelaxTrial {
-    fn attempt(&mut self, puzzle: &Puzzle, budget: &Budget, rng: &mut Rng) -> Result<Answer> {
+    fn attempt(
+        &mut self,
+        puzzle: &Puzzle,
+        _carve: Option<&CarveSpec>,
+        budget: &Budget,
+        rng: &mut Rng,
+    ) -> Result<Answer> {
         Ok(Answer::Relax(self.0.relax(puzzle, budget, rng)?))
     }
 }
 
 /// Generates a full grid of the (empty) puzzle's order and variant, then carves a puzzle from
 /// it when asked; both within the one budget.
-pub struct GenerateTrial(Box<dyn Generator + Send>, Option<Carver>);
+pub struct GenerateTrial(Box<dyn Generator + Send>, Vec<(CarveSpec, Carver)>);
 
 impl TrialMethod for GenerateTrial {
-    fn attempt(&mut self, puzzle: &Puzzle, budget: &Budget, rng: &mut Rng) -> Result<Answer> {
+    fn attempt(
+        &mut self,
+        puzzle: &Puzzle,
+        carve: Option<&CarveSpec>,
+        budget: &Budget,
+        rng: &mut Rng,
+    ) -> Result<Answer> {
+        let carver = match carve {
+            Some(spec) => Some(
+                self.1
+                    .iter_mut()
+                    .find(|(s, _)| s == spec)
+                    .map(|(_, c)| c)
+                    .ok_or_else(|| {
+                        anyhow!("internal: carving {} was not planned", spec.describe())
+                    })?,
+            ),
+            None => None,
+        };
         let outcome = self
             .0
             .generate(puzzle.order(), puzzle.variant(), budget, rng);
-        let carved = match (&mut self.1, &outcome.status) {
+        let carved = match (carver, &outcome.status) {
             (Some(c), Status::Solved(grid)) => Some(
                 (c.maker)(
                     grid,

@@ -33,6 +33,8 @@ pub struct Config {
     pub repeat: u32,
     /// Whether trials of it must not overlap (CBC).
     pub exclusive: bool,
+    /// Only instances of these orders (`[[method]] orders`); `None`: all.
+    pub orders: Option<Vec<sudoku_core::Order>>,
     capability: Capability,
     /// Built methods not in use: the one the plan built, and any a worker returned.
     idle: Mutex<Vec<Box<dyn TrialMethod>>>,
@@ -75,6 +77,8 @@ pub struct Instance {
     pub puzzle: Puzzle,
     /// Its label from the file, if any.
     pub label: Option<String>,
+    /// Kind = generate: the carving each trial applies to its grid, if any.
+    pub carve: Option<CarveSpec>,
 }
 
 /// One trial to run.
@@ -115,9 +119,15 @@ pub fn make_plan(exp: ExperimentFile, registry: &Registry, ov: &Overrides) -> Re
             bail!("--time-limit: {t} is not a positive number of seconds");
         }
     }
+    let mut carves: Vec<CarveSpec> = exp.carve.iter().cloned().collect();
+    for c in exp.instances.iter().filter_map(|s| s.carve.as_ref()) {
+        if !carves.contains(c) {
+            carves.push(c.clone());
+        }
+    }
     let settings = KindSettings {
         count_limit: exp.count_limit,
-        carve: exp.carve.clone(),
+        carves,
     };
     let mut configs = Vec::new();
     for (i, m) in exp.methods.iter().enumerate() {
@@ -150,6 +160,7 @@ pub fn make_plan(exp: ExperimentFile, registry: &Registry, ov: &Overrides) -> Re
                 budget: limits.budget(),
                 repeat: m.repeat.unwrap_or(exp.repeat).max(1),
                 exclusive: !cap.thread_safe,
+                orders: m.orders.clone(),
                 capability: cap.clone(),
                 idle: Mutex::new(vec![built]),
             });
@@ -185,6 +196,10 @@ pub fn make_plan(exp: ExperimentFile, registry: &Registry, ov: &Overrides) -> Re
     for (ci, cfg) in configs.iter().enumerate() {
         let label = cfg.label();
         for (ii, inst) in instances.iter().enumerate() {
+            let order = inst.puzzle.order();
+            if cfg.orders.as_ref().is_some_and(|os| !os.contains(&order)) {
+                continue;
+            }
             for trial in 0..cfg.trials {
                 tasks.push(Task {
                     index: tasks.len(),
@@ -258,15 +273,26 @@ fn read_source(
                 set: set.clone(),
                 puzzle: Puzzle::new(e.grid, variant),
                 label: e.label,
+                carve: None,
             });
         }
     }
+    let carve = spec.carve.clone().or_else(|| exp.carve.clone());
     for &order in spec.orders.iter().flatten() {
+        // A carving names its instances, so sources that carve differently never share ids.
+        let (id, set) = match (&spec.carve, &carve) {
+            (Some(c), _) => (
+                format!("empty-{order} carve={}", c.describe()),
+                format!("{order} {}", c.describe()),
+            ),
+            _ => (format!("empty-{order}"), "empty".to_string()),
+        };
         out.push(Instance {
-            id: format!("empty-{order}"),
-            set: spec.set.clone().unwrap_or_else(|| "empty".to_string()),
+            id,
+            set: spec.set.clone().unwrap_or(set),
             puzzle: Puzzle::empty(order, variant),
             label: None,
+            carve: carve.clone(),
         });
     }
     if let Some(g) = &spec.generate {
@@ -291,12 +317,13 @@ fn generate_instances(
     let [params] = grids.as_slice() else {
         bail!("{what}.params: lists are not allowed here (one generator configuration)");
     };
+    let carve = CarveSpec {
+        puzzle: g.puzzle,
+        clues: g.clues,
+        checker: g.checker.clone(),
+    };
     let settings = KindSettings {
-        carve: Some(CarveSpec {
-            puzzle: g.puzzle,
-            clues: g.clues,
-            checker: g.checker.clone(),
-        }),
+        carves: vec![carve.clone()],
         ..KindSettings::default()
     };
     let cap = capability(Kind::Generate, registry, &g.method, &settings)
@@ -316,7 +343,7 @@ fn generate_instances(
         let seed = derive_seed(exp.seed, "instances", &format!("{desc} {params}"), k as u64);
         let mut rng = rng_from_seed(seed);
         let answer = method
-            .attempt(&empty, &budget, &mut rng)
+            .attempt(&empty, Some(&carve), &budget, &mut rng)
             .map_err(|e| anyhow!("{what}: {e:#}"))?;
         let trial = judge(&answer, &empty);
         let carved = match answer {
@@ -335,6 +362,7 @@ fn generate_instances(
             set: set.clone(),
             puzzle: Puzzle::new(carved, variant),
             label: Some(format!("generated: {desc}, seed {seed}")),
+            carve: None,
         });
     }
     Ok(())
