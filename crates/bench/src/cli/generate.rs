@@ -14,7 +14,7 @@ use crate::registry::Registry;
 use crate::results::{ms, TrialStatus};
 use crate::runner::judge::judge;
 use crate::runner::judge::Answer;
-use crate::runner::kind::KindSettings;
+use crate::runner::kind::{Job, KindSettings};
 use sudoku_analysis::stats::median;
 
 #[derive(Args)]
@@ -78,7 +78,14 @@ pub fn generate(a: &GenerateArgs, registry: &Registry) -> Result<(), Failure> {
             k as u64,
         ));
         let (w0, c0) = (clock.wall(), clock.cpu());
-        let answer = gen.attempt(&empty, carve.as_ref(), &b, &mut rng)?;
+        let answer = gen.attempt(
+            &Job {
+                puzzle: &empty,
+                carve: carve.as_ref(),
+                budget: &b,
+            },
+            &mut rng,
+        )?;
         walls.push(ms(clock.wall().saturating_sub(w0)));
         cpus.push(ms(clock.cpu().saturating_sub(c0)));
         restarts += answer.stats().restarts;

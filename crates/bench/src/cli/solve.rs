@@ -14,7 +14,7 @@ use crate::io::{display_name, read_puzzles};
 use crate::registry::Registry;
 use crate::results::{ms, TrialStatus};
 use crate::runner::judge::{judge, Answer, Trial};
-use crate::runner::kind::KindSettings;
+use crate::runner::kind::{Job, KindSettings};
 use sudoku_analysis::stats::median;
 
 #[derive(Args)]
@@ -79,7 +79,14 @@ pub fn solve(a: &SolveArgs, registry: &Registry) -> Result<(), Failure> {
         // Only the method call is timed; verification and printing are not.
         let (w0, c0) = (clock.wall(), clock.cpu());
         let answer = method
-            .attempt(&puzzle, None, &b, &mut rng)
+            .attempt(
+                &Job {
+                    puzzle: &puzzle,
+                    carve: None,
+                    budget: &b,
+                },
+                &mut rng,
+            )
             .with_context(|| place.clone())?;
         walls.push(ms(clock.wall().saturating_sub(w0)));
         cpus.push(ms(clock.cpu().saturating_sub(c0)));

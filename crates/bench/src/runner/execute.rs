@@ -15,6 +15,7 @@ use crate::clock::Clock;
 use crate::progress::Progress;
 use crate::results::{ms, Appender, Row, TraceRow, TrialStatus};
 use crate::runner::judge::{judge, Answer, Trial};
+use crate::runner::kind::Job;
 use crate::runner::plan::{Plan, Task};
 use crate::runner::resume::remaining;
 
@@ -232,7 +233,14 @@ fn run_task(plan: &Plan, t: &Task, opts: &ExecOptions) -> (Row, Vec<TraceRow>) {
         LAST_PANIC.with(|p| *p.borrow_mut() = Some(String::new()));
         let (w0, c0) = (clock.wall(), clock.cpu());
         let result = panic::catch_unwind(AssertUnwindSafe(|| {
-            method.attempt(puzzle, inst.carve.as_ref(), &cfg.budget, &mut rng)
+            method.attempt(
+                &Job {
+                    puzzle,
+                    carve: inst.carve.as_ref(),
+                    budget: &cfg.budget,
+                },
+                &mut rng,
+            )
         }));
         let (w1, c1) = (clock.wall(), clock.cpu());
         let panic_msg = LAST_PANIC.with(|p| p.borrow_mut().take());

@@ -15,15 +15,20 @@ use crate::runner::judge::Answer;
 
 /// A configured method, ready to run trials of one kind.
 pub trait TrialMethod: Send {
-    /// Runs one trial on `puzzle` within `budget`; `carve` (kind = generate) is the carving
-    /// to apply to the generated grid, one of the plan's [`KindSettings::carves`].
-    fn attempt(
-        &mut self,
-        puzzle: &Puzzle,
-        carve: Option<&CarveSpec>,
-        budget: &Budget,
-        rng: &mut Rng,
-    ) -> Result<Answer>;
+    /// Runs one trial.
+    fn attempt(&mut self, job: &Job, rng: &mut Rng) -> Result<Answer>;
+}
+
+/// What one trial is asked to do.
+#[derive(Clone, Copy, Debug)]
+pub struct Job<'a> {
+    /// The puzzle (for kind = generate, the empty grid of the order and variant to fill).
+    pub puzzle: &'a Puzzle,
+    /// Kind = generate: the carving to apply to the grid, one of the plan's
+    /// [`KindSettings::carves`].
+    pub carve: Option<&'a CarveSpec>,
+    /// The limits.
+    pub budget: &'a Budget,
 }
 
 /// Builds configured [`TrialMethod`]s.
@@ -155,29 +160,17 @@ pub struct Carver {
 struct SolveTrial(Box<dyn Solver + Send>);
 
 impl TrialMethod for SolveTrial {
-    fn attempt(
-        &mut self,
-        puzzle: &Puzzle,
-        _carve: Option<&CarveSpec>,
-        budget: &Budget,
-        rng: &mut Rng,
-    ) -> Result<Answer> {
-        Ok(Answer::Solve(self.0.solve(puzzle, budget, rng)))
+    fn attempt(&mut self, job: &Job, rng: &mut Rng) -> Result<Answer> {
+        Ok(Answer::Solve(self.0.solve(job.puzzle, job.budget, rng)))
     }
 }
 
 struct CountTrial(Box<dyn Solver + Send>, u64);
 
 impl TrialMethod for CountTrial {
-    fn attempt(
-        &mut self,
-        puzzle: &Puzzle,
-        _carve: Option<&CarveSpec>,
-        budget: &Budget,
-        rng: &mut Rng,
-    ) -> Result<Answer> {
+    fn attempt(&mut self, job: &Job, rng: &mut Rng) -> Result<Answer> {
         Ok(Answer::Count(
-            self.0.count(puzzle, self.1, true, budget, rng)?,
+            self.0.count(job.puzzle, self.1, true, job.budget, rng)?,
         ))
     }
 }
@@ -185,14 +178,8 @@ impl TrialMethod for CountTrial {
 struct RelaxTrial(Box<dyn Relaxer + Send>);
 
 impl TrialMethod for RelaxTrial {
-    fn attempt(
-        &mut self,
-        puzzle: &Puzzle,
-        _carve: Option<&CarveSpec>,
-        budget: &Budget,
-        rng: &mut Rng,
-    ) -> Result<Answer> {
-        Ok(Answer::Relax(self.0.relax(puzzle, budget, rng)?))
+    fn attempt(&mut self, job: &Job, rng: &mut Rng) -> Result<Answer> {
+        Ok(Answer::Relax(self.0.relax(job.puzzle, job.budget, rng)?))
     }
 }
 
@@ -201,14 +188,9 @@ impl TrialMethod for RelaxTrial {
 pub struct GenerateTrial(Box<dyn Generator + Send>, Vec<(CarveSpec, Carver)>);
 
 impl TrialMethod for GenerateTrial {
-    fn attempt(
-        &mut self,
-        puzzle: &Puzzle,
-        carve: Option<&CarveSpec>,
-        budget: &Budget,
-        rng: &mut Rng,
-    ) -> Result<Answer> {
-        let carver = match carve {
+    fn attempt(&mut self, job: &Job, rng: &mut Rng) -> Result<Answer> {
+        let (puzzle, budget) = (job.puzzle, job.budget);
+        let carver = match job.carve {
             Some(spec) => Some(
                 self.1
                     .iter_mut()

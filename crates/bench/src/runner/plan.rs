@@ -17,7 +17,7 @@ use crate::experiment::{
 use crate::registry::Registry;
 use crate::results::TrialStatus;
 use crate::runner::judge::{judge, Answer};
-use crate::runner::kind::{capability, Capability, KindSettings, TrialMethod};
+use crate::runner::kind::{capability, Capability, Job, KindSettings, TrialMethod};
 
 /// One method configuration: a method and one point of its parameter grid.
 pub struct Config {
@@ -343,7 +343,14 @@ fn generate_instances(
         let seed = derive_seed(exp.seed, "instances", &format!("{desc} {params}"), k as u64);
         let mut rng = rng_from_seed(seed);
         let answer = method
-            .attempt(&empty, Some(&carve), &budget, &mut rng)
+            .attempt(
+                &Job {
+                    puzzle: &empty,
+                    carve: Some(&carve),
+                    budget: &budget,
+                },
+                &mut rng,
+            )
             .map_err(|e| anyhow!("{what}: {e:#}"))?;
         let trial = judge(&answer, &empty);
         let carved = match answer {
