@@ -1,5 +1,5 @@
 //! Criterion benchmark: `norvig` and `prop` (with each rule switch) on a few fixed puzzles.
-//! Whole-file numbers come from `examples/bench_sets.rs`.
+//! Whole-file numbers come from the runner: `scripts/experiments/prop-sets.toml`.
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use sudoku_core::{format, rng_from_seed, Budget, Puzzle, Solver, Variant};
