@@ -237,9 +237,6 @@ fn print_table(rows: &[Row]) {
     }
 }
 
-/// The 25×25 puzzle of the JuMP seed notebook (seed 001), transcribed in the tests' data.
-const JUMP_25X25: &str = include_str!("../tests/data/jump_25x25.txt");
-
 fn main() {
     let opts = match parse_args() {
         Ok(o) => o,
@@ -272,12 +269,12 @@ fn main() {
         rows.extend(run_set(set, &puzzles, &mut entries, &opts));
     }
     if opts.large {
-        let jump = format::parse_str(JUMP_25X25, "jump_25x25")
-            .expect("transcribed puzzle parses")
-            .remove(0)
-            .grid;
+        // The 25×25 puzzle of the JuMP seed notebook (seed 001).
+        let jump = sudoku_core::fixtures::seed_puzzles("001_jump.25x25.txt", Variant::Classic)
+            .expect("the seed puzzle loads")
+            .remove(0);
         let large = [
-            ("jump 25x25 (seed 001)", Puzzle::new(jump, Variant::Classic)),
+            ("jump 25x25 (seed 001)", jump),
             (
                 "empty 25x25",
                 Puzzle::empty(Order::new(5).expect("order 5"), Variant::Classic),

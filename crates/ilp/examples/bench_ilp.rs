@@ -139,14 +139,11 @@ fn bench_solve(reps: usize, sets: &[String]) {
     let want = |s: &str| sets.is_empty() || sets.iter().any(|x| x == s);
     println!("| set | objective | model | search | lp_first | build ms | solve ms | total ms | worst total ms | nodes | LP integral |");
     println!("|---|---|---|---|---|---:|---:|---:|---:|---:|---:|");
-    let jump9: Vec<Puzzle> = fixtures::JUMP_9X9
-        .iter()
-        .map(|(p, _)| fixtures::puzzle(p, Variant::Classic))
-        .collect();
+    let jump9: Vec<Puzzle> = fixtures::jump_9x9().into_iter().map(|(p, _)| p).collect();
     if want("jump9") {
         bench_set("JuMP 9x9 (4)", &jump9, reps);
     }
-    let jump25 = vec![fixtures::puzzle(fixtures::JUMP_25X25, Variant::Classic)];
+    let jump25 = vec![fixtures::jump_25x25().0];
     if want("jump25") {
         bench_set("JuMP 25x25", &jump25, reps);
     }
