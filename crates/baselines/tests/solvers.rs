@@ -6,8 +6,9 @@ mod common;
 use std::collections::HashSet;
 use std::time::Duration;
 
-use common::{all_solvers, classic, grid};
+use common::{all_solvers, classic};
 use sudoku_baselines::{Backtrack, Dlx};
+use sudoku_core::fixtures::{seed_grids, seed_pairs, seed_puzzle, seed_puzzles};
 use sudoku_core::{
     rng_from_seed, verify_solution, Budget, CountEnd, Grid, Limit, Order, Puzzle, Solver, Status,
     Variant,
@@ -15,24 +16,9 @@ use sudoku_core::{
 
 /// The four 9×9 puzzles of the JuMP seed notebook (seed 001, cells In [4]–In [7]) and the
 /// solutions printed there.
-const JUMP_9X9: [(&str, &str); 4] = [
-    (
-        "..6......92...34......8...156..3..8...7...5....4..6...7...........9...4.35...29..",
-        "186427395925163478473589621561234789237891564894756132749318256612975843358642917",
-    ),
-    (
-        "8.5..93..2...........6....9.4....2..9.3..68......1..7..2...5...5.47...8..6....4..",
-        "875129364296543718431687529147958236953276841682314975328465197514792683769831452",
-    ),
-    (
-        "3156....4.9....2..2..59..13.6.175...18.3..7..53..4..96.29.51.78....3..2.743..25..",
-        "315627984496813257278594613964175832182369745537248196629451378851736429743982561",
-    ),
-    (
-        ".9.8.74....5....6.....2........9.2..6..2.1.4..1..3....9.......7.7.1.48.......3...",
-        "396817425825349761741625389458796213637251948219438576964582137573164892182973654",
-    ),
-];
+fn jump_9x9() -> Vec<(Puzzle, Grid)> {
+    seed_pairs("001_jump", Variant::Classic).expect("seed 001 loads")
+}
 
 /// A puzzle made to defeat row-major backtracking (its first row is empty and the solution's
 /// first row is 987654321); it needs hundreds of millions of nodes.
@@ -50,15 +36,14 @@ fn solved(out: &sudoku_core::Outcome, who: &str) -> Grid {
 fn jump_puzzles_match_the_printed_solutions() {
     let mut rng = rng_from_seed(0);
     for (name, mut s) in all_solvers() {
-        for (i, (p, sol)) in JUMP_9X9.iter().enumerate() {
-            let puzzle = classic(p);
-            let out = s.solve(&puzzle, &Budget::unlimited(), &mut rng);
+        for (i, (puzzle, sol)) in jump_9x9().iter().enumerate() {
+            let out = s.solve(puzzle, &Budget::unlimited(), &mut rng);
             let g = solved(&out, &name);
-            verify_solution(&puzzle, &g).unwrap();
-            assert_eq!(g, grid(sol), "{name} on JuMP puzzle {}", i + 1);
+            verify_solution(puzzle, &g).unwrap();
+            assert_eq!(&g, sol, "{name} on JuMP puzzle {}", i + 1);
             assert!(out.stats.nodes > 0, "{name} reports nodes");
             let c = s
-                .count(&puzzle, 2, false, &Budget::unlimited(), &mut rng)
+                .count(puzzle, 2, false, &Budget::unlimited(), &mut rng)
                 .unwrap();
             assert_eq!((c.count, c.end), (1, CountEnd::Complete), "{name} unique");
             assert!(c.solutions.is_empty(), "not collected");
@@ -145,12 +130,9 @@ fn deadly_rectangle(g: &Grid) -> Option<[(usize, usize); 4]> {
 fn a_blanked_deadly_pattern_has_exactly_two_solutions() {
     let mut rng = rng_from_seed(0);
     // Search the four JuMP solutions for a deadly pattern.
-    let (full, rect) = JUMP_9X9
-        .iter()
-        .find_map(|(_, sol)| {
-            let g = grid(sol);
-            deadly_rectangle(&g).map(|r| (g, r))
-        })
+    let (full, rect) = jump_9x9()
+        .into_iter()
+        .find_map(|(_, g)| deadly_rectangle(&g).map(|r| (g, r)))
         .expect("one of the JuMP solutions holds a deadly pattern");
     let mut givens = full.clone();
     for &(r, c) in &rect {
@@ -223,10 +205,11 @@ fn infeasible_puzzles_are_proved_infeasible() {
 #[test]
 fn full_grid_is_its_own_solution() {
     let mut rng = rng_from_seed(0);
-    let puzzle = classic(JUMP_9X9[0].1);
+    let full = jump_9x9().swap_remove(0).1;
+    let puzzle = Puzzle::new(full.clone(), Variant::Classic);
     for (name, mut s) in all_solvers() {
         let out = s.solve(&puzzle, &Budget::unlimited(), &mut rng);
-        assert_eq!(solved(&out, &name), grid(JUMP_9X9[0].1), "{name}");
+        assert_eq!(solved(&out, &name), full, "{name}");
         let c = s
             .count(&puzzle, 5, false, &Budget::unlimited(), &mut rng)
             .unwrap();
@@ -350,13 +333,10 @@ fn larger_empty_grids() {
 #[test]
 fn jump_25x25_is_solved_and_matches_the_printed_rows() {
     let mut rng = rng_from_seed(0);
-    let puzzle = Puzzle::new(grid(include_str!("data/jump_25x25.txt")), Variant::Classic);
+    let puzzle = seed_puzzles("001_jump.25x25.txt", Variant::Classic).unwrap()[0].clone();
     // The seed prints the first 10 rows of the solution only.
-    let rows: Vec<u16> = include_str!("data/jump_25x25_solution_rows.txt")
-        .lines()
-        .filter(|l| !l.trim_start().starts_with('#'))
-        .flat_map(|l| l.split_whitespace().map(|t| t.parse::<u16>().unwrap()))
-        .collect();
+    let rows =
+        seed_grids("001_jump.25x25.partial_solutions.txt").unwrap()[0].cells()[..250].to_vec();
     assert_eq!(rows.len(), 250);
     for (name, mut s) in all_solvers() {
         if !["dlx", "backtrack-fc", "backtrack-bits"].contains(&name.as_str()) {
@@ -377,7 +357,7 @@ fn jump_25x25_is_solved_and_matches_the_printed_rows() {
 fn an_easy_puzzle_needs_no_guess_and_dlx_builds_only_what_is_open() {
     let mut rng = rng_from_seed(0);
     // JuMP puzzle 3: 38 givens, solvable by singles.
-    let puzzle = classic(JUMP_9X9[2].0);
+    let puzzle = seed_puzzle("001_jump.txt", "In [6]", Variant::Classic).unwrap();
     let empties = 81 - puzzle.givens().filled() as u64;
     for (name, mut s) in all_solvers() {
         if ["backtrack-fc", "backtrack-bits", "dlx"].contains(&name.as_str()) {

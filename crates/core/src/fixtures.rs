@@ -4,8 +4,34 @@
 
 use std::path::PathBuf;
 
-use crate::format::{read_file, ReadError};
+use crate::format::{read_file, Entry, ReadError};
 use crate::{Grid, Puzzle, Variant};
+
+/// A seed grid could not be loaded.
+#[derive(Debug, thiserror::Error)]
+pub enum FixtureError {
+    /// The file could not be read or parsed.
+    #[error(transparent)]
+    Read(#[from] ReadError),
+    /// No grid of the file has a label containing the text asked for.
+    #[error("{file}: no grid is labelled with {label:?}")]
+    NoSuchLabel {
+        /// The file, relative to `datasets/seeds/`.
+        file: String,
+        /// The text asked for.
+        label: String,
+    },
+    /// Grids that differ share the text asked for in their labels.
+    #[error("{file}: {count} different grids are labelled with {label:?}")]
+    Ambiguous {
+        /// The file, relative to `datasets/seeds/`.
+        file: String,
+        /// The text asked for.
+        label: String,
+        /// How many distinct grids match.
+        count: usize,
+    },
+}
 
 /// The folder `datasets/seeds/` of this checkout (found from this crate's source folder, so it
 /// is right for every crate of the workspace).
@@ -13,12 +39,14 @@ pub fn seeds_dir() -> PathBuf {
     PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../datasets/seeds"))
 }
 
+/// The entries (grid, line, label) of `datasets/seeds/<file>`, in file order.
+pub fn seed_entries(file: &str) -> Result<Vec<Entry>, ReadError> {
+    read_file(&seeds_dir().join(file))
+}
+
 /// The grids of `datasets/seeds/<file>`, in file order.
 pub fn seed_grids(file: &str) -> Result<Vec<Grid>, ReadError> {
-    Ok(read_file(&seeds_dir().join(file))?
-        .into_iter()
-        .map(|e| e.grid)
-        .collect())
+    Ok(seed_entries(file)?.into_iter().map(|e| e.grid).collect())
 }
 
 /// The puzzles of `datasets/seeds/<file>` as `variant` puzzles.
@@ -29,10 +57,70 @@ pub fn seed_puzzles(file: &str, variant: Variant) -> Result<Vec<Puzzle>, ReadErr
         .collect())
 }
 
+/// The one grid of `datasets/seeds/<file>` whose label contains `label` (e.g. `"In [6]"`,
+/// `"Figure 10a"`). A grid listed twice with the same cells (Figure 9 of paper 000) counts
+/// once; labels that match different grids are an error, so a test never picks one silently.
+pub fn seed_grid(file: &str, label: &str) -> Result<Grid, FixtureError> {
+    let mut found: Vec<Grid> = Vec::new();
+    for e in seed_entries(file)? {
+        if e.label.as_deref().is_some_and(|l| l.contains(label)) && !found.contains(&e.grid) {
+            found.push(e.grid);
+        }
+    }
+    match found.len() {
+        0 => Err(FixtureError::NoSuchLabel {
+            file: file.to_string(),
+            label: label.to_string(),
+        }),
+        1 => Ok(found.remove(0)),
+        count => Err(FixtureError::Ambiguous {
+            file: file.to_string(),
+            label: label.to_string(),
+            count,
+        }),
+    }
+}
+
+/// [`seed_grid`] as a `variant` puzzle.
+pub fn seed_puzzle(file: &str, label: &str, variant: Variant) -> Result<Puzzle, FixtureError> {
+    Ok(Puzzle::new(seed_grid(file, label)?, variant))
+}
+
 /// Each puzzle of `datasets/seeds/<stem>.txt` with the grid printed for it in
 /// `<stem>.solutions.txt` (the i-th grid solves the i-th puzzle).
 pub fn seed_pairs(stem: &str, variant: Variant) -> Result<Vec<(Puzzle, Grid)>, ReadError> {
     let puzzles = seed_puzzles(&format!("{stem}.txt"), variant)?;
     let solutions = seed_grids(&format!("{stem}.solutions.txt"))?;
     Ok(puzzles.into_iter().zip(solutions).collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_label_picks_one_grid() {
+        let fig9 = seed_grid("000_unicamp_ilp.multiple.txt", "Figure 9").unwrap();
+        assert_eq!(fig9.filled(), 77);
+        let fig10a = seed_grid("000_unicamp_ilp.multiple.solutions.txt", "Figure 10a").unwrap();
+        assert!(fig10a.is_full());
+        let p = seed_puzzle("001_jump.txt", "In [6]", Variant::Classic).unwrap();
+        assert_eq!(p.givens().filled(), 38);
+    }
+
+    #[test]
+    fn a_missing_or_ambiguous_label_is_an_error() {
+        assert!(matches!(
+            seed_grid("001_jump.txt", "In [99]"),
+            Err(FixtureError::NoSuchLabel { .. })
+        ));
+        assert!(matches!(
+            seed_grid("001_jump.txt", "classic 9x9 puzzle"),
+            Err(FixtureError::Ambiguous { count: 4, .. })
+        ));
+        assert!(matches!(
+            seed_grid("no_such_file.txt", "x"),
+            Err(FixtureError::Read(_))
+        ));
+    }
 }

@@ -19,8 +19,9 @@ use std::time::Instant;
 use sudoku_core::{verify_solution, Limit, Puzzle};
 
 use crate::cbc::{CbcModel, LpData};
+use crate::config::IlpConfig;
 use crate::model::{Objective, SudokuModel};
-use crate::solve::{load, IlpConfig, Run, RunEnd, INT_TOL};
+use crate::search::{load, SearchEnd, SearchOutcome, INT_TOL};
 
 /// A branch on column `var`: `one` while the `x = 1` child is open, then the `x = 0` child.
 struct Branch {
@@ -74,7 +75,7 @@ pub(crate) fn run_dfs(
     config: &IlpConfig,
     deadline: Option<Instant>,
     node_limit: Option<u64>,
-) -> Run {
+) -> SearchOutcome {
     let (mut cbc, load_time) = load(lp, model, config);
     let t1 = Instant::now();
     // Sign that turns the objective into one to minimise, for the bound test.
@@ -149,25 +150,25 @@ pub(crate) fn run_dfs(
     let (end, objective, status) = match (incumbent, stopped) {
         // The search finished (or an answer that is enough was found).
         (Some((grid, obj)), None) => (
-            RunEnd::Solved {
+            SearchEnd::Solved {
                 grid,
                 optimal: true,
             },
             Some(obj),
             "dfs-optimal",
         ),
-        (None, None) => (RunEnd::Infeasible { by: "dfs" }, None, "dfs-infeasible"),
+        (None, None) => (SearchEnd::Infeasible { by: "dfs" }, None, "dfs-infeasible"),
         (Some((grid, obj)), Some(_)) => (
-            RunEnd::Solved {
+            SearchEnd::Solved {
                 grid,
                 optimal: false,
             },
             Some(obj),
             "dfs-stopped",
         ),
-        (None, Some(limit)) => (RunEnd::Stopped(limit), None, "dfs-stopped"),
+        (None, Some(limit)) => (SearchEnd::Stopped(limit), None, "dfs-stopped"),
     };
-    Run {
+    SearchOutcome {
         end,
         nodes,
         // The C interface does not report Clp's iteration count for LP solves.

@@ -13,8 +13,10 @@ use sudoku_core::{
 };
 
 use crate::cbc::CbcModel;
+use crate::config::{config_extra, IlpConfig};
 use crate::model::{Objective, SudokuModel};
-use crate::solve::{config_extra, configure_branch_and_cut, IlpConfig, IlpSolver, INT_TOL};
+use crate::search::{configure_branch_and_cut, INT_TOL};
+use crate::solve::IlpSolver;
 use crate::IlpError;
 use rand::Rng as _;
 

@@ -81,18 +81,21 @@ macro_rules! keyword_enum {
 
 mod bands;
 mod cbc;
+mod config;
 mod dfs;
 mod error;
 mod generate;
 mod model;
 mod relax;
+mod search;
 mod solve;
 
+pub use config::{CbcOptions, Cuts, IlpConfig, Preprocess, Presolve, Search};
 pub use error::IlpError;
 pub use generate::{Decompose, IlpGenerator, Lookahead, Prefill};
 pub use model::{ModelKind, Objective};
 pub use relax::{relax, relaxers, RelaxConfig, RelaxReport};
-pub use solve::{CbcOptions, Cuts, IlpConfig, IlpSolver, Preprocess, Presolve, Search};
+pub use solve::IlpSolver;
 
 use sudoku_core::{
     choices, number_param, Capabilities, Choices, GeneratorInfo, MethodInfo, Param, ParamError,

@@ -19,7 +19,7 @@ use sudoku_core::{Grid, Puzzle, Rng};
 
 use crate::cbc::CbcModel;
 use crate::model::{ModelKind, Objective, SudokuModel};
-use crate::solve::INT_TOL;
+use crate::search::INT_TOL;
 use crate::IlpError;
 
 /// What to relax and what to ask.

@@ -1,230 +1,21 @@
-//! Solving and counting with CBC: [`IlpConfig`], [`CbcOptions`], [`IlpSolver`].
+//! Solving and counting: [`IlpSolver`], with CBC's branch and cut (`search=cbc`, here) or
+//! this crate's depth-first search over CBC's LPs (`search=dfs`, in `dfs`).
 
-use std::fmt;
-use std::str::FromStr;
 use std::time::{Duration, Instant};
 
 use sudoku_core::{
-    check_givens, verify_solution, Budget, CountEnd, CountOutcome, Grid, Limit, Outcome, Puzzle,
-    Rng, Solver, Stats, Status, Unsupported,
+    check_givens, verify_solution, Budget, CountEnd, CountOutcome, Limit, Outcome, Puzzle, Rng,
+    Solver, Stats, Status, Unsupported,
 };
 
-use crate::cbc::{secondary_name, CbcModel, LpData};
-use crate::model::{ModelKind, Objective, SudokuModel};
+use crate::cbc::{secondary_name, LpData};
+use crate::config::{config_extra, IlpConfig, Search};
+use crate::model::SudokuModel;
+use crate::search::{configure_branch_and_cut, load, SearchEnd, SearchOutcome, INT_TOL};
 use crate::IlpError;
-
-/// Values closer than this to 0 or 1 count as integral.
-pub(crate) const INT_TOL: f64 = 1e-6;
-
-keyword_enum!(
-    /// CBC's `presolve` (Clp's LP presolve before the root).
-    Presolve, "presolve", {
-        /// CBC's default.
-        #[default]
-        On => "on",
-        /// No presolve.
-        Off => "off",
-        /// Ten passes instead of five.
-        More => "more",
-    }
-);
-
-keyword_enum!(
-    /// CBC's `preprocess` (integer preprocessing with CglPreProcess).
-    Preprocess, "preprocess", {
-        /// Leave CBC's choice (`sos` in CbcMain1).
-        #[default]
-        Default => "default",
-        /// No integer preprocessing.
-        Off => "off",
-        /// Preprocessing without SOS detection.
-        On => "on",
-        /// Turns the `= 1` rows into special ordered sets.
-        Sos => "sos",
-        /// Turns clique inequalities into equalities.
-        Equal => "equal",
-    }
-);
-
-keyword_enum!(
-    /// CBC's `cuts` switch for all cut generators.
-    Cuts, "cuts", {
-        /// CBC's default.
-        #[default]
-        On => "on",
-        /// No cuts.
-        Off => "off",
-        /// Cuts at the root only.
-        Root => "root",
-        /// Cuts where they move the bound.
-        IfMove => "ifmove",
-        /// Cuts everywhere.
-        ForceOn => "forceOn",
-    }
-);
-
-keyword_enum!(
-    /// Who runs the branch-and-bound tree.
-    Search, "search", {
-        /// CBC's branch and cut (`CbcMain1`: preprocessing, cuts, heuristics, its own tree).
-        #[default]
-        Cbc => "cbc",
-        /// This crate's depth-first branch and bound over the same LPs, solved by Clp inside
-        /// CBC and warm-started (see the `dfs` module).
-        Dfs => "dfs",
-    }
-);
-
-/// CBC settings. CBC is built without threads (`cbc-src` without `parallel`), so it always
-/// runs on one thread; `threads=1` is recorded with the results.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct CbcOptions {
-    /// LP presolve.
-    pub presolve: Presolve,
-    /// Integer preprocessing.
-    pub preprocess: Preprocess,
-    /// Cut generators.
-    pub cuts: Cuts,
-    /// Primal heuristics (feasibility pump, rounding, diving...).
-    pub heuristics: bool,
-    /// CBC's log level; 0 is silent. Above 0 CBC prints to standard output.
-    pub log: u8,
-}
-
-impl Default for CbcOptions {
-    fn default() -> CbcOptions {
-        CbcOptions {
-            presolve: crate::PRESOLVE.default,
-            preprocess: crate::PREPROCESS.default,
-            cuts: crate::CUTS.default,
-            heuristics: crate::HEURISTICS.default,
-            log: crate::LOG.default,
-        }
-    }
-}
-
-/// Everything that configures the ILP solver.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct IlpConfig {
-    /// Objective function.
-    pub objective: Objective,
-    /// Full or reduced model.
-    pub model: ModelKind,
-    /// CBC settings.
-    pub cbc: CbcOptions,
-    /// Check the givens for a repeated digit before building anything (then CBC never sees
-    /// them). With `false` the full model hands contradictory givens to CBC, as the seeds do;
-    /// the reduced model always notices them while reducing.
-    pub precheck: bool,
-    /// Solve the LP relaxation first and stop when its optimum is integral (it is then an
-    /// optimal ILP solution); otherwise go on to branch and cut on the same model.
-    pub lp_first: bool,
-    /// Who runs the tree search.
-    pub search: Search,
-}
-
-impl Default for IlpConfig {
-    fn default() -> IlpConfig {
-        IlpConfig {
-            objective: Objective::Zero,
-            model: crate::MODEL.default,
-            cbc: CbcOptions::default(),
-            precheck: crate::PRECHECK.default,
-            lp_first: crate::LP_FIRST.default,
-            search: crate::SEARCH.default,
-        }
-    }
-}
-
-/// How one CBC run ended.
-#[derive(Clone, Debug)]
-pub(crate) enum RunEnd {
-    /// A verified grid; `optimal` when CBC proved optimality (or the LP bound did).
-    Solved { grid: Grid, optimal: bool },
-    /// No solution; `by` says who proved it (`givens`, `reduction`, `lp`, `cbc`).
-    Infeasible { by: &'static str },
-    /// A limit stopped CBC first.
-    Stopped(Limit),
-}
-
-/// One CBC run on one model, with its statistics.
-#[derive(Clone, Debug)]
-pub(crate) struct Run {
-    pub end: RunEnd,
-    pub nodes: u64,
-    pub iterations: u64,
-    pub objective: Option<f64>,
-    pub status: String,
-    pub secondary: String,
-    pub load_time: Duration,
-    pub solve_time: Duration,
-    /// Whether the LP relaxation was solved first and was integral.
-    pub lp_integral: Option<bool>,
-}
-
-impl Run {
-    fn trivial(end: RunEnd, status: &str) -> Run {
-        Run {
-            end,
-            nodes: 0,
-            iterations: 0,
-            objective: None,
-            status: status.to_string(),
-            secondary: status.to_string(),
-            load_time: Duration::ZERO,
-            solve_time: Duration::ZERO,
-            lp_integral: None,
-        }
-    }
-}
 
 fn seconds(d: Duration) -> String {
     format!("{:.6}", d.as_secs_f64())
-}
-
-/// Hands `config`'s CBC options and the budget left to `CbcMain1`.
-pub(crate) fn configure_branch_and_cut(
-    cbc: &mut CbcModel,
-    config: &IlpConfig,
-    remaining: Option<Duration>,
-    node_limit: Option<u64>,
-) {
-    let log = config.cbc.log.to_string();
-    cbc.set_parameter("log", &log);
-    cbc.set_parameter("slog", &log);
-    cbc.set_parameter("presolve", config.cbc.presolve.name());
-    if config.cbc.preprocess != Preprocess::Default {
-        cbc.set_parameter("preprocess", config.cbc.preprocess.name());
-    }
-    cbc.set_parameter("cuts", config.cbc.cuts.name());
-    cbc.set_parameter(
-        "heuristics",
-        if config.cbc.heuristics { "on" } else { "off" },
-    );
-    if let Some(left) = remaining {
-        // CBC reads seconds as a double; never hand it 0, which it takes as "no limit".
-        // Wall-clock time, as the Budget means it (CBC counts CPU time by default).
-        cbc.set_parameter("timeMode", "elapsed");
-        cbc.set_parameter("sec", &format!("{:.3}", left.as_secs_f64().max(0.001)));
-    }
-    if let Some(n) = node_limit {
-        cbc.set_parameter("maxNodes", &n.to_string());
-    }
-    if config.objective == Objective::Random {
-        // Random weights only pick a solution; proving them optimal over all grids is a hard
-        // search for nothing, so stop at the first integer solution.
-        cbc.set_parameter("maxSolutions", "1");
-    }
-}
-
-/// Hands `lp` to a new CBC model with the objective's sense and the log level; also returns
-/// how long that took (part of the build time).
-pub(crate) fn load(lp: &LpData, model: &SudokuModel, config: &IlpConfig) -> (CbcModel, Duration) {
-    let t0 = Instant::now();
-    let mut cbc = CbcModel::new(lp);
-    cbc.set_minimise(model.minimise);
-    cbc.set_log_level(i32::from(config.cbc.log));
-    (cbc, t0.elapsed())
 }
 
 /// Runs CBC once on `lp` (the model's LP, possibly with cuts).
@@ -235,10 +26,10 @@ pub(crate) fn run_cbc(
     config: &IlpConfig,
     deadline: Option<Instant>,
     node_limit: Option<u64>,
-) -> Result<Run, IlpError> {
+) -> Result<SearchOutcome, IlpError> {
     if model.infeasible.is_some() {
-        return Ok(Run::trivial(
-            RunEnd::Infeasible { by: "reduction" },
+        return Ok(SearchOutcome::trivial(
+            SearchEnd::Infeasible { by: "reduction" },
             "not-run",
         ));
     }
@@ -246,7 +37,10 @@ pub(crate) fn run_cbc(
         Some(at) => {
             let left = at.saturating_duration_since(Instant::now());
             if left.is_zero() {
-                return Ok(Run::trivial(RunEnd::Stopped(Limit::Time), "not-run"));
+                return Ok(SearchOutcome::trivial(
+                    SearchEnd::Stopped(Limit::Time),
+                    "not-run",
+                ));
             }
             Some(left)
         }
@@ -265,7 +59,8 @@ pub(crate) fn run_cbc(
         cbc.solve();
         iterations = cbc.iteration_count();
         if cbc.is_proven_infeasible() {
-            let mut run = Run::trivial(RunEnd::Infeasible { by: "lp" }, "lp-infeasible");
+            let mut run =
+                SearchOutcome::trivial(SearchEnd::Infeasible { by: "lp" }, "lp-infeasible");
             run.iterations = iterations;
             run.load_time = load_time;
             run.solve_time = t1.elapsed();
@@ -277,8 +72,8 @@ pub(crate) fn run_cbc(
                 .decode(&cbc.col_solution(), INT_TOL)
                 .filter(|g| verify_solution(puzzle, g).is_ok())
             {
-                return Ok(Run {
-                    end: RunEnd::Solved {
+                return Ok(SearchOutcome {
+                    end: SearchEnd::Solved {
                         grid,
                         optimal: true,
                     },
@@ -301,8 +96,8 @@ pub(crate) fn run_cbc(
     let solve_time = t1.elapsed();
     let status = cbc.status_name();
     let secondary = cbc.secondary_status();
-    let mut run = Run {
-        end: RunEnd::Stopped(Limit::Time),
+    let mut run = SearchOutcome {
+        end: SearchEnd::Stopped(Limit::Time),
         nodes: cbc.node_count(),
         iterations: iterations + cbc.iteration_count(),
         objective: None,
@@ -313,7 +108,7 @@ pub(crate) fn run_cbc(
         lp_integral,
     };
     if cbc.is_proven_infeasible() || secondary == 1 {
-        run.end = RunEnd::Infeasible { by: "cbc" };
+        run.end = SearchEnd::Infeasible { by: "cbc" };
         return Ok(run);
     }
     // Whatever CBC says, a grid is only an answer if it decodes and verifies.
@@ -322,16 +117,16 @@ pub(crate) fn run_cbc(
         .filter(|g| verify_solution(puzzle, g).is_ok())
     {
         run.objective = Some(cbc.obj_value() + model.obj_offset);
-        run.end = RunEnd::Solved {
+        run.end = SearchEnd::Solved {
             grid,
             optimal: cbc.is_proven_optimal(),
         };
         return Ok(run);
     }
     if cbc.is_seconds_limit_reached() || secondary == 4 {
-        run.end = RunEnd::Stopped(Limit::Time);
+        run.end = SearchEnd::Stopped(Limit::Time);
     } else if cbc.is_node_limit_reached() || secondary == 3 {
-        run.end = RunEnd::Stopped(Limit::Nodes);
+        run.end = SearchEnd::Stopped(Limit::Nodes);
     } else {
         let _ = cbc.is_abandoned();
         return Err(IlpError::Abandoned {
@@ -340,40 +135,6 @@ pub(crate) fn run_cbc(
         });
     }
     Ok(run)
-}
-
-/// The configuration as `extra` statistics, so every result row says how it was made.
-pub(crate) fn config_extra(c: &IlpConfig) -> Vec<(String, String)> {
-    let mut extra = vec![
-        ("objective".to_string(), c.objective.name().to_string()),
-        ("model".to_string(), c.model.name().to_string()),
-        ("presolve".to_string(), c.cbc.presolve.name().to_string()),
-        (
-            "preprocess".to_string(),
-            c.cbc.preprocess.name().to_string(),
-        ),
-        ("cuts".to_string(), c.cbc.cuts.name().to_string()),
-        (
-            "heuristics".to_string(),
-            if c.cbc.heuristics { "on" } else { "off" }.to_string(),
-        ),
-        ("lp_first".to_string(), c.lp_first.to_string()),
-        ("search".to_string(), c.search.name().to_string()),
-        ("threads".to_string(), "1".to_string()),
-    ];
-    if let Objective::Prefer {
-        row,
-        col,
-        digit,
-        sign,
-    } = c.objective
-    {
-        extra.push((
-            "prefer".to_string(),
-            format!("{sign}*x({row},{col},{digit})"),
-        ));
-    }
-    extra
 }
 
 /// The binary ILP solver (registry name `ilp`).
@@ -443,17 +204,17 @@ impl IlpSolver {
         stats.build_time = Some(build + run.load_time);
         fill_stats(&mut stats, &run);
         let status = match run.end {
-            RunEnd::Solved { grid, optimal } => {
+            SearchEnd::Solved { grid, optimal } => {
                 stats
                     .extra
                     .push(("proven_optimal".into(), optimal.to_string()));
                 Status::Solved(grid)
             }
-            RunEnd::Infeasible { by } => {
+            SearchEnd::Infeasible { by } => {
                 stats.extra.push(("infeasible_by".into(), by.into()));
                 Status::Infeasible
             }
-            RunEnd::Stopped(limit) => Status::Exhausted { limit, best: None },
+            SearchEnd::Stopped(limit) => Status::Exhausted { limit, best: None },
         };
         Ok(Outcome { status, stats })
     }
@@ -504,18 +265,18 @@ impl IlpSolver {
             let end = run.end.clone();
             last = Some(run);
             match end {
-                RunEnd::Solved { grid, .. } => {
+                SearchEnd::Solved { grid, .. } => {
                     out.count += 1;
                     cuts.push(model.support(&grid));
                     if collect {
                         out.solutions.push(grid);
                     }
                 }
-                RunEnd::Infeasible { .. } => {
+                SearchEnd::Infeasible { .. } => {
                     out.end = CountEnd::Complete;
                     break;
                 }
-                RunEnd::Stopped(l) => {
+                SearchEnd::Stopped(l) => {
                     out.end = CountEnd::Exhausted(l);
                     break;
                 }
@@ -538,7 +299,7 @@ impl IlpSolver {
     }
 }
 
-fn fill_stats(stats: &mut Stats, run: &Run) {
+fn fill_stats(stats: &mut Stats, run: &SearchOutcome) {
     stats.nodes = run.nodes;
     stats.iterations = run.iterations;
     stats.objective = run.objective;

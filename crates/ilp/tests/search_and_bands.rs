@@ -16,12 +16,11 @@ fn dfs(objective: Objective, model: ModelKind) -> IlpSolver {
 
 #[test]
 fn dfs_solves_the_seed_puzzles_to_their_printed_solutions() {
-    for (text, solution) in JUMP_9X9 {
-        let p = puzzle(text, Variant::Classic);
+    for (p, solution) in jump_9x9() {
         for model in BUILDS {
             for objective in [Objective::Zero, Objective::Weighted, Objective::Constant] {
                 let out = solve(&mut dfs(objective, model), &p);
-                assert_eq!(solved(&out, &p), grid(solution), "{model} {objective:?}");
+                assert_eq!(solved(&out, &p), solution, "{model} {objective:?}");
                 assert!(out.stats.nodes >= 1, "the root LP is a node");
                 assert_eq!(extra(&out, "search"), Some("dfs"));
             }
@@ -29,11 +28,7 @@ fn dfs_solves_the_seed_puzzles_to_their_printed_solutions() {
             assert_eq!(out.stats.objective, Some(405.0));
         }
     }
-    let p = puzzle(JUMP_25X25, Variant::Classic);
-    let first: Vec<u16> = JUMP_25X25_FIRST_ROWS
-        .split_whitespace()
-        .map(|v| v.parse().unwrap())
-        .collect();
+    let (p, first) = jump_25x25();
     let g = solved(
         &solve(&mut dfs(Objective::Zero, ModelKind::Reduced), &p),
         &p,

@@ -19,8 +19,7 @@ fn solver(objective: Objective, model: ModelKind) -> IlpSolver {
 
 #[test]
 fn jump_9x9_puzzles_solve_to_the_printed_solutions_with_both_builds() {
-    for (puzzle_text, solution) in JUMP_9X9 {
-        let p = puzzle(puzzle_text, Variant::Classic);
+    for (p, solution) in jump_9x9() {
         for model in BUILDS {
             for lp_first in [false, true] {
                 let mut s = IlpSolver::new(IlpConfig {
@@ -29,11 +28,7 @@ fn jump_9x9_puzzles_solve_to_the_printed_solutions_with_both_builds() {
                     ..IlpConfig::default()
                 });
                 let out = solve(&mut s, &p);
-                assert_eq!(
-                    solved(&out, &p),
-                    grid(solution),
-                    "{model} lp_first={lp_first}"
-                );
+                assert_eq!(solved(&out, &p), solution, "{model} lp_first={lp_first}");
                 assert!(out.stats.build_time.is_some());
                 assert!(extra(&out, "cbc_status").is_some());
             }
@@ -43,11 +38,7 @@ fn jump_9x9_puzzles_solve_to_the_printed_solutions_with_both_builds() {
 
 #[test]
 fn jump_25x25_solves_and_matches_the_printed_rows() {
-    let p = puzzle(JUMP_25X25, Variant::Classic);
-    let first: Vec<u16> = JUMP_25X25_FIRST_ROWS
-        .split_whitespace()
-        .map(|v| v.parse().unwrap())
-        .collect();
+    let (p, first) = jump_25x25();
     assert_eq!(first.len(), 250);
     for model in BUILDS {
         let out = solve(&mut solver(Objective::Zero, model), &p);
@@ -126,9 +117,9 @@ fn empty_grids_give_valid_grids_for_both_variants() {
 
 #[test]
 fn figure_9_prefer_objectives_choose_the_published_solutions() {
-    let p = puzzle(FIG9, Variant::Classic);
+    let p = fig9();
     for (model, search) in BUILDS.into_iter().flat_map(|m| SEARCHES.map(|s| (m, s))) {
-        for (sign, expected, value) in [(-1, FIG10A, -1.0), (1, FIG10B, 0.0)] {
+        for (sign, expected, value) in [(-1, fig10a(), -1.0), (1, fig10b(), 0.0)] {
             let objective = Objective::Prefer {
                 row: 1,
                 col: 1,
@@ -136,11 +127,7 @@ fn figure_9_prefer_objectives_choose_the_published_solutions() {
                 sign,
             };
             let out = solve(&mut searching(objective, model, search), &p);
-            assert_eq!(
-                solved(&out, &p),
-                grid(expected),
-                "{model} {search} sign {sign}"
-            );
+            assert_eq!(solved(&out, &p), expected, "{model} {search} sign {sign}");
             assert_eq!(out.stats.objective, Some(value));
             assert_eq!(extra(&out, "proven_optimal"), Some("true"));
         }
@@ -149,7 +136,7 @@ fn figure_9_prefer_objectives_choose_the_published_solutions() {
 
 #[test]
 fn figure_9_has_exactly_two_solutions() {
-    let p = puzzle(FIG9, Variant::Classic);
+    let p = fig9();
     for (model, search) in BUILDS.into_iter().flat_map(|m| SEARCHES.map(|s| (m, s))) {
         let c = searching(Objective::Zero, model, search)
             .count(&p, 10, true, &Budget::unlimited(), &mut rng_from_seed(1))
@@ -161,14 +148,14 @@ fn figure_9_has_exactly_two_solutions() {
         );
         let mut found = c.solutions.clone();
         found.sort_by(|a, b| a.cells().cmp(b.cells()));
-        assert_eq!(found, vec![grid(FIG10A), grid(FIG10B)]);
+        assert_eq!(found, vec![fig10a(), fig10b()]);
         // A limit below the count stops there.
         let c = solver(Objective::Zero, model)
             .count(&p, 1, false, &Budget::unlimited(), &mut rng_from_seed(1))
             .unwrap();
         assert_eq!((c.count, c.end), (1, CountEnd::LimitReached));
     }
-    let unique = puzzle(JUMP_9X9[0].0, Variant::Classic);
+    let unique = jump_9x9().swap_remove(0).0;
     let c = solver(Objective::Zero, ModelKind::Reduced)
         .count(
             &unique,
@@ -183,11 +170,8 @@ fn figure_9_has_exactly_two_solutions() {
 
 #[test]
 fn constant_objectives_take_their_value_on_every_solution() {
-    let mut cases: Vec<Puzzle> = JUMP_9X9
-        .iter()
-        .map(|(p, _)| puzzle(p, Variant::Classic))
-        .collect();
-    cases.push(puzzle(FIG9, Variant::Classic));
+    let mut cases: Vec<Puzzle> = jump_9x9().into_iter().map(|(p, _)| p).collect();
+    cases.push(fig9());
     cases.push(Puzzle::empty(Order::new(3).unwrap(), Variant::Classic));
     cases.push(Puzzle::empty(Order::new(3).unwrap(), Variant::Diagonal));
     for p in &cases {
@@ -223,17 +207,17 @@ fn random_objective_is_reproducible_and_varies_with_the_seed() {
 #[test]
 fn lp_relaxation_is_integral_and_unique_on_easy_puzzles_only() {
     let cfg = RelaxConfig::default();
-    // An easy puzzle (seed 001's first): pigeonhole-solvable, so Provan's theorem applies.
-    let p = puzzle(JUMP_9X9[2].0, Variant::Classic);
+    // An easy puzzle (seed 001's third): pigeonhole-solvable, so Provan's theorem applies.
+    let (p, solution) = jump_9x9().swap_remove(2);
     for model in BUILDS {
         let r = relax(&p, &RelaxConfig { model, ..cfg }, &mut rng_from_seed(1)).unwrap();
         assert!(r.feasible && r.integral, "{model}: {r:?}");
         assert_eq!(r.fractional, 0);
         assert_eq!(r.unique, Some(true));
-        assert_eq!(r.grid, Some(grid(JUMP_9X9[2].1)));
+        assert_eq!(r.grid, Some(solution.clone()));
     }
     // Figure 9 has two solutions, so the LP feasible set is not one point.
-    let p = puzzle(FIG9, Variant::Classic);
+    let p = fig9();
     let r = relax(&p, &cfg, &mut rng_from_seed(1)).unwrap();
     assert_eq!(r.unique, Some(false));
     // The empty grid: the LP optimum found by Clp is fractional.
@@ -291,9 +275,9 @@ fn prefer_and_generator_parameters() {
         .set("cell", "1,1")
         .set("sign", "1");
     let mut s = (m.build)(&params).unwrap();
-    let p = puzzle(FIG9, Variant::Classic);
+    let p = fig9();
     let out = s.solve(&p, &Budget::unlimited(), &mut rng_from_seed(1));
-    assert_eq!(out.status, Status::Solved(grid(FIG10B)));
+    assert_eq!(out.status, Status::Solved(fig10b()));
     for (k, v) in [
         ("objective", "best"),
         ("model", "tiny"),

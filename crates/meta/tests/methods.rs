@@ -1,27 +1,24 @@
 //! Behaviour of `grasp` and `sa`: answers verified by core, givens never moved, determinism,
 //! the registry, preprocessing and proved infeasibility.
 
+use sudoku_core::fixtures::seed_pairs;
 use sudoku_core::{
-    format, rng_from_seed, verify_solution, Budget, Order, Params, Puzzle, Solver, Status, Variant,
+    format, rng_from_seed, verify_solution, Budget, Grid, Order, Params, Puzzle, Solver, Status,
+    Variant,
 };
 use sudoku_meta::{
     methods, propagate_singles, Contradiction, Grasp, GraspConfig, Preprocess, Sa, SaConfig,
 };
 
-/// The four 9×9 puzzles of the JuMP notebook (seed 001), transcribed row by row.
-const JUMP: [&str; 4] = [
-    "..6......92...34......8...156..3..8...7...5....4..6...7...........9...4.35...29..",
-    "8.5..93..2...........6....9.4....2..9.3..68......1..7..2...5...5.47...8..6....4..",
-    "3156....4.9....2..2..59..13.6.175...18.3..7..53..4..96.29.51.78....3..2.743..25..",
-    ".9.8.74....5....6.....2........9.2..6..2.1.4..1..3....9.......7.7.1.48.......3...",
-];
+/// The four 9×9 puzzles of the JuMP notebook (seed 001) and the solutions printed there.
+fn jump() -> Vec<(Puzzle, Grid)> {
+    seed_pairs("001_jump", Variant::Classic).expect("seed 001 loads")
+}
 
-/// The notebook's printed solutions of puzzles 2..4 (the first puzzle has several).
-const JUMP_SOLUTIONS: [&str; 3] = [
-    "875129364296543718431687529147958236953276841682314975328465197514792683769831452",
-    "315627984496813257278594613964175832182369745537248196629451378851736429743982561",
-    "396817425825349761741625389458796213637251948219438576964582137573164892182973654",
-];
+/// The `k`-th (0-based) JuMP puzzle.
+fn jump_puzzle(k: usize) -> Puzzle {
+    jump().swap_remove(k).0
+}
 
 fn puzzle(line: &str, variant: Variant) -> Puzzle {
     let entries = format::parse_str(line, "test").expect("valid puzzle text");
@@ -69,8 +66,7 @@ fn check(puzzle: &Puzzle, status: &Status) {
 
 #[test]
 fn jump_puzzles_solved_by_both_methods_with_and_without_preprocessing() {
-    for (k, line) in JUMP.iter().enumerate() {
-        let p = puzzle(line, Variant::Classic);
+    for (k, (p, solution)) in jump().into_iter().enumerate() {
         for pre in [Preprocess::None, Preprocess::Singles] {
             let solvers: [Box<dyn Solver>; 2] = [Box::new(grasp(pre)), Box::new(sa(pre))];
             for mut s in solvers {
@@ -86,8 +82,8 @@ fn jump_puzzles_solved_by_both_methods_with_and_without_preprocessing() {
                 };
                 assert_eq!(out.stats.best_cost, Some(0));
                 if k > 0 {
-                    // Puzzles 2..4 have a unique solution: the notebook's.
-                    assert_eq!(format::to_line(g).unwrap(), JUMP_SOLUTIONS[k - 1]);
+                    // Puzzles 2..4 are compared with the notebook's printed solution.
+                    assert_eq!(g, &solution);
                 }
             }
         }
@@ -96,7 +92,7 @@ fn jump_puzzles_solved_by_both_methods_with_and_without_preprocessing() {
 
 #[test]
 fn same_seed_same_run() {
-    let p = puzzle(JUMP[3], Variant::Classic);
+    let p = jump_puzzle(3);
     for pre in [Preprocess::None, Preprocess::Singles] {
         let solvers: [(Box<dyn Solver>, Box<dyn Solver>); 2] = [
             (Box::new(grasp(pre)), Box::new(grasp(pre))),
@@ -117,7 +113,7 @@ fn same_seed_same_run() {
 
 #[test]
 fn exhausted_runs_report_limit_best_grid_and_cost() {
-    let p = puzzle(JUMP[3], Variant::Classic);
+    let p = jump_puzzle(3);
     let out = Sa::new(SaConfig::default()).solve(&p, &iterations(1_000), &mut rng_from_seed(3));
     check(&p, &out.status);
     match &out.status {
@@ -136,7 +132,7 @@ fn exhausted_runs_report_limit_best_grid_and_cost() {
 
 #[test]
 fn trace_records_only_improvements() {
-    let p = puzzle(JUMP[1], Variant::Classic);
+    let p = jump_puzzle(1);
     let mut params = Params::new();
     params.set("trace", "true");
     for info in methods() {
@@ -229,11 +225,11 @@ fn singles_prove_infeasibility_beyond_the_givens() {
 #[test]
 fn singles_solve_an_easy_puzzle_alone() {
     // JuMP puzzle 3 falls to singles alone.
-    let p = puzzle(JUMP[2], Variant::Classic);
+    let (p, solution) = jump().swap_remove(2);
     let done = propagate_singles(&p).unwrap();
     assert!(done.grid.is_full());
     verify_solution(&p, &done.grid).unwrap();
-    assert_eq!(format::to_line(&done.grid).unwrap(), JUMP_SOLUTIONS[1]);
+    assert_eq!(done.grid, solution);
     // The methods then return it without a move.
     let out = grasp(Preprocess::Singles).solve(&p, &iterations(1), &mut rng_from_seed(0));
     assert!(matches!(out.status, Status::Solved(_)));
@@ -320,8 +316,7 @@ fn moves_restricted_to_candidates_still_solve_and_keep_givens() {
     let mut params = Params::new();
     params.set("moves", "candidates");
     for info in methods() {
-        for (k, line) in JUMP.iter().enumerate() {
-            let p = puzzle(line, Variant::Classic);
+        for (k, (p, _)) in jump().into_iter().enumerate() {
             let mut s = (info.build)(&params).unwrap();
             let out = s.solve(&p, &iterations(200_000_000), &mut rng_from_seed(k as u64));
             check(&p, &out.status);
@@ -341,8 +336,7 @@ fn kick_restarts_solve_and_repeat_with_the_same_seed() {
     params.set("kick", "3");
     params.set("plateau", "10");
     let info = methods()[0];
-    for (k, line) in JUMP.iter().enumerate() {
-        let p = puzzle(line, Variant::Classic);
+    for (k, (p, _)) in jump().into_iter().enumerate() {
         let mut s = (info.build)(&params).unwrap();
         let out = s.solve(&p, &iterations(200_000_000), &mut rng_from_seed(k as u64));
         check(&p, &out.status);
@@ -352,7 +346,7 @@ fn kick_restarts_solve_and_repeat_with_the_same_seed() {
             k + 1
         );
     }
-    let p = puzzle(JUMP[0], Variant::Classic);
+    let p = jump_puzzle(0);
     let a = (info.build)(&params)
         .unwrap()
         .solve(&p, &iterations(30_000), &mut rng_from_seed(2));

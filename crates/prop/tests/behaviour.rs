@@ -5,6 +5,7 @@ mod common;
 use std::time::Duration;
 
 use common::{both, every_config, line_puzzle, solve_verified};
+use sudoku_core::fixtures::{seed_pairs, seed_puzzle};
 use sudoku_core::{
     check_givens, format, rng_from_seed, verify_solution, Budget, CountEnd, Grid, Limit, Order,
     Params, Puzzle, Solver, Status, Variant,
@@ -13,10 +14,6 @@ use sudoku_prop::{Norvig, Prop};
 
 const HARD: &str =
     "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
-const UNIQUE: &str =
-    ".9.8.74....5....6.....2........9.2..6..2.1.4..1..3....9.......7.7.1.48.......3...";
-const UNIQUE_SOLUTION: &str =
-    "396817425825349761741625389458796213637251948219438576964582137573164892182973654";
 
 fn count(solver: &mut dyn Solver, p: &Puzzle, limit: u64) -> (u64, CountEnd) {
     let out = solver
@@ -129,9 +126,12 @@ fn consistent_looking_but_unsolvable_puzzles_are_infeasible() {
     // A unique puzzle with one more given that differs from its solution at that cell and
     // clashes with no given: its solutions are those of the original with that digit there,
     // and there are none. Search (not the givens) has to find this out.
-    let base = line_puzzle(UNIQUE, Variant::Classic);
+    // The fourth JuMP puzzle (seed 001) and its printed solution.
+    let (base, solution) = seed_pairs("001_jump", Variant::Classic)
+        .unwrap()
+        .swap_remove(3);
     let geo = base.geometry();
-    let solution: Vec<u16> = UNIQUE_SOLUTION.bytes().map(|b| (b - b'0') as u16).collect();
+    let solution = solution.cells();
     let (cell, digit) = (0..81)
         .filter(|&c| base.givens().get(c) == 0)
         .flat_map(|c| (1..=9u16).map(move |d| (c, d)))
@@ -200,10 +200,7 @@ fn budgets_end_the_search_cleanly() {
 #[test]
 fn guesses_are_zero_exactly_when_propagation_suffices() {
     // The third JuMP puzzle falls to singles alone; HARD needs search.
-    let easy = line_puzzle(
-        "3156....4.9....2..2..59..13.6.175...18.3..7..53..4..96.29.51.78....3..2.743..25..",
-        Variant::Classic,
-    );
+    let easy = seed_puzzle("001_jump.txt", "In [6]", Variant::Classic).unwrap();
     let hard = line_puzzle(HARD, Variant::Classic);
     for s in every_config().iter_mut() {
         let out = s.solve(&easy, &Budget::unlimited(), &mut rng_from_seed(0));
