@@ -3,7 +3,7 @@
 use sudoku_core::{Generator, GeneratorInfo, ParamError, ParamSpec, Params};
 
 use crate::fill::{PropFill, DEFAULT_GROWTH, DEFAULT_RESTART};
-use crate::paper::{FillOrder, PaperSearch, Stale, TryRule};
+use crate::prune::{FillOrder, PaperSearch, Stale, TryRule};
 use crate::pattern::{Construction, Pattern};
 
 const PATTERN_PARAMS: &[ParamSpec] = &[
