@@ -2,9 +2,50 @@
 //!
 //! `DigitSet<1>` is one machine word and covers every order up to 8 (N ≤ 64); wider orders use
 //! `DigitSet<2>` (N ≤ 128) or `DigitSet<4>` (N ≤ 256). Methods pick the width once per puzzle
-//! with [`crate::Order::words`] and run monomorphised code, so 9×9 pays for one word only.
+//! with [`crate::for_width`] (from [`crate::Order::words`]) and run monomorphised code, so
+//! 9×9 pays for one word only.
 
 use std::fmt;
+
+/// Runs `$body` with the const `$w` bound to the candidate-set width (64-bit words) that
+/// `$order` needs: 1 for orders 2..=8, 2 for 9..=11, 4 for 12..=16.
+///
+/// Why three widths: a `DigitSet<W>` is a `[u64; W]` held by value in every cell's state, so
+/// the narrowest width that fits is the fastest; `W` is a const generic, so the choice is
+/// made once per puzzle here and all the code below it is monomorphised. 3 words would save
+/// little over 4 (orders 12..=13 only) and cost a third copy of every method.
+///
+/// `$body` is expanded once per width; its value must have one type for all three (a boxed
+/// trait object, a result, an enum built per width through a trait).
+///
+/// ```
+/// use sudoku_core::{for_width, DigitSet, Order};
+///
+/// fn words<const W: usize>(set: DigitSet<W>) -> usize {
+///     set.words().len()
+/// }
+/// let order = Order::new(10).unwrap();
+/// assert_eq!(for_width!(order, W => words(DigitSet::<W>::full(order.size()))), 2);
+/// ```
+#[macro_export]
+macro_rules! for_width {
+    ($order:expr, $w:ident => $body:expr) => {
+        match $crate::Order::words($order) {
+            1 => {
+                const $w: usize = 1;
+                $body
+            }
+            2 => {
+                const $w: usize = 2;
+                $body
+            }
+            _ => {
+                const $w: usize = 4;
+                $body
+            }
+        }
+    };
+}
 
 /// A set of digits `1..=N`, digit `d` stored at bit `d - 1`.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]

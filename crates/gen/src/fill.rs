@@ -6,7 +6,7 @@ use sudoku_core::{
     Status, Unsupported, Variant,
 };
 
-use crate::engine::{count_with, with_engine, AnyEngine, Limits, SearchEnd};
+use crate::engine::{count_with, rules, search, with_engine, AnyEngine, Limits, SearchEnd};
 
 /// The `prop-fill` generator: from the empty grid, pick the cell with fewest candidates
 /// (lowest index among ties, i.e. reading order), try its digits with the most pressing
@@ -80,20 +80,19 @@ impl Generator for PropFill {
         let mut cutoff = (self.restart > 0.0).then_some(first);
         let empty = Grid::empty(order);
         let status = with_engine!(engine, e => {
-            e.hidden = hidden;
-            e.pressure = pressure;
+            e.set_rules(rules(hidden));
             loop {
                 if budget.iterations.is_some_and(|m| stats.iterations >= m) {
                     break Status::Exhausted { limit: Limit::Iterations, best: None };
                 }
                 stats.iterations += 1;
-                let ok = e.load(&empty);
+                let ok = e.load(&empty).is_ok();
                 debug_assert!(ok, "the empty grid never contradicts");
                 let mut found = None;
                 let allowance = cutoff.map(|c| c as u64);
-                let end = e.search(Some(&mut *rng), &mut limits, &mut stats, allowance, &mut |s| {
+                let end = search(e, Some(&mut *rng), pressure, &mut limits, &mut stats, allowance, |s| {
                     found = Some(s.grid());
-                    true
+                    false
                 });
                 match (end, found) {
                     (_, Some(g)) => break Status::Solved(g),

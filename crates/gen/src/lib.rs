@@ -43,14 +43,14 @@ mod carve;
 mod engine;
 mod fill;
 mod latin;
-mod paper;
+mod prune;
 mod pattern;
 mod registry;
 
 pub use carve::{make_puzzle, CarveEnd, Carved, Level, PuzzleSpec, Symmetry};
 pub use fill::{FillCounter, PropFill, DEFAULT_GROWTH, DEFAULT_RESTART};
 pub use latin::{latin_to_sudoku, sudoku_to_latin};
-pub use paper::{FillOrder, PaperSearch, Stale, TryRule};
+pub use prune::{FillOrder, PaperSearch, Stale, TryRule};
 pub use pattern::{construct, shuffle, Construction, Pattern};
 pub use registry::generators;
 

@@ -5,7 +5,7 @@ use sudoku_core::{
 };
 
 use crate::fill::PropFill;
-use crate::paper::{FillOrder, PaperSearch, Stale, TryRule};
+use crate::prune::{FillOrder, PaperSearch, Stale, TryRule};
 use crate::pattern::{Construction, Pattern};
 
 // The registry names, also returned by each generator's `Generator::name`.

@@ -36,21 +36,21 @@
 //! ```
 #![deny(missing_docs)]
 
+pub mod kernel;
 mod norvig;
 mod prop;
 mod search;
 
 use sudoku_core::{
-    Budget, Capabilities, CountOutcome, MethodInfo, Outcome, Param, ParamError, ParamSpec, Params,
-    Puzzle, Rng, Solver, Unsupported,
+    for_width, Budget, Capabilities, CountOutcome, MethodInfo, Outcome, Param, ParamError,
+    ParamSpec, Params, Puzzle, Rng, Solver, Unsupported,
 };
 
 pub use crate::prop::PropConfig;
-use crate::search::{cached, count_with, solve_with, Widths};
+use crate::search::{cached, count_with, solve_with, Engine};
 
-type NorvigWidths =
-    Widths<norvig::NorvigEngine<1>, norvig::NorvigEngine<2>, norvig::NorvigEngine<4>>;
-type PropWidths = Widths<prop::PropEngine<1>, prop::PropEngine<2>, prop::PropEngine<4>>;
+/// A cached engine of the width the last puzzle's order needed.
+type CachedEngine = Option<Box<dyn Engine + Send>>;
 
 /// Implements core's `Solver` for a type with an `engine(&mut self, &Puzzle)` method: `solve`
 /// and `count` both run that engine's search (deterministic, so the generator is unused).
@@ -91,7 +91,7 @@ macro_rules! engine_solver {
 /// last (order, variant) it saw.
 #[derive(Default)]
 pub struct Norvig {
-    engine: Option<NorvigWidths>,
+    engine: CachedEngine,
 }
 
 impl Norvig {
@@ -100,14 +100,12 @@ impl Norvig {
         Norvig::default()
     }
 
-    fn engine(&mut self, puzzle: &Puzzle) -> &mut dyn search::Engine {
-        cached(&mut self.engine, puzzle, |order, variant| {
-            match order.words() {
-                1 => Widths::W1(norvig::NorvigEngine::new(order, variant)),
-                2 => Widths::W2(norvig::NorvigEngine::new(order, variant)),
-                _ => Widths::W4(norvig::NorvigEngine::new(order, variant)),
-            }
-        })
+    fn engine(&mut self, puzzle: &Puzzle) -> &mut dyn Engine {
+        cached(
+            &mut self.engine,
+            puzzle,
+            |order, variant| for_width!(order, W => Box::new(norvig::NorvigEngine::<W>::new(order, variant))),
+        )
     }
 }
 
@@ -120,7 +118,7 @@ engine_solver!(Norvig, NORVIG);
 /// same (order, variant), so solving many puzzles allocates only the answers.
 pub struct Prop {
     cfg: PropConfig,
-    engine: Option<PropWidths>,
+    engine: CachedEngine,
 }
 
 impl Default for Prop {
@@ -149,15 +147,13 @@ impl Prop {
         }))
     }
 
-    fn engine(&mut self, puzzle: &Puzzle) -> &mut dyn search::Engine {
+    fn engine(&mut self, puzzle: &Puzzle) -> &mut dyn Engine {
         let cfg = self.cfg;
-        cached(&mut self.engine, puzzle, |order, variant| {
-            match order.words() {
-                1 => Widths::W1(prop::PropEngine::new(order, variant, cfg)),
-                2 => Widths::W2(prop::PropEngine::new(order, variant, cfg)),
-                _ => Widths::W4(prop::PropEngine::new(order, variant, cfg)),
-            }
-        })
+        cached(
+            &mut self.engine,
+            puzzle,
+            |order, variant| for_width!(order, W => Box::new(prop::PropEngine::<W>::new(order, variant, cfg))),
+        )
     }
 }
 

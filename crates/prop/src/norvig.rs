@@ -13,7 +13,8 @@
 
 use sudoku_core::{Budget, DigitSet, Geometry, Grid, Limit, Order, Puzzle, Stats, Variant};
 
-use crate::search::{deadline_for, Engine, SearchEnd};
+use crate::kernel::deadline_for;
+use crate::search::{Engine, SearchEnd};
 
 /// One pending step of propagation.
 #[derive(Clone, Copy)]

@@ -1,21 +1,11 @@
-//! What both solvers share: the engine interface, the width dispatch, and the mapping from a
+//! What both solvers share: the engine interface, the engine cache, and the mapping from a
 //! finished search to the core [`Outcome`] and [`CountOutcome`].
 
 use sudoku_core::{
-    Budget, CountEnd, CountOutcome, Deadline, Grid, Limit, Order, Outcome, Puzzle, Stats, Status,
-    Variant,
+    Budget, CountEnd, CountOutcome, Grid, Order, Outcome, Puzzle, Stats, Status, Variant,
 };
 
-/// How a depth-first search ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum SearchEnd {
-    /// The whole tree was explored.
-    Complete,
-    /// The solution callback asked to stop.
-    Stopped,
-    /// A budget limit ran out.
-    Exhausted(Limit),
-}
+pub(crate) use crate::kernel::SearchEnd;
 
 /// A search engine for one (order, variant), reusable across puzzles of that shape.
 pub(crate) trait Engine {
@@ -33,13 +23,6 @@ pub(crate) trait Engine {
 
     /// The statistics of the last run (taken out of the engine).
     fn stats(&mut self) -> Stats;
-}
-
-/// A time check every `stride` nodes, scaled so that a check comes about every 64k cells of
-/// work: 9×9 nodes cost ~100 ns, order-16 nodes can cost milliseconds.
-pub(crate) fn deadline_for(budget: &Budget, order: Order) -> Deadline {
-    let stride = (65_536 / order.cells()).clamp(1, 1024) as u32;
-    Deadline::new(budget, stride)
 }
 
 /// Solves: the first solution found, else infeasible or exhausted.
@@ -88,7 +71,7 @@ pub(crate) fn count_with(
     });
     let end = match end {
         SearchEnd::Complete => CountEnd::Complete,
-        SearchEnd::Stopped => CountEnd::LimitReached,
+        SearchEnd::Stopped | SearchEnd::Cutoff => CountEnd::LimitReached,
         SearchEnd::Exhausted(l) => CountEnd::Exhausted(l),
     };
     CountOutcome {
@@ -99,38 +82,15 @@ pub(crate) fn count_with(
     }
 }
 
-/// One engine per candidate-set width, chosen from `order.words()` so 9×9 runs on one word.
-pub(crate) enum Widths<A, B, C> {
-    /// Orders 2..=8.
-    W1(A),
-    /// Orders 9..=11.
-    W2(B),
-    /// Orders 12..=16.
-    W4(C),
-}
-
-impl<A: Engine, B: Engine, C: Engine> Widths<A, B, C> {
-    pub(crate) fn engine(&mut self) -> &mut dyn Engine {
-        match self {
-            Widths::W1(e) => e,
-            Widths::W2(e) => e,
-            Widths::W4(e) => e,
-        }
-    }
-}
-
 /// Returns the cached engine if it fits `puzzle`, else builds one with `make`.
-pub(crate) fn cached<'a, A: Engine, B: Engine, C: Engine>(
-    slot: &'a mut Option<Widths<A, B, C>>,
+pub(crate) fn cached<'a>(
+    slot: &'a mut Option<Box<dyn Engine + Send>>,
     puzzle: &Puzzle,
-    make: impl FnOnce(Order, Variant) -> Widths<A, B, C>,
+    make: impl FnOnce(Order, Variant) -> Box<dyn Engine + Send>,
 ) -> &'a mut dyn Engine {
     let (order, variant) = (puzzle.order(), puzzle.variant());
-    let fits = slot
-        .as_mut()
-        .is_some_and(|w| w.engine().fits(order, variant));
-    if !fits {
+    if slot.as_ref().is_some_and(|e| !e.fits(order, variant)) {
         *slot = None;
     }
-    slot.get_or_insert_with(|| make(order, variant)).engine()
+    slot.get_or_insert_with(|| make(order, variant)).as_mut()
 }
