@@ -124,3 +124,38 @@ mod tests {
         ));
     }
 }
+
+/// The public benchmark sets (`../shared/datasets` beside the checkout; see its README), or
+/// `None` with a printed note when the folder is absent, so tests that need them skip saying
+/// why instead of failing on a machine without them.
+pub fn public_dir() -> Option<PathBuf> {
+    let dir = PathBuf::from(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../../shared/datasets"
+    ));
+    if dir.is_dir() {
+        Some(dir)
+    } else {
+        println!(
+            "skipped: the public datasets folder {} is absent",
+            dir.display()
+        );
+        None
+    }
+}
+
+/// The grids of one public set (a path relative to [`public_dir`], e.g.
+/// `lewis/lewis_9x9_f040.txt`), or `Ok(None)` with a printed note when it is absent.
+pub fn public_grids(file: &str) -> Result<Option<Vec<Grid>>, ReadError> {
+    let Some(dir) = public_dir() else {
+        return Ok(None);
+    };
+    let path = dir.join(file);
+    if !path.is_file() {
+        println!("skipped: {} is absent", path.display());
+        return Ok(None);
+    }
+    Ok(Some(
+        read_file(&path)?.into_iter().map(|e| e.grid).collect(),
+    ))
+}

@@ -43,15 +43,15 @@ mod carve;
 mod engine;
 mod fill;
 mod latin;
-mod prune;
 mod pattern;
+mod prune;
 mod registry;
 
 pub use carve::{make_puzzle, CarveEnd, Carved, Level, PuzzleSpec, Symmetry};
 pub use fill::{FillCounter, PropFill, DEFAULT_GROWTH, DEFAULT_RESTART};
 pub use latin::{latin_to_sudoku, sudoku_to_latin};
-pub use prune::{FillOrder, PaperSearch, Stale, TryRule};
 pub use pattern::{construct, shuffle, Construction, Pattern};
+pub use prune::{FillOrder, PaperSearch, Stale, TryRule};
 pub use registry::generators;
 
 /// What can go wrong when carving a puzzle or reducing a Latin square.

@@ -5,8 +5,8 @@ use sudoku_core::{
 };
 
 use crate::fill::PropFill;
-use crate::prune::{FillOrder, PaperSearch, Stale, TryRule};
 use crate::pattern::{Construction, Pattern};
+use crate::prune::{FillOrder, PaperSearch, Stale, TryRule};
 
 // The registry names, also returned by each generator's `Generator::name`.
 pub(crate) const PATTERN: &str = "pattern";

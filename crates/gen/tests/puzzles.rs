@@ -2,11 +2,9 @@
 //! puzzles lose uniqueness when any clue goes, the Lewis share keeps the right number of
 //! clues; the counter and the Latin-square reduction give known counts.
 
-use std::path::Path;
-
 use sudoku_core::{
-    format, rng_from_seed, verify_solution, Budget, CountEnd, Generator, Grid, Order, Outcome,
-    Puzzle, Rng, Solver, Status, Variant,
+    rng_from_seed, verify_solution, Budget, CountEnd, Generator, Grid, Order, Outcome, Puzzle, Rng,
+    Solver, Status, Variant,
 };
 use sudoku_gen::{
     latin_to_sudoku, make_puzzle, sudoku_to_latin, CarveEnd, FillCounter, GenError, Level,
@@ -344,27 +342,20 @@ fn counter_knows_small_counts_and_agrees_with_prop() {
 
 #[test]
 fn counter_solves_published_puzzles_uniquely() {
-    let dir = Path::new(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../../shared/datasets"
-    ));
-    let file = dir.join("norvig_top95.txt");
-    if !file.exists() {
-        println!("skipped: {} is absent", file.display());
+    let Some(grids) = sudoku_core::fixtures::public_grids("norvig_top95.txt").unwrap() else {
         return;
-    }
-    let entries = format::read_file(&file).unwrap();
+    };
     let mut fc = FillCounter::new();
-    for e in entries.iter().take(30) {
-        let p = Puzzle::new(e.grid.clone(), Variant::Classic);
+    for (i, g) in grids.iter().take(30).enumerate() {
+        let p = Puzzle::new(g.clone(), Variant::Classic);
         let out = fc
             .count(&p, 2, true, &Budget::unlimited(), &mut rng_from_seed(0))
             .unwrap();
         assert_eq!(
             (out.count, out.end),
             (1, CountEnd::Complete),
-            "line {}",
-            e.line
+            "puzzle {}",
+            i + 1
         );
         verify_solution(&p, &out.solutions[0]).unwrap();
     }

@@ -1,26 +1,13 @@
 //! The first puzzles of the public Lewis sets (skipped, with a message, when the shared
 //! datasets are not beside the repository).
 
-use std::path::PathBuf;
-
 use sudoku_core::{format, rng_from_seed, verify_solution, Budget, Puzzle, Status, Variant};
-
-fn datasets() -> Option<PathBuf> {
-    let dir = PathBuf::from(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../../shared/datasets"
-    ));
-    if dir.is_dir() {
-        Some(dir)
-    } else {
-        println!("skipped: {} not found", dir.display());
-        None
-    }
-}
 
 #[test]
 fn lewis_sets_near_the_hard_region_are_solved_and_verified() {
-    let Some(dir) = datasets() else { return };
+    let Some(dir) = sudoku_core::fixtures::public_dir() else {
+        return;
+    };
     let budget = Budget {
         iterations: Some(300_000_000),
         ..Budget::default()

@@ -39,30 +39,14 @@ pub fn grid(text: &str) -> Grid {
 pub fn classic(text: &str) -> Puzzle {
     Puzzle::new(grid(text), Variant::Classic)
 }
-
 /// The shared datasets directory beside the repository, if present.
 pub fn datasets() -> Option<PathBuf> {
-    let dir = PathBuf::from(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../../shared/datasets"
-    ));
-    if dir.is_dir() {
-        Some(dir)
-    } else {
-        eprintln!("skipping: datasets directory {} is absent", dir.display());
-        None
-    }
+    sudoku_core::fixtures::public_dir()
 }
 
 /// The puzzles of a dataset file, or `None` (with a printed reason) when it is absent.
 pub fn dataset(name: &str) -> Option<Vec<Grid>> {
-    let path = datasets()?.join(name);
-    if !path.is_file() {
-        eprintln!("skipping: {} is absent", path.display());
-        return None;
-    }
-    let entries = format::read_file(&path).expect("dataset parses");
-    Some(entries.into_iter().map(|e| e.grid).collect())
+    sudoku_core::fixtures::public_grids(name).expect("dataset parses")
 }
 
 /// The sample size for a dataset test: `n` in release builds, a third of it in debug builds

@@ -46,33 +46,12 @@ pub fn solve_verified(solver: &mut dyn Solver, puzzle: &Puzzle) -> Grid {
         other => panic!("{} did not solve: {other:?}", solver.name()),
     }
 }
-
-/// The shared datasets directory, if it is there (it sits beside the repository).
+/// The shared datasets directory beside the repository, if present.
 pub fn datasets() -> Option<PathBuf> {
-    let dir = PathBuf::from(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../../shared/datasets"
-    ));
-    if dir.is_dir() {
-        Some(dir)
-    } else {
-        println!("skipped: no datasets directory at {}", dir.display());
-        None
-    }
+    sudoku_core::fixtures::public_dir()
 }
 
-/// The puzzles of one dataset file, or None (with a printed reason) when it is absent.
+/// The puzzles of a dataset file, or `None` (with a printed reason) when it is absent.
 pub fn dataset(name: &str) -> Option<Vec<Grid>> {
-    let path = datasets()?.join(name);
-    if !path.is_file() {
-        println!("skipped: {} is missing", path.display());
-        return None;
-    }
-    Some(
-        format::read_file(&path)
-            .unwrap()
-            .into_iter()
-            .map(|e| e.grid)
-            .collect(),
-    )
+    sudoku_core::fixtures::public_grids(name).expect("dataset parses")
 }
