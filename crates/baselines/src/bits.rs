@@ -175,11 +175,7 @@ fn run<const W: usize>(select: Select, puzzle: &Puzzle, ctl: &mut Control) {
 
 impl Search for BitsBacktrack {
     fn search(&mut self, puzzle: &Puzzle, ctl: &mut Control) {
-        match puzzle.order().words() {
-            1 => run::<1>(self.select, puzzle, ctl),
-            2 => run::<2>(self.select, puzzle, ctl),
-            _ => run::<4>(self.select, puzzle, ctl),
-        }
+        sudoku_core::for_width!(puzzle.order(), W => run::<W>(self.select, puzzle, ctl))
     }
 }
 

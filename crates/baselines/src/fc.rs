@@ -172,11 +172,7 @@ fn run<const W: usize>(puzzle: &Puzzle, ctl: &mut Control) {
 
 impl Search for ForwardChecking {
     fn search(&mut self, puzzle: &Puzzle, ctl: &mut Control) {
-        match puzzle.order().words() {
-            1 => run::<1>(puzzle, ctl),
-            2 => run::<2>(puzzle, ctl),
-            _ => run::<4>(puzzle, ctl),
-        }
+        sudoku_core::for_width!(puzzle.order(), W => run::<W>(puzzle, ctl))
     }
 }
 

@@ -499,13 +499,10 @@ impl Generator for PaperSearch {
         budget: &Budget,
         rng: &mut Rng,
     ) -> Outcome {
-        match (order.words(), variant) {
-            (1, Variant::Classic) => run::<1, 3>(self, order, variant, budget, rng),
-            (1, Variant::Diagonal) => run::<1, 5>(self, order, variant, budget, rng),
-            (2, Variant::Classic) => run::<2, 3>(self, order, variant, budget, rng),
-            (2, Variant::Diagonal) => run::<2, 5>(self, order, variant, budget, rng),
-            (_, Variant::Classic) => run::<4, 3>(self, order, variant, budget, rng),
-            (_, Variant::Diagonal) => run::<4, 5>(self, order, variant, budget, rng),
-        }
+        // `K`, the most units a cell is in: row, column and block, plus two diagonals in X.
+        sudoku_core::for_width!(order, W => match variant {
+            Variant::Classic => run::<W, 3>(self, order, variant, budget, rng),
+            Variant::Diagonal => run::<W, 5>(self, order, variant, budget, rng),
+        })
     }
 }

@@ -12,7 +12,8 @@
 //!   sideways moves, restarted with a new construction when stuck.
 //! - [`Sa`] (`sa`): Lewis's simulated annealing, with his parameter settings as defaults.
 //! - [`propagate_singles`]: the optional preprocessing (`preprocess=singles`): naked and
-//!   hidden singles, repeated.
+//!   hidden singles, repeated, on the shared propagation kernel of `sudoku-prop`
+//!   (`sudoku_prop::kernel`), the one place where this crate uses another method crate.
 //! - [`methods`]: the registry entries the runner lists.
 //!
 //! What it is not for: proving anything. Both methods are incomplete: they return

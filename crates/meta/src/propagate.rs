@@ -1,11 +1,14 @@
 //! Preprocessing by constraint propagation: naked and hidden singles, repeated until nothing
 //! changes (Lewis and later work found such a step decisive for stochastic search).
 //!
-//! This is a small, self-contained propagator (method crates do not depend on each other).
-//! It only fixes what the rules force; a contradiction it finds is a proof that the puzzle
-//! has no solution.
+//! It runs on the workspace's one propagation kernel, [`sudoku_prop::kernel`] (the one
+//! dependency between method crates: a second copy of the singles rules would drift). This
+//! module only fixes the order in which the rules are applied, which the counts of naked and
+//! hidden singles depend on. It only fixes what the rules force; a contradiction it finds is
+//! a proof that the puzzle has no solution.
 
-use sudoku_core::{check_givens, DigitSet, Geometry, Grid, Puzzle};
+use sudoku_core::{check_givens, for_width, Grid, Puzzle};
+use sudoku_prop::kernel::{Conflict, Kernel, Rules};
 
 /// Propagation proved the puzzle has no solution.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -47,168 +50,91 @@ pub struct Propagated {
 /// that proves the puzzle infeasible.
 pub fn propagate_singles(puzzle: &Puzzle) -> Result<Propagated, Contradiction> {
     check_givens(puzzle).map_err(|v| Contradiction::Givens(v.to_string()))?;
-    match puzzle.order().words() {
-        1 => Singles::<1>::run(puzzle),
-        2 => Singles::<2>::run(puzzle),
-        _ => Singles::<4>::run(puzzle),
-    }
+    let order = puzzle.order();
+    for_width!(order, W => Singles::<W>::run(puzzle))
 }
 
-struct Singles<'a, const W: usize> {
-    geo: &'a Geometry,
-    values: Vec<u16>,
-    cand: Vec<DigitSet<W>>,
-    queue: Vec<usize>,
+/// The schedule of the kernel's steps: the givens placed first, then naked singles to their
+/// fixpoint, then one pass of hidden singles over the units in order (each followed by naked
+/// singles), repeated until a pass places nothing. A cell can be both a naked and a hidden
+/// single, so the counts depend on this order; hence it is spelled out here rather than left
+/// to `Kernel::propagate`.
+struct Singles<const W: usize> {
+    k: Kernel<W>,
+    units: usize,
     naked: usize,
     hidden: usize,
 }
 
-impl<const W: usize> Singles<'_, W> {
+impl<const W: usize> Singles<W> {
     fn run(puzzle: &Puzzle) -> Result<Propagated, Contradiction> {
-        let geo = puzzle.geometry();
-        let size = geo.size();
-        let values = puzzle.givens().cells().to_vec();
-        let cand: Vec<DigitSet<W>> = values
-            .iter()
-            .map(|&d| {
-                if d == 0 {
-                    DigitSet::full(size)
-                } else {
-                    DigitSet::single(d as usize)
-                }
-            })
-            .collect();
-        let mut s = Singles::<W> {
-            geo: &geo,
-            values,
-            cand,
-            queue: Vec::new(),
+        let mut s = Singles {
+            k: Kernel::<W>::new(puzzle.order(), puzzle.variant(), Rules::SINGLES),
+            units: puzzle.geometry().unit_count(),
             naked: 0,
             hidden: 0,
         };
-        for c in 0..s.values.len() {
-            if s.values[c] != 0 {
-                s.eliminate_from_peers(c, s.values[c] as usize)?;
+        // Valid givens never take a digit from one another, so placing them one by one only
+        // queues the naked singles they create.
+        for (c, &d) in puzzle.givens().cells().iter().enumerate() {
+            if d != 0 {
+                s.k.place_now(c, d as usize).map_err(|_| s.conflict())?;
             }
         }
-        loop {
-            s.drain()?;
-            if !s.hidden_pass()? {
-                break;
-            }
-        }
-        let grid = Grid::from_cells(geo.order(), s.values).expect("digits stay in range");
+        s.naked_singles()?;
+        while s.hidden_pass()? {}
         Ok(Propagated {
-            grid,
+            grid: s.k.grid(),
             naked: s.naked,
             hidden: s.hidden,
         })
     }
 
-    /// Places `d` in the empty cell `c`, which must still allow it.
-    fn assign(&mut self, c: usize, d: usize) -> Result<(), Contradiction> {
-        if self.values[c] != 0 {
-            return if self.values[c] as usize == d {
-                Ok(())
-            } else {
-                Err(self.empty_cell(c))
-            };
-        }
-        if !self.cand[c].contains(d) {
-            return Err(self.empty_cell(c));
-        }
-        self.values[c] = d as u16;
-        self.cand[c] = DigitSet::single(d);
-        self.eliminate_from_peers(c, d)
-    }
-
-    fn eliminate_from_peers(&mut self, c: usize, d: usize) -> Result<(), Contradiction> {
-        // Walk units rather than `Geometry::peers`: the peer table of a large order is big,
-        // and removing a digit twice is harmless.
-        let geo = self.geo;
-        for &u in geo.cell_units(c) {
-            for &p in geo.unit(u as usize) {
-                let p = p as usize;
-                if p == c || self.values[p] != 0 {
-                    continue;
-                }
-                if self.cand[p].remove(d) {
-                    match self.cand[p].len() {
-                        0 => return Err(self.empty_cell(p)),
-                        1 => self.queue.push(p),
-                        _ => {}
-                    }
-                }
-            }
-        }
-        Ok(())
-    }
-
-    /// Naked singles, until the queue is empty.
-    fn drain(&mut self) -> Result<(), Contradiction> {
-        while let Some(c) = self.queue.pop() {
-            if self.values[c] != 0 {
-                continue;
-            }
-            let d = self.cand[c].only().ok_or_else(|| self.empty_cell(c))?;
-            self.naked += 1;
-            self.assign(c, d)?;
-        }
+    fn naked_singles(&mut self) -> Result<(), Contradiction> {
+        let before = self.k.unplaced();
+        self.k.naked_singles().map_err(|_| self.conflict())?;
+        self.naked += before - self.k.unplaced();
         Ok(())
     }
 
     /// One pass of hidden singles over every unit; returns whether anything was placed.
     fn hidden_pass(&mut self) -> Result<bool, Contradiction> {
-        let geo = self.geo;
-        let size = geo.size();
         let mut changed = false;
-        for u in 0..geo.unit_count() {
-            let (mut once, mut twice, mut placed) =
-                (DigitSet::<W>::EMPTY, DigitSet::EMPTY, DigitSet::EMPTY);
-            for &c in geo.unit(u) {
-                let c = c as usize;
-                if self.values[c] != 0 {
-                    placed.insert(self.values[c] as usize);
-                } else {
-                    twice = twice.union(&once.intersection(&self.cand[c]));
-                    once = once.union(&self.cand[c]);
-                }
-            }
-            let nowhere = DigitSet::full(size).difference(&once.union(&placed));
-            if let Some(digit) = nowhere.first() {
-                return Err(Contradiction::NoPlace { unit: u, digit });
-            }
-            let singles = once.difference(&twice).difference(&placed);
-            for d in singles.iter() {
-                let place = geo
+        for u in 0..self.units {
+            let singles = self.k.hidden_in(u).map_err(|_| self.conflict())?;
+            for digit in singles.iter() {
+                // Placed cells have no candidates, so this finds the digit's one free place.
+                let place = self
+                    .k
                     .unit(u)
                     .iter()
                     .map(|&c| c as usize)
-                    .find(|&c| self.values[c] == 0 && self.cand[c].contains(d));
-                // An earlier assignment in this pass may have taken the digit's last place.
+                    .find(|&c| self.k.candidates(c).contains(digit));
+                // An earlier placement in this pass may have placed the digit, or taken its
+                // last place.
                 let Some(c) = place else {
-                    if geo
-                        .unit(u)
-                        .iter()
-                        .any(|&c| self.values[c as usize] as usize == d)
-                    {
+                    if self.k.placed_in(u).contains(digit) {
                         continue;
                     }
-                    return Err(Contradiction::NoPlace { unit: u, digit: d });
+                    return Err(Contradiction::NoPlace { unit: u, digit });
                 };
                 self.hidden += 1;
-                self.assign(c, d)?;
-                self.drain()?;
+                self.k.place_now(c, digit).map_err(|_| self.conflict())?;
+                self.naked_singles()?;
                 changed = true;
             }
         }
         Ok(changed)
     }
 
-    fn empty_cell(&self, c: usize) -> Contradiction {
-        Contradiction::EmptyCell {
-            cell: c,
-            size: self.geo.size(),
+    /// The kernel's last contradiction, in this crate's terms.
+    fn conflict(&self) -> Contradiction {
+        match self.k.conflict() {
+            Conflict::EmptyCell(cell) => Contradiction::EmptyCell {
+                cell,
+                size: self.k.order().size(),
+            },
+            Conflict::NoPlace(unit, digit) => Contradiction::NoPlace { unit, digit },
         }
     }
 }
