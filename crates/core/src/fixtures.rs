@@ -94,37 +94,6 @@ pub fn seed_pairs(stem: &str, variant: Variant) -> Result<Vec<(Puzzle, Grid)>, R
     Ok(puzzles.into_iter().zip(solutions).collect())
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_label_picks_one_grid() {
-        let fig9 = seed_grid("000_unicamp_ilp.multiple.txt", "Figure 9").unwrap();
-        assert_eq!(fig9.filled(), 77);
-        let fig10a = seed_grid("000_unicamp_ilp.multiple.solutions.txt", "Figure 10a").unwrap();
-        assert!(fig10a.is_full());
-        let p = seed_puzzle("001_jump.txt", "In [6]", Variant::Classic).unwrap();
-        assert_eq!(p.givens().filled(), 38);
-    }
-
-    #[test]
-    fn a_missing_or_ambiguous_label_is_an_error() {
-        assert!(matches!(
-            seed_grid("001_jump.txt", "In [99]"),
-            Err(FixtureError::NoSuchLabel { .. })
-        ));
-        assert!(matches!(
-            seed_grid("001_jump.txt", "classic 9x9 puzzle"),
-            Err(FixtureError::Ambiguous { count: 4, .. })
-        ));
-        assert!(matches!(
-            seed_grid("no_such_file.txt", "x"),
-            Err(FixtureError::Read(_))
-        ));
-    }
-}
-
 /// The public benchmark sets (`../shared/datasets` beside the checkout; see its README), or
 /// `None` with a printed note when the folder is absent, so tests that need them skip saying
 /// why instead of failing on a machine without them.
@@ -158,4 +127,35 @@ pub fn public_grids(file: &str) -> Result<Option<Vec<Grid>>, ReadError> {
     Ok(Some(
         read_file(&path)?.into_iter().map(|e| e.grid).collect(),
     ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_label_picks_one_grid() {
+        let fig9 = seed_grid("000_unicamp_ilp.multiple.txt", "Figure 9").unwrap();
+        assert_eq!(fig9.filled(), 77);
+        let fig10a = seed_grid("000_unicamp_ilp.multiple.solutions.txt", "Figure 10a").unwrap();
+        assert!(fig10a.is_full());
+        let p = seed_puzzle("001_jump.txt", "In [6]", Variant::Classic).unwrap();
+        assert_eq!(p.givens().filled(), 38);
+    }
+
+    #[test]
+    fn a_missing_or_ambiguous_label_is_an_error() {
+        assert!(matches!(
+            seed_grid("001_jump.txt", "In [99]"),
+            Err(FixtureError::NoSuchLabel { .. })
+        ));
+        assert!(matches!(
+            seed_grid("001_jump.txt", "classic 9x9 puzzle"),
+            Err(FixtureError::Ambiguous { count: 4, .. })
+        ));
+        assert!(matches!(
+            seed_grid("no_such_file.txt", "x"),
+            Err(FixtureError::Read(_))
+        ));
+    }
 }
