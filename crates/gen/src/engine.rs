@@ -183,7 +183,12 @@ impl From<Kernel<4>> for AnyEngine {
 
 impl AnyEngine {
     pub fn new(order: Order, variant: Variant) -> AnyEngine {
-        for_width!(order, W => AnyEngine::from(Kernel::<W>::new(order, variant, rules(true))))
+        for_width!(order, W => {
+            let mut k = Kernel::<W>::new(order, variant, rules(true));
+            // `pressing_digit` asks for place counts at every node.
+            k.set_place_counts(true);
+            AnyEngine::from(k)
+        })
     }
 
     /// Reuses `slot` when it already fits (order, variant), else builds a new engine there.
