@@ -4,6 +4,10 @@
 run *ARGS:
     cargo run --release -- {{ARGS}}
 
+# One experiment file, e.g. `just experiment prop-sets` (what every README table is made by).
+experiment NAME *ARGS:
+    cargo run --release -- run scripts/experiments/{{NAME}}.toml {{ARGS}}
+
 # The test suite, as CI runs it.
 test:
     cargo test --workspace --release
