@@ -1,5 +1,4 @@
-//! Agreement between the methods on samples of the public puzzle sets in ../shared/datasets
-//! (skipped, with a printed reason, when the directory is absent).
+//! Agreement between the methods on samples of the public puzzle sets in datasets/public.
 
 mod common;
 

@@ -94,38 +94,28 @@ pub fn seed_pairs(stem: &str, variant: Variant) -> Result<Vec<(Puzzle, Grid)>, R
     Ok(puzzles.into_iter().zip(solutions).collect())
 }
 
-/// The public benchmark sets (`../shared/datasets` beside the checkout; see its README), or
-/// `None` with a printed note when the folder is absent, so tests that need them skip saying
-/// why instead of failing on a machine without them.
+/// The public benchmark sets, `datasets/public/` of the checkout (provenance in
+/// `datasets/README.md`). They are committed, so this is always `Some`; the `Option` stays so
+/// that callers written for an optional folder keep compiling.
 pub fn public_dir() -> Option<PathBuf> {
-    let dir = PathBuf::from(concat!(
+    Some(PathBuf::from(concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/../../../shared/datasets"
-    ));
-    if dir.is_dir() {
-        Some(dir)
-    } else {
-        println!(
-            "skipped: the public datasets folder {} is absent",
-            dir.display()
-        );
-        None
-    }
+        "/../../datasets/public"
+    )))
 }
 
 /// The grids of one public set (a path relative to [`public_dir`], e.g.
-/// `lewis/lewis_9x9_f040.txt`), or `Ok(None)` with a printed note when it is absent.
+/// `lewis/lewis_9x9_f040.txt`). A missing file is an error, not a skip: the sets are part of
+/// the checkout. Always `Ok(Some(..))` or `Err`.
 pub fn public_grids(file: &str) -> Result<Option<Vec<Grid>>, ReadError> {
     let Some(dir) = public_dir() else {
         return Ok(None);
     };
-    let path = dir.join(file);
-    if !path.is_file() {
-        println!("skipped: {} is absent", path.display());
-        return Ok(None);
-    }
     Ok(Some(
-        read_file(&path)?.into_iter().map(|e| e.grid).collect(),
+        read_file(&dir.join(file))?
+            .into_iter()
+            .map(|e| e.grid)
+            .collect(),
     ))
 }
 

@@ -1,4 +1,4 @@
-//! The public puzzle sets in ../shared/datasets (skipped with a message when absent).
+//! The public puzzle sets in datasets/public.
 
 mod common;
 
