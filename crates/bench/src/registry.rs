@@ -35,6 +35,7 @@ impl Registry {
         methods.extend(sudoku_baselines::methods());
         methods.extend(sudoku_meta::methods());
         methods.extend(sudoku_ilp::methods());
+        methods.extend(sudoku_logic::methods());
         let mut generators = sudoku_gen::generators();
         generators.extend(sudoku_ilp::generators());
         Registry {
