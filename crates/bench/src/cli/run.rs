@@ -18,11 +18,11 @@ use crate::runner::{self, ExecOptions};
 pub struct RunArgs {
     /// Experiment file (TOML), e.g. scripts/experiments/default.toml.
     pub experiment: PathBuf,
-    /// Trials per (configuration, instance), overriding the file.
+    /// Trials per (configuration, instance), overriding the file (at least 1).
     #[arg(long)]
     pub trials: Option<u32>,
-    /// Time limit per trial in seconds, overriding the file.
-    #[arg(long, value_name = "SECONDS")]
+    /// Time limit per trial in seconds, overriding the file (positive, at most 1e9).
+    #[arg(long, value_name = "SECONDS", allow_negative_numbers = true)]
     pub time_limit: Option<f64>,
     /// Output folder (default: results/<name>, or results/<name>/shard-K-of-N).
     #[arg(long)]
@@ -30,7 +30,9 @@ pub struct RunArgs {
     /// A fast smoke run: the file's [quick] settings (1 trial, 3 instances per source, ≤ 2 s).
     #[arg(long)]
     pub quick: bool,
-    /// Continue an interrupted run: skip trials already in trials.csv.
+    /// Continue an interrupted run: skip trials already in trials.csv. Refused when the
+    /// settings differ from those recorded in the folder's meta.json (trials, limits, seed,
+    /// methods and parameters, instances): use --fresh or another --out then.
     #[arg(long, conflicts_with = "fresh")]
     pub resume: bool,
     /// Discard earlier results in the output folder and start over.
@@ -56,6 +58,9 @@ pub fn run(a: &RunArgs, registry: &Registry) -> Result<(), Failure> {
         quick: a.quick,
     };
     let shard = a.shard.as_deref().map(parse_shard).transpose()?;
+    if a.trials == Some(0) {
+        return Err(anyhow!("--trials: 0 trials asked for (give at least 1)").into());
+    }
     if a.jobs == 0 {
         return Err(anyhow!("--jobs must be at least 1").into());
     }
