@@ -15,7 +15,9 @@ mod row;
 pub mod stats;
 pub mod summary;
 
-pub use row::{join_extra, ms, read_rows, task_key, write_rows, Row, TraceRow, TrialStatus};
+pub use row::{
+    join_extra, ms, read_rows, read_rows_resuming, task_key, write_rows, Row, TraceRow, TrialStatus,
+};
 
 /// What can go wrong reading rows or writing what is made from them.
 #[derive(Debug, thiserror::Error)]
@@ -29,7 +31,7 @@ pub enum AnalysisError {
         source: std::io::Error,
     },
     /// A CSV line that is not a valid row.
-    #[error("{}: row {row} is not a valid result row: {source}", path.display())]
+    #[error("{}: line {row} is not a valid result row: {source}", path.display())]
     Row {
         /// The file.
         path: PathBuf,
@@ -37,6 +39,14 @@ pub enum AnalysisError {
         row: usize,
         /// Why.
         source: csv::Error,
+    },
+    /// A last line without its newline: a row cut off while being written.
+    #[error("{}: line {line} is cut off (no newline at its end), as a run killed while writing leaves it: `run --resume` removes it, or delete the line", path.display())]
+    Torn {
+        /// The file.
+        path: PathBuf,
+        /// The torn line's number.
+        line: usize,
     },
     /// A CSV file could not be written.
     #[error("writing {}: {source}", path.display())]

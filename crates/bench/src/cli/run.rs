@@ -86,6 +86,11 @@ pub fn run(a: &RunArgs, registry: &Registry) -> Result<(), Failure> {
             eprintln!("removed {}", f.display());
         }
     }
+    let settings = runner::resume::settings_of(&plan, a.shard.as_deref());
+    if a.resume {
+        // Before meta.json is rewritten: it holds the settings of the rows already there.
+        runner::resume::check_resume(&out, &settings)?;
+    }
     let (commit, dirty) = provenance::git_commit();
     let mut m = Provenance {
         experiment: name.clone(),
@@ -103,6 +108,7 @@ pub fn run(a: &RunArgs, registry: &Registry) -> Result<(), Failure> {
         shard: a.shard.clone(),
         experiment_file: a.experiment.display().to_string(),
         experiment_text: text,
+        settings,
     };
     write_atomic(
         &out.join("meta.json"),
