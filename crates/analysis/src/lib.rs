@@ -3,13 +3,15 @@
 //! What is made from the rows of a sudoku-bench results folder alone, without running
 //! anything: the trial-row schema ([`Row`], [`TraceRow`], the typed [`TrialStatus`]) and reading
 //! and writing `trials.csv`/`traces.csv`; descriptive [`stats`] for heavy-tailed timings; the
-//! per-configuration [`summary`] as CSV, Markdown and LaTeX; and the SVG/PNG charts
+//! per-configuration [`summary`] as CSV, Markdown and LaTeX, with text from data files
+//! [`escape`]d for each format; and the SVG/PNG charts
 //! ([`plots::draw_all`]). The runner (`sudoku-bench`) writes rows; `plot` and `merge` redraw
 //! everything from them with this crate.
 #![deny(missing_docs)]
 
 use std::path::{Path, PathBuf};
 
+pub mod escape;
 pub mod plots;
 mod row;
 pub mod stats;

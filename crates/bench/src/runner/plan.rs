@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
 use anyhow::{anyhow, bail, Result};
+use sudoku_analysis::escape::visible;
 use sudoku_core::format::{self, to_text};
 use sudoku_core::limits::time_limit;
 use sudoku_core::{derive_seed, rng_from_seed, Budget, Params, Puzzle, Variant};
@@ -410,10 +411,11 @@ pub fn write_generated(plan: &Plan, out: &Path) -> Result<()> {
     }
     let mut text = String::new();
     for inst in generated {
+        // Ids hold set names from the experiment file: a newline there would end the comment.
         text.push_str(&format!(
             "# {} ({})\n",
-            inst.id,
-            inst.label.as_deref().unwrap_or("")
+            visible(&inst.id),
+            visible(inst.label.as_deref().unwrap_or(""))
         ));
         text.push_str(&to_text(inst.puzzle.givens()));
     }
