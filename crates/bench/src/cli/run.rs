@@ -64,13 +64,29 @@ pub fn run(a: &RunArgs, registry: &Registry) -> Result<(), Failure> {
     if a.jobs == 0 {
         return Err(anyhow!("--jobs must be at least 1").into());
     }
-    let out = a.out.clone().unwrap_or_else(|| {
-        let base = PathBuf::from("results").join(&exp.name);
-        match shard {
-            Some((k, n)) => base.join(format!("shard-{k}-of-{n}")),
-            None => base,
+    let out = match &a.out {
+        Some(o) => o.clone(),
+        None => {
+            // The name comes from the file: it must stay one folder under results/.
+            let plain = Path::new(&exp.name).components().count() == 1
+                && matches!(
+                    Path::new(&exp.name).components().next(),
+                    Some(std::path::Component::Normal(_))
+                );
+            if !plain || exp.name.chars().any(char::is_control) {
+                return Err(anyhow!(
+                    "experiment name {:?} is not a plain folder name, so it cannot name results/<name>: pass --out DIR",
+                    exp.name
+                )
+                .into());
+            }
+            let base = PathBuf::from("results").join(&exp.name);
+            match shard {
+                Some((k, n)) => base.join(format!("shard-{k}-of-{n}")),
+                None => base,
+            }
         }
-    });
+    };
     let name = exp.name.clone();
     eprintln!("planning {} ({})", name, a.experiment.display());
     if let Some(d) = &exp.description {
