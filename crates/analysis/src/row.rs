@@ -359,7 +359,10 @@ mod tests {
         let torn = &good[..good.len() - 5];
         let (_d, p) = file(torn);
         let e = read_rows::<Row>(&p).unwrap_err().to_string();
-        assert!(e.ends_with(&format!("trials.csv: line 4 is cut off (no newline at its end), as a run killed while writing leaves it: `run --resume` removes it, or delete the line")), "{e}");
+        assert!(
+            e.ends_with("trials.csv: line 4 is cut off (no newline at its end), as a run killed while writing leaves it: `run --resume` removes it, or delete the line"),
+            "{e}"
+        );
         assert_eq!(read_rows_resuming::<Row>(&p).unwrap(), rows[..1]);
         // A line that is no row.
         let (_d, p) = file(&format!("{good}1,2,3\n"));

@@ -240,7 +240,7 @@ fn clue_targets_beyond_the_grid_fail_and_unreachable_ones_warn() {
 }
 
 #[test]
-fn plot_refuses_empty_and_torn_trial_files() {
+fn plot_and_merge_refuse_empty_and_torn_trial_files() {
     let (dir, f) = two_puzzles();
     let d = dir.path();
     let exp = small_experiment(d, "");
@@ -255,12 +255,22 @@ fn plot_refuses_empty_and_torn_trial_files() {
     let header = csv.lines().next().unwrap();
     std::fs::write(d.join("empty/trials.csv"), format!("{header}\n")).unwrap();
     fails(d, &["plot", "empty"], "empty/trials.csv: no trial rows");
+    fails(
+        d,
+        &["merge", "empty", "--out", "merged"],
+        "no trial rows in empty",
+    );
 
     std::fs::create_dir_all(d.join("torn")).unwrap();
     std::fs::write(d.join("torn/trials.csv"), &csv[..csv.len() - 10]).unwrap();
     fails(
         d,
         &["plot", "torn"],
+        &format!("torn/trials.csv: line {lines} is cut off"),
+    );
+    fails(
+        d,
+        &["merge", "good", "torn", "--out", "merged"],
         &format!("torn/trials.csv: line {lines} is cut off"),
     );
     std::fs::write(d.join("torn/trials.csv"), format!("{csv}0,small,solve\n")).unwrap();
