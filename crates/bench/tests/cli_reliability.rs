@@ -196,6 +196,12 @@ fn a_prefer_cell_or_digit_outside_the_grid_is_a_parameter_error() {
     let mut args = base.to_vec();
     args.push("digit=10");
     fails(d, &args, "--param: parameter `digit`: `10` is not valid");
+    // Counting and the relaxation check the same.
+    for kind in ["--count", "--relax"] {
+        let mut args = base.to_vec();
+        args.extend(["cell=10,10", kind]);
+        fails(d, &args, "--param: parameter `cell`: `10,10` is not valid");
+    }
     // The same in an experiment: refused when the plan is made, before any trial.
     let exp = small_experiment(
         d,

@@ -132,30 +132,38 @@ impl IlpConfig {
     /// read before any puzzle is seen (the parameter range is 1..=256), so a 9×9 run with
     /// `cell=10,10` is caught here, as a parameter error, before any trial.
     pub fn check_order(&self, order: sudoku_core::Order) -> Result<(), sudoku_core::ParamError> {
-        let Objective::Prefer {
-            row, col, digit, ..
-        } = self.objective
-        else {
-            return Ok(());
-        };
-        let size = order.size();
-        let invalid = |key: &str, value: String, what: &str| sudoku_core::ParamError::Invalid {
-            key: key.to_string(),
-            value,
-            expected: format!("{what} in 1..={size} for a {size}×{size} grid"),
-        };
-        if !(1..=size).contains(&row) || !(1..=size).contains(&col) {
-            return Err(invalid(
-                "cell",
-                format!("{row},{col}"),
-                "R,C with rows and columns",
-            ));
-        }
-        if !(1..=size).contains(&(digit as usize)) {
-            return Err(invalid("digit", digit.to_string(), "a digit"));
-        }
-        Ok(())
+        check_objective(&self.objective, order)
     }
+}
+
+/// [`IlpConfig::check_order`] for an objective alone (the relaxation keeps no `IlpConfig`).
+pub(crate) fn check_objective(
+    objective: &Objective,
+    order: sudoku_core::Order,
+) -> Result<(), sudoku_core::ParamError> {
+    let Objective::Prefer {
+        row, col, digit, ..
+    } = *objective
+    else {
+        return Ok(());
+    };
+    let size = order.size();
+    let invalid = |key: &str, value: String, what: &str| sudoku_core::ParamError::Invalid {
+        key: key.to_string(),
+        value,
+        expected: format!("{what} in 1..={size} for a {size}×{size} grid"),
+    };
+    if !(1..=size).contains(&row) || !(1..=size).contains(&col) {
+        return Err(invalid(
+            "cell",
+            format!("{row},{col}"),
+            "R,C with rows and columns",
+        ));
+    }
+    if !(1..=size).contains(&(digit as usize)) {
+        return Err(invalid("digit", digit.to_string(), "a digit"));
+    }
+    Ok(())
 }
 
 /// The configuration as `extra` statistics, so every result row says how it was made.

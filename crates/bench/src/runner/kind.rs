@@ -195,6 +195,10 @@ impl TrialMethod for CountTrial {
 struct RelaxTrial(Box<dyn Relaxer + Send>);
 
 impl TrialMethod for RelaxTrial {
+    fn check_order(&self, order: Order) -> Result<(), ParamError> {
+        self.0.check_order(order)
+    }
+
     fn attempt(&mut self, job: &Job, rng: &mut Rng) -> Result<Answer> {
         Ok(Answer::Relax(self.0.relax(job.puzzle, job.budget, rng)?))
     }
