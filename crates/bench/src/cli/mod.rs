@@ -199,3 +199,36 @@ pub fn configured(
     };
     Ok((method, label))
 }
+
+#[cfg(test)]
+mod chain_tests {
+    use super::chain_text;
+
+    /// An error that quotes its source in its own message, as many library errors do.
+    #[derive(Debug)]
+    struct Quoting {
+        source: std::io::Error,
+    }
+
+    impl std::fmt::Display for Quoting {
+        fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            write!(f, "f.txt: {}", self.source)
+        }
+    }
+
+    impl std::error::Error for Quoting {
+        fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+            Some(&self.source)
+        }
+    }
+
+    #[test]
+    fn a_cause_already_in_the_message_is_not_repeated() {
+        let io = || std::io::Error::new(std::io::ErrorKind::NotFound, "gone");
+        let e = anyhow::Error::new(Quoting { source: io() });
+        assert_eq!(format!("{e:#}"), "f.txt: gone: gone");
+        assert_eq!(chain_text(&e), "f.txt: gone");
+        let e = anyhow::Error::new(io()).context("reading f.txt");
+        assert_eq!(chain_text(&e), "reading f.txt: gone");
+    }
+}

@@ -228,3 +228,75 @@ fn differences(old: &Settings, new: &Settings) -> Vec<String> {
 fn opt<T: std::fmt::Display>(v: &Option<T>) -> String {
     v.as_ref().map_or_else(|| "none".to_string(), T::to_string)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn settings() -> Settings {
+        Settings {
+            kind: "solve".into(),
+            seed: 1,
+            count_limit: 2,
+            shard: None,
+            configs: vec![ConfigSettings {
+                label: "prop".into(),
+                trials: 2,
+                repeat: 1,
+                time_limit: Some(2.0),
+                node_limit: None,
+                iteration_limit: None,
+                orders: None,
+            }],
+            instances: 3,
+            instances_digest: "00ff".into(),
+        }
+    }
+
+    #[test]
+    fn differences_name_what_changed() {
+        let old = settings();
+        assert!(differences(&old, &old).is_empty());
+        let mut new = settings();
+        new.seed = 9;
+        new.configs[0].time_limit = None;
+        new.configs[0].node_limit = Some(10);
+        new.instances_digest = "0100".into();
+        new.configs.push(ConfigSettings {
+            label: "dlx".into(),
+            ..new.configs[0].clone()
+        });
+        assert_eq!(
+            differences(&old, &new),
+            [
+                "seed 1 → 9",
+                "the instances' puzzles or names changed",
+                "`prop` time limit 2 s → none",
+                "`prop` node limit none → 10",
+                "`dlx` is new",
+            ]
+        );
+    }
+
+    #[test]
+    fn only_folders_with_trials_and_recorded_settings_are_compared() {
+        let dir = tempfile::tempdir().unwrap();
+        let out = dir.path();
+        // No trials yet: nothing to mix.
+        assert!(check_resume(out, &settings()).is_ok());
+        std::fs::write(out.join("trials.csv"), "task\n0\n").unwrap();
+        // A meta.json from before settings were recorded: resumed (with a warning).
+        std::fs::write(out.join("meta.json"), r#"{"experiment": "x"}"#).unwrap();
+        assert!(check_resume(out, &settings()).is_ok());
+        let meta = serde_json::json!({ "settings": settings() });
+        std::fs::write(out.join("meta.json"), meta.to_string()).unwrap();
+        assert!(check_resume(out, &settings()).is_ok());
+        let mut other = settings();
+        other.configs[0].trials = 1;
+        let e = check_resume(out, &other).unwrap_err().to_string();
+        assert!(
+            e.contains("(`prop` trials 2 → 1); resuming would mix") && e.contains("--fresh"),
+            "{e}"
+        );
+    }
+}
