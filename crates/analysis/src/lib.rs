@@ -3,19 +3,23 @@
 //! What is made from the rows of a sudoku-bench results folder alone, without running
 //! anything: the trial-row schema ([`Row`], [`TraceRow`], the typed [`TrialStatus`]) and reading
 //! and writing `trials.csv`/`traces.csv`; descriptive [`stats`] for heavy-tailed timings; the
-//! per-configuration [`summary`] as CSV, Markdown and LaTeX; and the SVG/PNG charts
+//! per-configuration [`summary`] as CSV, Markdown and LaTeX, with text from data files
+//! [`escape`]d for each format; and the SVG/PNG charts
 //! ([`plots::draw_all`]). The runner (`sudoku-bench`) writes rows; `plot` and `merge` redraw
 //! everything from them with this crate.
 #![deny(missing_docs)]
 
 use std::path::{Path, PathBuf};
 
+pub mod escape;
 pub mod plots;
 mod row;
 pub mod stats;
 pub mod summary;
 
-pub use row::{join_extra, ms, read_rows, task_key, write_rows, Row, TraceRow, TrialStatus};
+pub use row::{
+    join_extra, ms, read_rows, read_rows_resuming, task_key, write_rows, Row, TraceRow, TrialStatus,
+};
 
 /// What can go wrong reading rows or writing what is made from them.
 #[derive(Debug, thiserror::Error)]
@@ -29,7 +33,7 @@ pub enum AnalysisError {
         source: std::io::Error,
     },
     /// A CSV line that is not a valid row.
-    #[error("{}: row {row} is not a valid result row: {source}", path.display())]
+    #[error("{}: line {row} is not a valid result row: {source}", path.display())]
     Row {
         /// The file.
         path: PathBuf,
@@ -37,6 +41,14 @@ pub enum AnalysisError {
         row: usize,
         /// Why.
         source: csv::Error,
+    },
+    /// A last line without its newline: a row cut off while being written.
+    #[error("{}: line {line} is cut off (no newline at its end), as a run killed while writing leaves it: `run --resume` removes it, or delete the line", path.display())]
+    Torn {
+        /// The file.
+        path: PathBuf,
+        /// The torn line's number.
+        line: usize,
     },
     /// A CSV file could not be written.
     #[error("writing {}: {source}", path.display())]

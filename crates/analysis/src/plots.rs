@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
+use crate::escape;
 use crate::stats::{quantile_sorted, sorted};
 use crate::{AnalysisError, Row, TraceRow};
 
@@ -67,11 +68,17 @@ fn err<E: std::fmt::Debug>(e: E) -> String {
 /// `(config label, x) → wall times`.
 type Series = BTreeMap<String, BTreeMap<i64, Vec<f64>>>;
 
+/// A configuration's name as drawn: method and parameters come from files, so control
+/// characters are made visible (the SVG writer escapes markup).
 fn label(r: &Row) -> String {
-    if r.params.is_empty() {
-        r.method.clone()
+    config_name(&r.method, &r.params)
+}
+
+fn config_name(method: &str, params: &str) -> String {
+    if params.is_empty() {
+        escape::chart(method)
     } else {
-        format!("{} {}", r.method, r.params)
+        escape::chart(&format!("{method} {params}"))
     }
 }
 
@@ -339,11 +346,7 @@ fn convergence<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, traces: &[Trac
     // One step line per trial, at most 10 trials per configuration, coloured by configuration.
     let mut runs: BTreeMap<(String, usize), Vec<(u64, u64)>> = BTreeMap::new();
     for t in traces {
-        let name = if t.params.is_empty() {
-            t.method.clone()
-        } else {
-            format!("{} {}", t.method, t.params)
-        };
+        let name = config_name(&t.method, &t.params);
         runs.entry((name, t.task))
             .or_default()
             .push((t.iteration.max(1), t.best_cost));
@@ -456,7 +459,7 @@ fn sweeps(rows: &[Row]) -> Sweeps {
                 let Some(v) = m.get(key) else { continue };
                 let n = r.order * r.order;
                 let e = series
-                    .entry(format!("{method} {n}×{n}"))
+                    .entry(format!("{} {n}×{n}", escape::chart(method)))
                     .or_default()
                     .entry(v.to_string())
                     .or_insert((v.parse().unwrap_or(0.0), Vec::new()));
@@ -492,7 +495,10 @@ fn sweep<DB: DrawingBackend>(
     );
     let mut chart = ChartBuilder::on(root)
         .caption(
-            format!("Wall time vs {param} (median, p10–p90 bars)"),
+            format!(
+                "Wall time vs {} (median, p10–p90 bars)",
+                escape::chart(param)
+            ),
             ("sans-serif", 22),
         )
         .margin(12)
@@ -502,7 +508,7 @@ fn sweep<DB: DrawingBackend>(
         .map_err(err)?;
     chart
         .configure_mesh()
-        .x_desc(param.to_string())
+        .x_desc(escape::chart(param))
         .y_desc("wall time (ms, log scale)")
         .draw()
         .map_err(err)?;

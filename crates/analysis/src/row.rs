@@ -232,22 +232,70 @@ pub struct TraceRow {
     pub best_cost: u64,
 }
 
-/// Reads every row of a CSV file written row by row (a torn last line, from a killed run, is
-/// ignored).
+/// Reads every row of a CSV file. A last line without its newline is a row cut off while
+/// being written (a killed run): an error naming the file and line, since reading on would
+/// drop it silently. A header without rows reads as no rows.
 pub fn read_rows<T: for<'de> Deserialize<'de>>(path: &Path) -> Result<Vec<T>, AnalysisError> {
+    read(path, false)
+}
+
+/// [`read_rows`] for resuming a killed run: a torn last line is left out (the run appends
+/// after cutting it off, so that trial runs again).
+pub fn read_rows_resuming<T: for<'de> Deserialize<'de>>(
+    path: &Path,
+) -> Result<Vec<T>, AnalysisError> {
+    read(path, true)
+}
+
+fn read<T: for<'de> Deserialize<'de>>(
+    path: &Path,
+    drop_torn: bool,
+) -> Result<Vec<T>, AnalysisError> {
     let mut text = std::fs::read_to_string(path).map_err(|e| AnalysisError::io(path, e))?;
-    if !text.ends_with('\n') {
+    if !text.is_empty() && !text.ends_with('\n') {
         let keep = text.rfind('\n').map_or(0, |i| i + 1);
+        if !drop_torn {
+            return Err(AnalysisError::Torn {
+                path: path.to_path_buf(),
+                line: text[..keep].matches('\n').count() + 1,
+            });
+        }
         text.truncate(keep);
     }
     let mut reader = csv::Reader::from_reader(text.as_bytes());
-    let mut rows = Vec::new();
-    for (i, r) in reader.deserialize().enumerate() {
-        rows.push(r.map_err(|source| AnalysisError::Row {
+    let headers = reader
+        .headers()
+        .map_err(|source| AnalysisError::Row {
             path: path.to_path_buf(),
-            row: i + 2,
+            row: 1,
             source,
-        })?);
+        })?
+        .clone();
+    let mut rows = Vec::new();
+    let mut record = csv::StringRecord::new();
+    let row_err = |line: u64, source| AnalysisError::Row {
+        path: path.to_path_buf(),
+        row: line as usize,
+        source,
+    };
+    loop {
+        // Lines, not records, name the place: a quoted field may span lines.
+        let next = reader.position().line();
+        match reader.read_record(&mut record) {
+            Ok(false) => break,
+            Ok(true) => {
+                let line = record.position().map_or(next, |p| p.line());
+                rows.push(
+                    record
+                        .deserialize(Some(&headers))
+                        .map_err(|e| row_err(line, e))?,
+                );
+            }
+            Err(e) => {
+                let line = e.position().map_or(next, |p| p.line());
+                return Err(row_err(line, e));
+            }
+        }
     }
     Ok(rows)
 }
@@ -271,4 +319,63 @@ pub fn write_rows<T: Serialize>(path: &Path, rows: &[T]) -> Result<(), AnalysisE
         std::fs::write(&tmp, "").map_err(|e| AnalysisError::io(&tmp, e))?;
     }
     std::fs::rename(&tmp, path).map_err(|e| AnalysisError::io(path, e))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn file(text: &str) -> (tempfile::TempDir, std::path::PathBuf) {
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path().join("trials.csv");
+        std::fs::write(&p, text).unwrap();
+        (dir, p)
+    }
+
+    fn csv_of(rows: &[Row]) -> String {
+        let (_d, p) = file("");
+        write_rows(&p, rows).unwrap();
+        std::fs::read_to_string(&p).unwrap()
+    }
+
+    #[test]
+    fn torn_and_bad_lines_are_named_by_line() {
+        let rows = [
+            Row {
+                task: 0,
+                // A quoted field over two lines: later lines are still named right.
+                instance_set: "two\nlines".into(),
+                ..Row::default()
+            },
+            Row {
+                task: 1,
+                ..Row::default()
+            },
+        ];
+        let good = csv_of(&rows);
+        let (_d, p) = file(&good);
+        assert_eq!(read_rows::<Row>(&p).unwrap(), rows);
+        // Torn: the last row cut in the middle.
+        let torn = &good[..good.len() - 5];
+        let (_d, p) = file(torn);
+        let e = read_rows::<Row>(&p).unwrap_err().to_string();
+        assert!(
+            e.ends_with("trials.csv: line 4 is cut off (no newline at its end), as a run killed while writing leaves it: `run --resume` removes it, or delete the line"),
+            "{e}"
+        );
+        assert_eq!(read_rows_resuming::<Row>(&p).unwrap(), rows[..1]);
+        // A line that is no row.
+        let (_d, p) = file(&format!("{good}1,2,3\n"));
+        let e = read_rows::<Row>(&p).unwrap_err().to_string();
+        assert!(
+            e.contains("trials.csv: line 5 is not a valid result row"),
+            "{e}"
+        );
+        // Empty, or only a header: no rows.
+        let (_d, p) = file("");
+        assert!(read_rows::<Row>(&p).unwrap().is_empty());
+        let header = good.lines().next().unwrap();
+        let (_d, p) = file(&format!("{header}\n"));
+        assert!(read_rows::<Row>(&p).unwrap().is_empty());
+    }
 }

@@ -3,7 +3,7 @@
 
 use std::process::Command;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// The facts recorded beside every run.
 #[derive(Clone, Debug, Serialize)]
@@ -38,6 +38,48 @@ pub struct Provenance {
     pub experiment_file: String,
     /// The experiment file's text, as run.
     pub experiment_text: String,
+    /// The settings the rows were made with (after command-line overrides), which `--resume`
+    /// compares with its own.
+    pub settings: Settings,
+}
+
+/// What decides a run's rows besides the code: `run --resume` continues a folder only when
+/// its plan has the same settings.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Settings {
+    /// solve, count, relax or generate.
+    pub kind: String,
+    /// The experiment's seed.
+    pub seed: u64,
+    /// Kind = count: the count limit.
+    pub count_limit: u64,
+    /// Shard, as `k/N`.
+    pub shard: Option<String>,
+    /// Every configuration, in plan order.
+    pub configs: Vec<ConfigSettings>,
+    /// How many instances.
+    pub instances: usize,
+    /// A digest of the instances' ids, sets and givens.
+    pub instances_digest: String,
+}
+
+/// The settings of one configuration.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ConfigSettings {
+    /// `method k=v …`.
+    pub label: String,
+    /// Trials per instance.
+    pub trials: u32,
+    /// Best-of-R repetitions.
+    pub repeat: u32,
+    /// Seconds per trial.
+    pub time_limit: Option<f64>,
+    /// Search nodes per trial.
+    pub node_limit: Option<u64>,
+    /// Iterations per trial.
+    pub iteration_limit: Option<u64>,
+    /// Only instances of these orders (n).
+    pub orders: Option<Vec<usize>>,
 }
 
 /// The git commit (short) and dirty flag of the current directory's repository.

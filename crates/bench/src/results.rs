@@ -9,7 +9,9 @@ use std::path::Path;
 
 use anyhow::{bail, Context, Result};
 use serde::{Deserialize, Serialize};
-pub use sudoku_analysis::{ms, read_rows, task_key, write_rows, Row, TraceRow, TrialStatus};
+pub use sudoku_analysis::{
+    ms, read_rows, read_rows_resuming, task_key, write_rows, Row, TraceRow, TrialStatus,
+};
 
 /// Appends rows to a CSV file, flushing each one so a killed run loses at most the row in
 /// flight.
@@ -71,7 +73,7 @@ pub fn done_keys(path: &Path) -> Result<(HashSet<String>, Vec<Row>)> {
     if !path.exists() {
         return Ok((HashSet::new(), Vec::new()));
     }
-    let rows: Vec<Row> = read_rows(path)?;
+    let rows: Vec<Row> = read_rows_resuming(path)?;
     let mut keys = HashSet::with_capacity(rows.len());
     for r in &rows {
         if !keys.insert(r.key()) {
@@ -112,7 +114,10 @@ mod tests {
         let mut f = OpenOptions::new().append(true).open(&p).unwrap();
         f.write_all(b"1,exp,solve,m,,cla").unwrap();
         drop(f);
-        assert_eq!(read_rows::<Row>(&p).unwrap().len(), 1);
+        assert_eq!(read_rows_resuming::<Row>(&p).unwrap().len(), 1);
+        // Anything but resume says where the torn line is.
+        let e = read_rows::<Row>(&p).unwrap_err().to_string();
+        assert!(e.contains("trials.csv: line 3 is cut off"), "{e}");
         {
             let mut a = Appender::<Row>::open(&p).unwrap();
             a.push(&Row {

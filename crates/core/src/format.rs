@@ -54,6 +54,14 @@ pub enum ParseErrorKind {
         /// `N`.
         max: usize,
     },
+    /// A digit character (`1-9`, `A-Z`) beyond the grid's `N` in a puzzle line.
+    #[error("{ch:?} is not a digit of a {size}×{size} grid ({})", digit_chars(*size))]
+    NotADigit {
+        /// The character read.
+        ch: char,
+        /// `N`, the grid's side.
+        size: usize,
+    },
     /// A character that is neither a digit, a letter, `.` nor `0`.
     #[error("unknown character {0:?} (expected `.`, `0`, `1-9` or `A-Z`)")]
     UnknownChar(char),
@@ -296,14 +304,9 @@ impl Parser<'_> {
         };
         let max = order.size();
         if let Some(i) = cells.iter().position(|&v| v as usize > max) {
-            return Err(self.err(
-                no,
-                col0 + i,
-                ParseErrorKind::DigitOutOfRange {
-                    digit: cells[i] as usize,
-                    max,
-                },
-            ));
+            // Name the character as written: a letter is no "digit 33" to a reader.
+            let ch = tok.chars().nth(i).unwrap_or('?');
+            return Err(self.err(no, col0 + i, ParseErrorKind::NotADigit { ch, size: max }));
         }
         let grid = Grid::from_cells(order, cells).expect("length and range checked above");
         Ok(Entry {
@@ -410,6 +413,16 @@ impl Parser<'_> {
                 }));
             }
         }
+    }
+}
+
+/// The digit characters of a grid of side `size` in the line format, as people read them:
+/// `1-4`, `1-9`, `1-9, A-G`.
+fn digit_chars(size: usize) -> String {
+    match size {
+        0..=9 => format!("1-{size}"),
+        10 => "1-9, A".to_string(),
+        _ => format!("1-9, A-{}", digit_char(size.min(35) as u16)),
     }
 }
 
@@ -529,8 +542,15 @@ mod tests {
         assert_eq!((e.line, e.column), (1, 1));
         assert_eq!(e.kind, ParseErrorKind::NotAnOrder { len: 7 });
         let e = one("...5............\n").unwrap_err();
-        assert_eq!(e.kind, ParseErrorKind::DigitOutOfRange { digit: 5, max: 4 });
+        assert_eq!(e.kind, ParseErrorKind::NotADigit { ch: '5', size: 4 });
         assert_eq!(e.column, 4);
+        assert_eq!(e.kind.to_string(), "'5' is not a digit of a 4×4 grid (1-4)");
+        let nine = format!("{}Z{}\n", ".".repeat(40), ".".repeat(40));
+        let e = one(&nine).unwrap_err();
+        assert_eq!((e.line, e.column), (1, 41));
+        assert_eq!(e.kind.to_string(), "'Z' is not a digit of a 9×9 grid (1-9)");
+        assert_eq!(digit_chars(16), "1-9, A-G");
+        assert_eq!(digit_chars(25), "1-9, A-P");
         assert_eq!(one("# only\n").unwrap_err().kind, ParseErrorKind::Empty);
         let e = one("1 2 3 4\n1 2 3\n").unwrap_err();
         assert_eq!(

@@ -13,6 +13,7 @@
 //! - [`Solver`], [`Generator`], [`Budget`], [`Outcome`]: the method contract; [`MethodInfo`] and
 //!   [`Params`]: how methods register their names and documented parameters; [`Param`]: a
 //!   parameter declared once (documentation, default, parsing).
+//! - [`limits::time_limit`]: seconds given by people, checked into a `Duration` (no panic).
 //! - [`fixtures`]: the seed papers' puzzles of `datasets/seeds/`, for tests.
 //! - [`derive_seed`] and [`Rng`]: every random stream comes from a seed derived from
 //!   (experiment, method, instance, trial).
@@ -40,6 +41,7 @@ pub mod fixtures;
 pub mod format;
 mod geometry;
 mod grid;
+pub mod limits;
 mod order;
 mod params;
 mod relax;

@@ -38,6 +38,13 @@ pub trait Relaxer {
         budget: &Budget,
         rng: &mut Rng,
     ) -> Result<RelaxReport, RelaxError>;
+
+    /// Checks the configuration against puzzles of `order` before any is relaxed (as
+    /// [`crate::Solver::check_order`]); the default accepts every order.
+    fn check_order(&self, order: crate::Order) -> Result<(), crate::ParamError> {
+        let _ = order;
+        Ok(())
+    }
 }
 
 /// The relaxation capability of a registered method.

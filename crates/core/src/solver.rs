@@ -3,7 +3,7 @@
 
 use std::time::{Duration, Instant};
 
-use crate::{Grid, Order, Puzzle, Rng, Variant};
+use crate::{Grid, Order, ParamError, Puzzle, Rng, Variant};
 
 /// How much a method may spend. `None` is no limit. Methods check the limits they can check
 /// (a node count for searches, iterations for local search, wall time for all) and stop
@@ -32,9 +32,10 @@ impl Budget {
         }
     }
 
-    /// The instant at which the time limit runs out, for a call that started at `start`.
+    /// The instant at which the time limit runs out, for a call that started at `start`; none
+    /// when the limit is so far away that the clock cannot represent it (then it never runs out).
     pub fn deadline(&self, start: Instant) -> Option<Instant> {
-        self.time.map(|t| start + t)
+        self.time.and_then(|t| start.checked_add(t))
     }
 }
 
@@ -202,6 +203,14 @@ pub trait Solver {
     /// reproduces the call. Contradictory givens end as [`Status::Infeasible`] (complete
     /// methods) or [`Status::Exhausted`] (incomplete ones), never as a panic.
     fn solve(&mut self, puzzle: &Puzzle, budget: &Budget, rng: &mut Rng) -> Outcome;
+
+    /// Checks the configuration against puzzles of `order` before any is solved, so that a
+    /// parameter that cannot apply (a cell or digit outside the grid) is a parameter error
+    /// and not an outcome of every trial. The default accepts every order.
+    fn check_order(&self, order: Order) -> Result<(), ParamError> {
+        let _ = order;
+        Ok(())
+    }
 
     /// Counts solutions up to `limit` (keeping them when `collect` is true). Only complete
     /// methods can; the default says so.

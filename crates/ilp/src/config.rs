@@ -127,6 +127,45 @@ impl Default for IlpConfig {
     }
 }
 
+impl IlpConfig {
+    /// Checks the `prefer` objective's `cell` and `digit` against a grid of `order`: they are
+    /// read before any puzzle is seen (the parameter range is 1..=256), so a 9×9 run with
+    /// `cell=10,10` is caught here, as a parameter error, before any trial.
+    pub fn check_order(&self, order: sudoku_core::Order) -> Result<(), sudoku_core::ParamError> {
+        check_objective(&self.objective, order)
+    }
+}
+
+/// [`IlpConfig::check_order`] for an objective alone (the relaxation keeps no `IlpConfig`).
+pub(crate) fn check_objective(
+    objective: &Objective,
+    order: sudoku_core::Order,
+) -> Result<(), sudoku_core::ParamError> {
+    let Objective::Prefer {
+        row, col, digit, ..
+    } = *objective
+    else {
+        return Ok(());
+    };
+    let size = order.size();
+    let invalid = |key: &str, value: String, what: &str| sudoku_core::ParamError::Invalid {
+        key: key.to_string(),
+        value,
+        expected: format!("{what} in 1..={size} for a {size}×{size} grid"),
+    };
+    if !(1..=size).contains(&row) || !(1..=size).contains(&col) {
+        return Err(invalid(
+            "cell",
+            format!("{row},{col}"),
+            "R,C with rows and columns",
+        ));
+    }
+    if !(1..=size).contains(&(digit as usize)) {
+        return Err(invalid("digit", digit.to_string(), "a digit"));
+    }
+    Ok(())
+}
+
 /// The configuration as `extra` statistics, so every result row says how it was made.
 pub(crate) fn config_extra(c: &IlpConfig) -> Vec<(String, String)> {
     let mut extra = vec![
@@ -159,4 +198,33 @@ pub(crate) fn config_extra(c: &IlpConfig) -> Vec<(String, String)> {
         ));
     }
     extra
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn prefer_cell_and_digit_are_checked_against_the_order() {
+        let order = |n| sudoku_core::Order::new(n).unwrap();
+        let prefer = |row, col, digit| IlpConfig {
+            objective: Objective::Prefer {
+                row,
+                col,
+                digit,
+                sign: -1,
+            },
+            ..IlpConfig::default()
+        };
+        assert!(prefer(9, 9, 9).check_order(order(3)).is_ok());
+        assert!(IlpConfig::default().check_order(order(2)).is_ok());
+        let e = prefer(10, 10, 1).check_order(order(3)).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "parameter `cell`: `10,10` is not valid (expected R,C with rows and columns in 1..=9 for a 9×9 grid)"
+        );
+        let e = prefer(1, 1, 10).check_order(order(3)).unwrap_err();
+        assert!(e.to_string().starts_with("parameter `digit`: `10`"), "{e}");
+        assert!(prefer(10, 10, 10).check_order(order(4)).is_ok());
+    }
 }

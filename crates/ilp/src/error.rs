@@ -15,7 +15,7 @@ pub enum IlpError {
         expected: &'static str,
     },
     /// The `prefer` objective names a cell outside the grid (1-based).
-    #[error("cell r{row}c{col} is outside a {size}x{size} grid (rows and columns are 1-based)")]
+    #[error("parameter `cell`: r{row}c{col} is outside a {size}x{size} grid (rows and columns are 1-based)")]
     CellOutOfRange {
         /// Row given.
         row: usize,
@@ -25,7 +25,7 @@ pub enum IlpError {
         size: usize,
     },
     /// The `prefer` objective names a digit the grid does not have.
-    #[error("digit {digit} is outside 1..={size}")]
+    #[error("parameter `digit`: {digit} is outside 1..={size}")]
     DigitOutOfRange {
         /// Digit given.
         digit: u16,

@@ -169,6 +169,10 @@ fn build_relaxer(
 struct IlpRelaxer(RelaxConfig);
 
 impl sudoku_core::Relaxer for IlpRelaxer {
+    fn check_order(&self, order: sudoku_core::Order) -> Result<(), sudoku_core::ParamError> {
+        crate::config::check_objective(&self.0.objective, order)
+    }
+
     fn relax(
         &mut self,
         puzzle: &Puzzle,

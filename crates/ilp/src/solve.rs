@@ -320,6 +320,10 @@ impl Solver for IlpSolver {
         crate::NAME
     }
 
+    fn check_order(&self, order: sudoku_core::Order) -> Result<(), sudoku_core::ParamError> {
+        self.config.check_order(order)
+    }
+
     /// [`IlpSolver::try_solve`]; an error (only possible for a `prefer` cell outside the grid,
     /// or CBC abandoning) becomes `Exhausted` with the message in `extra` under `error`,
     /// because the trait has no error status.

@@ -173,7 +173,9 @@ impl Solver for Grasp {
         let mut constructions = 0u64;
         let mut moves = Vec::new();
         loop {
-            if run.should_stop() {
+            // At least one construction, so there is a best assignment to return even when
+            // a limit (an iteration limit of 0) is already reached.
+            if constructions > 0 && run.should_stop() {
                 break;
             }
             if cfg.max_iters > 0 && constructions >= cfg.max_iters {

@@ -356,3 +356,20 @@ fn kick_restarts_solve_and_repeat_with_the_same_seed() {
     assert_eq!(a.status, b.status);
     assert_eq!(a.stats.restarts, b.stats.restarts);
 }
+
+#[test]
+fn an_iteration_limit_of_zero_stops_cleanly_with_a_full_assignment() {
+    let p = jump_puzzle(3);
+    for mut m in [
+        Box::new(grasp(Preprocess::None)) as Box<dyn Solver>,
+        Box::new(sa(Preprocess::None)),
+    ] {
+        let out = m.solve(&p, &iterations(0), &mut rng_from_seed(1));
+        check(&p, &out.status);
+        assert!(
+            matches!(out.status, Status::Exhausted { .. } | Status::Solved(_)),
+            "{:?}",
+            out.status
+        );
+    }
+}

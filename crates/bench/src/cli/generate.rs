@@ -28,7 +28,7 @@ pub struct GenerateArgs {
     /// A generator parameter, `key=value` (repeatable).
     #[arg(long = "param", short = 'p', value_name = "KEY=VALUE")]
     pub params: Vec<String>,
-    /// How many.
+    /// How many (at least 1).
     #[arg(long, default_value_t = 1)]
     pub count: usize,
     /// Seed.
@@ -40,19 +40,36 @@ pub struct GenerateArgs {
     /// With --puzzle: the complete method that checks uniqueness while carving.
     #[arg(long, default_value = "prop")]
     pub checker: String,
-    /// With --puzzle unique: stop at this many clues.
+    /// With --puzzle unique: stop at this many clues (at most the grid's cells). When no
+    /// clue can be removed before that while keeping the solution unique, the puzzle keeps
+    /// more clues and a warning on stderr says so.
     #[arg(long)]
     pub clues: Option<usize>,
     #[command(flatten)]
     pub variant: VariantArg,
-    /// Time limit per grid, in seconds.
-    #[arg(long, value_name = "SECONDS")]
+    /// Time limit per grid, in seconds (positive, at most 1e9).
+    #[arg(long, value_name = "SECONDS", allow_negative_numbers = true)]
     pub time_limit: Option<f64>,
 }
 
 /// Generates grids (or puzzles) and writes them in the line format (grid blocks beyond 35×35).
 pub fn generate(a: &GenerateArgs, registry: &Registry) -> Result<(), Failure> {
     let order = Order::new(a.order).map_err(|e| anyhow!("--order: {e}"))?;
+    if a.count == 0 {
+        return Err(anyhow!("--count: 0 grids asked for (give at least 1)").into());
+    }
+    if let Some(c) = a.clues {
+        if !matches!(a.puzzle, Some(Shape::Unique)) {
+            return Err(anyhow!("--clues applies to --puzzle unique only").into());
+        }
+        if c > order.cells() {
+            return Err(anyhow!(
+                "--clues {c}: a {order} grid has only {} cells",
+                order.cells()
+            )
+            .into());
+        }
+    }
     let carve = a.puzzle.map(|puzzle| CarveSpec {
         puzzle,
         clues: a.clues,
@@ -109,6 +126,14 @@ pub fn generate(a: &GenerateArgs, registry: &Registry) -> Result<(), Failure> {
         else {
             return Err(anyhow!("grid {k}: {} gave no grid", a.method).into());
         };
+        if let (Some(Ok(p)), Some(asked)) = (carved, a.clues) {
+            if p.filled() > asked {
+                eprintln!(
+                    "warning: grid {k}: {} clues, not {asked}: no further clue could be removed with the solution staying unique",
+                    p.filled()
+                );
+            }
+        }
         let text = match carved {
             Some(Ok(p)) => format!(
                 "# {} clues{}\n{}",

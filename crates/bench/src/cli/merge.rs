@@ -2,7 +2,7 @@
 
 use std::path::PathBuf;
 
-use anyhow::Context;
+use anyhow::{anyhow, Context};
 use clap::Args;
 
 use crate::cli::Failure;
@@ -22,6 +22,17 @@ pub struct MergeArgs {
 /// Joins shard outputs: rows ordered by task, each trial once; then re-summarises.
 pub fn merge(a: &MergeArgs) -> Result<(), Failure> {
     let (rows, traces) = merge_dirs(&a.dirs)?;
+    if rows.is_empty() {
+        return Err(anyhow!(
+            "no trial rows in {} (their trials.csv are empty or only a header): nothing to merge",
+            a.dirs
+                .iter()
+                .map(|d| d.display().to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
+        )
+        .into());
+    }
     std::fs::create_dir_all(&a.out).with_context(|| format!("creating {}", a.out.display()))?;
     write_rows(&a.out.join("trials.csv"), &rows)?;
     if !traces.is_empty() {

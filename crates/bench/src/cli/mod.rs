@@ -2,12 +2,11 @@
 //! a short pipeline (options → inputs → methods from the registry → outputs). Flags are parsed
 //! here and nowhere else.
 
-use std::path::PathBuf;
-use std::process::ExitCode;
-use std::time::Duration;
-
 use anyhow::{anyhow, Result};
 use clap::{Args, Parser, Subcommand};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use sudoku_core::limits::time_limit;
 use sudoku_core::{Budget, Params, Variant};
 
 use crate::experiment::Kind;
@@ -121,29 +120,50 @@ impl Failure {
             Err(Failure::Check) => ExitCode::from(1),
             Err(Failure::Malformed) => ExitCode::from(2),
             Err(Failure::Input(e)) => {
-                eprintln!("error: {e:#}");
+                eprintln!("error: {}", chain_text(&e));
                 ExitCode::from(2)
             }
         }
     }
 }
 
+/// An error and its causes joined by `: `, each said once: many errors already put their
+/// source in their own message (`path: why`), and `{:#}` would then print `why` twice.
+pub fn chain_text(e: &anyhow::Error) -> String {
+    let mut text = String::new();
+    for cause in e.chain() {
+        let c = cause.to_string();
+        if text.is_empty() {
+            text = c;
+        } else if !text.ends_with(&c) {
+            text.push_str(": ");
+            text.push_str(&c);
+        }
+    }
+    text
+}
+
 /// A path argument; `-` is standard input.
 pub type InputPath = PathBuf;
 
+/// The limits of `--time-limit`, `--node-limit` and `--iteration-limit`. Seconds go through
+/// [`sudoku_core::limits::time_limit`] (finite, positive, at most 10⁹ s); a node or iteration
+/// limit of 0 would stop every method before it starts, so it is an error too.
 pub fn budget_from(
     time: Option<f64>,
     nodes: Option<u64>,
     iterations: Option<u64>,
 ) -> Result<Budget> {
-    let time = match time {
-        Some(t) if !(t > 0.0 && t.is_finite()) => {
+    let time = time
+        .map(|t| time_limit(t).map_err(|e| anyhow!("--time-limit: {e}")))
+        .transpose()?;
+    for (flag, v) in [("--node-limit", nodes), ("--iteration-limit", iterations)] {
+        if v == Some(0) {
             return Err(anyhow!(
-                "--time-limit: {t} is not a positive number of seconds"
-            ))
+                "{flag}: 0 is not a limit (give at least 1, or leave it out for none)"
+            ));
         }
-        t => t.map(Duration::from_secs_f64),
-    };
+    }
     Ok(Budget {
         time,
         nodes,
@@ -178,4 +198,37 @@ pub fn configured(
         format!("{name} {params}")
     };
     Ok((method, label))
+}
+
+#[cfg(test)]
+mod chain_tests {
+    use super::chain_text;
+
+    /// An error that quotes its source in its own message, as many library errors do.
+    #[derive(Debug)]
+    struct Quoting {
+        source: std::io::Error,
+    }
+
+    impl std::fmt::Display for Quoting {
+        fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            write!(f, "f.txt: {}", self.source)
+        }
+    }
+
+    impl std::error::Error for Quoting {
+        fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+            Some(&self.source)
+        }
+    }
+
+    #[test]
+    fn a_cause_already_in_the_message_is_not_repeated() {
+        let io = || std::io::Error::new(std::io::ErrorKind::NotFound, "gone");
+        let e = anyhow::Error::new(Quoting { source: io() });
+        assert_eq!(format!("{e:#}"), "f.txt: gone: gone");
+        assert_eq!(chain_text(&e), "f.txt: gone");
+        let e = anyhow::Error::new(io()).context("reading f.txt");
+        assert_eq!(chain_text(&e), "reading f.txt: gone");
+    }
 }

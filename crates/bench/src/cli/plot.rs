@@ -26,6 +26,13 @@ pub fn plot(a: &PlotArgs) -> Result<(), Failure> {
         .into());
     }
     let rows: Vec<Row> = read_rows(&trials)?;
+    if rows.is_empty() {
+        return Err(anyhow!(
+            "{}: no trial rows (the file is empty or only a header): nothing to plot",
+            trials.display()
+        )
+        .into());
+    }
     let title = rows
         .first()
         .map(|r| r.experiment.clone())

@@ -18,11 +18,11 @@ use crate::runner::{self, ExecOptions};
 pub struct RunArgs {
     /// Experiment file (TOML), e.g. scripts/experiments/default.toml.
     pub experiment: PathBuf,
-    /// Trials per (configuration, instance), overriding the file.
+    /// Trials per (configuration, instance), overriding the file (at least 1).
     #[arg(long)]
     pub trials: Option<u32>,
-    /// Time limit per trial in seconds, overriding the file.
-    #[arg(long, value_name = "SECONDS")]
+    /// Time limit per trial in seconds, overriding the file (positive, at most 1e9).
+    #[arg(long, value_name = "SECONDS", allow_negative_numbers = true)]
     pub time_limit: Option<f64>,
     /// Output folder (default: results/<name>, or results/<name>/shard-K-of-N).
     #[arg(long)]
@@ -30,7 +30,9 @@ pub struct RunArgs {
     /// A fast smoke run: the file's [quick] settings (1 trial, 3 instances per source, ≤ 2 s).
     #[arg(long)]
     pub quick: bool,
-    /// Continue an interrupted run: skip trials already in trials.csv.
+    /// Continue an interrupted run: skip trials already in trials.csv. Refused when the
+    /// settings differ from those recorded in the folder's meta.json (trials, limits, seed,
+    /// methods and parameters, instances): use --fresh or another --out then.
     #[arg(long, conflicts_with = "fresh")]
     pub resume: bool,
     /// Discard earlier results in the output folder and start over.
@@ -56,16 +58,35 @@ pub fn run(a: &RunArgs, registry: &Registry) -> Result<(), Failure> {
         quick: a.quick,
     };
     let shard = a.shard.as_deref().map(parse_shard).transpose()?;
+    if a.trials == Some(0) {
+        return Err(anyhow!("--trials: 0 trials asked for (give at least 1)").into());
+    }
     if a.jobs == 0 {
         return Err(anyhow!("--jobs must be at least 1").into());
     }
-    let out = a.out.clone().unwrap_or_else(|| {
-        let base = PathBuf::from("results").join(&exp.name);
-        match shard {
-            Some((k, n)) => base.join(format!("shard-{k}-of-{n}")),
-            None => base,
+    let out = match &a.out {
+        Some(o) => o.clone(),
+        None => {
+            // The name comes from the file: it must stay one folder under results/.
+            let plain = Path::new(&exp.name).components().count() == 1
+                && matches!(
+                    Path::new(&exp.name).components().next(),
+                    Some(std::path::Component::Normal(_))
+                );
+            if !plain || exp.name.chars().any(char::is_control) {
+                return Err(anyhow!(
+                    "experiment name {:?} is not a plain folder name, so it cannot name results/<name>: pass --out DIR",
+                    exp.name
+                )
+                .into());
+            }
+            let base = PathBuf::from("results").join(&exp.name);
+            match shard {
+                Some((k, n)) => base.join(format!("shard-{k}-of-{n}")),
+                None => base,
+            }
         }
-    });
+    };
     let name = exp.name.clone();
     eprintln!("planning {} ({})", name, a.experiment.display());
     if let Some(d) = &exp.description {
@@ -80,6 +101,11 @@ pub fn run(a: &RunArgs, registry: &Registry) -> Result<(), Failure> {
         for f in clear_outputs(&out)? {
             eprintln!("removed {}", f.display());
         }
+    }
+    let settings = runner::resume::settings_of(&plan, a.shard.as_deref());
+    if a.resume {
+        // Before meta.json is rewritten: it holds the settings of the rows already there.
+        runner::resume::check_resume(&out, &settings)?;
     }
     let (commit, dirty) = provenance::git_commit();
     let mut m = Provenance {
@@ -98,6 +124,7 @@ pub fn run(a: &RunArgs, registry: &Registry) -> Result<(), Failure> {
         shard: a.shard.clone(),
         experiment_file: a.experiment.display().to_string(),
         experiment_text: text,
+        settings,
     };
     write_atomic(
         &out.join("meta.json"),

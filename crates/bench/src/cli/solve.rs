@@ -2,10 +2,12 @@
 
 use std::io::Write;
 
-use anyhow::Context;
+use std::collections::BTreeSet;
+
+use anyhow::{anyhow, Context};
 use clap::Args;
 use sudoku_core::format::to_text;
-use sudoku_core::{derive_seed, rng_from_seed, CountEnd, Puzzle, Status};
+use sudoku_core::{derive_seed, rng_from_seed, Budget, CountEnd, Order, Puzzle, Status};
 
 use crate::cli::{budget_from, configured, Failure, InputPath, VariantArg};
 use crate::clock::{Clock, RealClock};
@@ -29,20 +31,23 @@ pub struct SolveArgs {
     pub params: Vec<String>,
     #[command(flatten)]
     pub variant: VariantArg,
-    /// Count solutions instead, up to LIMIT (default 1000); prints the count, or `>=LIMIT`.
+    /// Count solutions instead, up to LIMIT (default 1000, at least 1); prints the count, or
+    /// `>=LIMIT`.
     #[arg(long, value_name = "LIMIT", num_args = 0..=1, default_missing_value = "1000")]
     pub count: Option<u64>,
     /// Solve the LP relaxation instead (ILP): prints `integral` or the number of fractional
     /// variables.
     #[arg(long, conflicts_with = "count")]
     pub relax: bool,
-    /// Time limit per puzzle, in seconds.
-    #[arg(long, value_name = "SECONDS")]
+    /// Time limit per puzzle, in seconds (positive, at most 1e9).
+    #[arg(long, value_name = "SECONDS", allow_negative_numbers = true)]
     pub time_limit: Option<f64>,
-    /// Node limit per puzzle.
+    /// Node limit per puzzle (at least 1). Methods that count no search nodes (grasp, sa)
+    /// ignore it, with a warning.
     #[arg(long)]
     pub node_limit: Option<u64>,
-    /// Iteration limit per puzzle.
+    /// Iteration limit per puzzle (at least 1). Methods that count no iterations ignore it,
+    /// with a warning.
     #[arg(long)]
     pub iteration_limit: Option<u64>,
     /// Seed; each puzzle's generator is derived from it and the puzzle's place.
@@ -60,14 +65,24 @@ pub fn solve(a: &SolveArgs, registry: &Registry) -> Result<(), Failure> {
     } else {
         Kind::Solve
     };
+    if a.count == Some(0) {
+        return Err(anyhow!("--count: 0 is not a limit (count up to at least 1 solution)").into());
+    }
     let settings = KindSettings {
-        count_limit: a.count.unwrap_or(1).max(1),
+        count_limit: a.count.unwrap_or(1),
         carves: Vec::new(),
     };
     let (mut method, label) = configured(kind, registry, &a.method, &a.params, &settings)?;
     let b = budget_from(a.time_limit, a.node_limit, a.iteration_limit)?;
+    warn_unchecked_limits(registry, &a.method, &b);
     let name = display_name(&a.file);
     let entries = read_puzzles(&a.file)?;
+    let orders: BTreeSet<Order> = entries.iter().map(|e| e.grid.order()).collect();
+    for order in orders {
+        method
+            .check_order(order)
+            .map_err(|e| anyhow!("--param: {e} ({name} has {order} puzzles)"))?;
+    }
     let mut out = std::io::stdout().lock();
     let clock = RealClock::new();
     let mut tally = [0usize; TrialStatus::ALL.len()];
@@ -113,6 +128,22 @@ pub fn solve(a: &SolveArgs, registry: &Registry) -> Result<(), Failure> {
         return Err(Failure::Check);
     }
     Ok(())
+}
+
+/// Says on stderr when a limit was given that the method never checks: exact searches count
+/// nodes, local searches (grasp, sa) iterations.
+fn warn_unchecked_limits(registry: &Registry, method: &str, b: &Budget) {
+    let Ok(info) = registry.method(method) else {
+        return;
+    };
+    let unchecked = if info.caps.complete {
+        b.iterations.map(|_| ("--iteration-limit", "iterations"))
+    } else {
+        b.nodes.map(|_| ("--node-limit", "search nodes"))
+    };
+    if let Some((flag, what)) = unchecked {
+        eprintln!("warning: `{method}` counts no {what}, so {flag} is ignored");
+    }
 }
 
 /// `solve`'s output line for one puzzle: the solution, the count, the relaxation's verdict, or

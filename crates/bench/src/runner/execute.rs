@@ -122,7 +122,8 @@ pub fn execute_plan(plan: &Plan, opts: &ExecOptions) -> Result<ExecReport> {
         let next = AtomicUsize::new(0);
         let (tx, rx) = mpsc::channel();
         std::thread::scope(|s| -> Result<()> {
-            for _ in 0..opts.jobs {
+            // No more workers than tasks: `--jobs 100000` must not start 100000 threads.
+            for _ in 0..opts.jobs.min(todo.tasks.len()) {
                 let tx = tx.clone();
                 let next = &next;
                 let todo = &todo.tasks;

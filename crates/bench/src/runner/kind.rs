@@ -6,7 +6,9 @@
 use std::sync::Arc;
 
 use anyhow::{anyhow, bail, Result};
-use sudoku_core::{Budget, Generator, Params, Puzzle, Relaxer, Rng, Solver, Status};
+use sudoku_core::{
+    Budget, Generator, Order, ParamError, Params, Puzzle, Relaxer, Rng, Solver, Status,
+};
 use sudoku_gen::PuzzleSpec;
 
 use crate::experiment::{CarveSpec, Kind};
@@ -17,6 +19,13 @@ use crate::runner::judge::Answer;
 pub trait TrialMethod: Send {
     /// Runs one trial.
     fn attempt(&mut self, job: &Job, rng: &mut Rng) -> Result<Answer>;
+
+    /// Checks the configuration against puzzles of `order` before any trial (see
+    /// [`Solver::check_order`]); the default accepts every order.
+    fn check_order(&self, order: Order) -> Result<(), ParamError> {
+        let _ = order;
+        Ok(())
+    }
 }
 
 /// What one trial is asked to do.
@@ -160,6 +169,10 @@ pub struct Carver {
 struct SolveTrial(Box<dyn Solver + Send>);
 
 impl TrialMethod for SolveTrial {
+    fn check_order(&self, order: Order) -> Result<(), ParamError> {
+        self.0.check_order(order)
+    }
+
     fn attempt(&mut self, job: &Job, rng: &mut Rng) -> Result<Answer> {
         Ok(Answer::Solve(self.0.solve(job.puzzle, job.budget, rng)))
     }
@@ -168,6 +181,10 @@ impl TrialMethod for SolveTrial {
 struct CountTrial(Box<dyn Solver + Send>, u64);
 
 impl TrialMethod for CountTrial {
+    fn check_order(&self, order: Order) -> Result<(), ParamError> {
+        self.0.check_order(order)
+    }
+
     fn attempt(&mut self, job: &Job, rng: &mut Rng) -> Result<Answer> {
         Ok(Answer::Count(
             self.0.count(job.puzzle, self.1, true, job.budget, rng)?,
@@ -178,6 +195,10 @@ impl TrialMethod for CountTrial {
 struct RelaxTrial(Box<dyn Relaxer + Send>);
 
 impl TrialMethod for RelaxTrial {
+    fn check_order(&self, order: Order) -> Result<(), ParamError> {
+        self.0.check_order(order)
+    }
+
     fn attempt(&mut self, job: &Job, rng: &mut Rng) -> Result<Answer> {
         Ok(Answer::Relax(self.0.relax(job.puzzle, job.budget, rng)?))
     }

@@ -8,7 +8,9 @@ use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
 use anyhow::{anyhow, bail, Result};
+use sudoku_analysis::escape::visible;
 use sudoku_core::format::{self, to_text};
+use sudoku_core::limits::time_limit;
 use sudoku_core::{derive_seed, rng_from_seed, Budget, Params, Puzzle, Variant};
 
 use crate::experiment::{
@@ -114,11 +116,10 @@ pub struct Plan {
 pub fn make_plan(exp: ExperimentFile, registry: &Registry, ov: &Overrides) -> Result<Plan> {
     let mut notes = Vec::new();
     let quick = ov.quick.then(|| exp.quick.clone());
-    if let Some(t) = ov.time_limit {
-        if !(t > 0.0 && t.is_finite()) {
-            bail!("--time-limit: {t} is not a positive number of seconds");
-        }
-    }
+    let time_override = ov
+        .time_limit
+        .map(|t| time_limit(t).map_err(|e| anyhow!("--time-limit: {e}")))
+        .transpose()?;
     let mut carves: Vec<CarveSpec> = exp.carve.iter().cloned().collect();
     for c in exp.instances.iter().filter_map(|s| s.carve.as_ref()) {
         if !carves.contains(c) {
@@ -142,8 +143,8 @@ pub fn make_plan(exp: ExperimentFile, registry: &Registry, ov: &Overrides) -> Re
                     .map_or(q.time_limit, |t| t.min(q.time_limit)),
             );
         }
-        if let Some(t) = ov.time_limit {
-            limits.time_limit = Some(std::time::Duration::from_secs_f64(t));
+        if let Some(t) = time_override {
+            limits.time_limit = Some(t);
         }
         for params in expand_params(&m.params, &what)? {
             let built = (cap.build)(&params).map_err(|e| anyhow!("{what}: {e:#}"))?;
@@ -192,6 +193,7 @@ pub fn make_plan(exp: ExperimentFile, registry: &Registry, ov: &Overrides) -> Re
     if instances.is_empty() {
         bail!("no instance to run (every source was empty or skipped)");
     }
+    check_orders(&configs, &instances)?;
     let mut tasks = Vec::new();
     for (ci, cfg) in configs.iter().enumerate() {
         let label = cfg.label();
@@ -218,6 +220,27 @@ pub fn make_plan(exp: ExperimentFile, registry: &Registry, ov: &Overrides) -> Re
         tasks,
         notes,
     })
+}
+
+/// Checks every configuration against the orders of the instances it will run (a `prefer`
+/// cell outside a 9×9 grid), so such a parameter fails before any trial.
+fn check_orders(configs: &[Config], instances: &[Instance]) -> Result<()> {
+    let orders: std::collections::BTreeSet<sudoku_core::Order> =
+        instances.iter().map(|i| i.puzzle.order()).collect();
+    for cfg in configs {
+        let method = cfg.take()?;
+        let checked = orders
+            .iter()
+            .filter(|o| cfg.orders.as_ref().is_none_or(|os| os.contains(o)))
+            .try_for_each(|&o| {
+                method.check_order(o).map_err(|e| {
+                    anyhow!("`{}`: {e} (the instances include {o} puzzles)", cfg.label())
+                })
+            });
+        cfg.give_back(method);
+        checked?;
+    }
+    Ok(())
 }
 
 fn read_source(
@@ -388,10 +411,11 @@ pub fn write_generated(plan: &Plan, out: &Path) -> Result<()> {
     }
     let mut text = String::new();
     for inst in generated {
+        // Ids hold set names from the experiment file: a newline there would end the comment.
         text.push_str(&format!(
             "# {} ({})\n",
-            inst.id,
-            inst.label.as_deref().unwrap_or("")
+            visible(&inst.id),
+            visible(inst.label.as_deref().unwrap_or(""))
         ));
         text.push_str(&to_text(inst.puzzle.givens()));
     }

@@ -4,9 +4,11 @@
 use std::collections::HashSet;
 use std::path::Path;
 
-use anyhow::{bail, Result};
+use anyhow::{bail, Context, Result};
+use sudoku_core::format::to_text;
 
-use crate::results::{done_keys, read_rows, task_key, write_rows, TraceRow};
+use crate::provenance::{ConfigSettings, Settings};
+use crate::results::{done_keys, read_rows_resuming, task_key, write_rows, TraceRow};
 use crate::runner::plan::{Plan, Task};
 
 /// The tasks of this shard, and of those the ones still to run.
@@ -41,7 +43,7 @@ pub fn remaining<'p>(
     // A trace line whose trial row never got written belongs to a trial that will run again.
     let traces_path = out.join("traces.csv");
     if traces_path.exists() {
-        let traces: Vec<TraceRow> = read_rows(&traces_path)?;
+        let traces: Vec<TraceRow> = read_rows_resuming(&traces_path)?;
         let tasks: HashSet<usize> = rows.iter().map(|r| r.task).collect();
         let kept: Vec<TraceRow> = traces
             .into_iter()
@@ -74,4 +76,227 @@ fn key_of(plan: &Plan, t: &Task) -> String {
         &inst.id,
         t.trial,
     )
+}
+
+/// The settings of a plan, as meta.json records them.
+pub fn settings_of(plan: &Plan, shard: Option<&str>) -> Settings {
+    // FNV-1a over every instance's id, set and givens: any change of puzzles changes it.
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for inst in &plan.instances {
+        let text = format!(
+            "{}\t{}\t{}",
+            inst.id,
+            inst.set,
+            to_text(inst.puzzle.givens())
+        );
+        for b in text.bytes() {
+            h = (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+    Settings {
+        kind: plan.exp.kind.name().to_string(),
+        seed: plan.exp.seed,
+        count_limit: plan.exp.count_limit,
+        shard: shard.map(str::to_string),
+        configs: plan
+            .configs
+            .iter()
+            .map(|c| ConfigSettings {
+                label: c.label(),
+                trials: c.trials,
+                repeat: c.repeat,
+                time_limit: c.budget.time.map(|t| t.as_secs_f64()),
+                node_limit: c.budget.nodes,
+                iteration_limit: c.budget.iterations,
+                orders: c
+                    .orders
+                    .as_ref()
+                    .map(|os| os.iter().map(|o| o.n()).collect()),
+            })
+            .collect(),
+        instances: plan.instances.len(),
+        instances_digest: format!("{h:016x}"),
+    }
+}
+
+/// Before `--resume` continues `out`: the settings recorded in its meta.json must be `new`,
+/// or the folder would hold rows of two different runs while meta.json names only the last.
+/// A folder without trials has nothing to mix; one whose meta.json predates recorded settings
+/// is resumed with a warning.
+pub fn check_resume(out: &Path, new: &Settings) -> Result<()> {
+    let trials = out.join("trials.csv");
+    if !trials.exists() || std::fs::metadata(&trials)?.len() == 0 {
+        return Ok(());
+    }
+    let meta = out.join("meta.json");
+    let old: Option<Settings> =
+        match std::fs::read_to_string(&meta) {
+            Ok(text) => {
+                let v: serde_json::Value = serde_json::from_str(&text)
+                    .with_context(|| format!("{}: not valid JSON", meta.display()))?;
+                match v.get("settings") {
+                    Some(s) => Some(serde_json::from_value(s.clone()).with_context(|| {
+                        format!("{}: `settings` is not readable", meta.display())
+                    })?),
+                    None => None,
+                }
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
+            Err(e) => return Err(e).with_context(|| format!("reading {}", meta.display())),
+        };
+    let Some(old) = old else {
+        eprintln!(
+            "warning: {} records no settings (written by an older version): resuming without checking that they match",
+            meta.display()
+        );
+        return Ok(());
+    };
+    let diffs = differences(&old, new);
+    if diffs.is_empty() {
+        return Ok(());
+    }
+    bail!(
+        "{} holds results made with other settings ({}); resuming would mix the two in one table: pass --fresh to discard those results, or --out DIR to write elsewhere",
+        out.display(),
+        diffs.join("; ")
+    )
+}
+
+/// What changed from `old` to `new`, for people.
+fn differences(old: &Settings, new: &Settings) -> Vec<String> {
+    let mut d = Vec::new();
+    let mut field = |what: &str, a: String, b: String| {
+        if a != b {
+            d.push(format!("{what} {a} → {b}"));
+        }
+    };
+    field("kind", old.kind.clone(), new.kind.clone());
+    field("seed", old.seed.to_string(), new.seed.to_string());
+    field(
+        "count limit",
+        old.count_limit.to_string(),
+        new.count_limit.to_string(),
+    );
+    field("shard", opt(&old.shard), opt(&new.shard));
+    field(
+        "instances",
+        old.instances.to_string(),
+        new.instances.to_string(),
+    );
+    if old.instances == new.instances && old.instances_digest != new.instances_digest {
+        d.push("the instances' puzzles or names changed".to_string());
+    }
+    for o in &old.configs {
+        match new.configs.iter().find(|n| n.label == o.label) {
+            None => d.push(format!("`{}` is no longer in the plan", o.label)),
+            Some(n) => {
+                let l = &o.label;
+                let mut f = |what: &str, a: String, b: String| {
+                    if a != b {
+                        d.push(format!("`{l}` {what} {a} → {b}"));
+                    }
+                };
+                f("trials", o.trials.to_string(), n.trials.to_string());
+                f("repeat", o.repeat.to_string(), n.repeat.to_string());
+                f(
+                    "time limit",
+                    opt(&o.time_limit.map(|t| format!("{t} s"))),
+                    opt(&n.time_limit.map(|t| format!("{t} s"))),
+                );
+                f("node limit", opt(&o.node_limit), opt(&n.node_limit));
+                f(
+                    "iteration limit",
+                    opt(&o.iteration_limit),
+                    opt(&n.iteration_limit),
+                );
+                f(
+                    "orders",
+                    format!("{:?}", o.orders),
+                    format!("{:?}", n.orders),
+                );
+            }
+        }
+    }
+    for n in &new.configs {
+        if !old.configs.iter().any(|o| o.label == n.label) {
+            d.push(format!("`{}` is new", n.label));
+        }
+    }
+    d
+}
+
+fn opt<T: std::fmt::Display>(v: &Option<T>) -> String {
+    v.as_ref().map_or_else(|| "none".to_string(), T::to_string)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn settings() -> Settings {
+        Settings {
+            kind: "solve".into(),
+            seed: 1,
+            count_limit: 2,
+            shard: None,
+            configs: vec![ConfigSettings {
+                label: "prop".into(),
+                trials: 2,
+                repeat: 1,
+                time_limit: Some(2.0),
+                node_limit: None,
+                iteration_limit: None,
+                orders: None,
+            }],
+            instances: 3,
+            instances_digest: "00ff".into(),
+        }
+    }
+
+    #[test]
+    fn differences_name_what_changed() {
+        let old = settings();
+        assert!(differences(&old, &old).is_empty());
+        let mut new = settings();
+        new.seed = 9;
+        new.configs[0].time_limit = None;
+        new.configs[0].node_limit = Some(10);
+        new.instances_digest = "0100".into();
+        new.configs.push(ConfigSettings {
+            label: "dlx".into(),
+            ..new.configs[0].clone()
+        });
+        assert_eq!(
+            differences(&old, &new),
+            [
+                "seed 1 → 9",
+                "the instances' puzzles or names changed",
+                "`prop` time limit 2 s → none",
+                "`prop` node limit none → 10",
+                "`dlx` is new",
+            ]
+        );
+    }
+
+    #[test]
+    fn only_folders_with_trials_and_recorded_settings_are_compared() {
+        let dir = tempfile::tempdir().unwrap();
+        let out = dir.path();
+        // No trials yet: nothing to mix.
+        assert!(check_resume(out, &settings()).is_ok());
+        std::fs::write(out.join("trials.csv"), "task\n0\n").unwrap();
+        // A meta.json from before settings were recorded: resumed (with a warning).
+        std::fs::write(out.join("meta.json"), r#"{"experiment": "x"}"#).unwrap();
+        assert!(check_resume(out, &settings()).is_ok());
+        let meta = serde_json::json!({ "settings": settings() });
+        std::fs::write(out.join("meta.json"), meta.to_string()).unwrap();
+        assert!(check_resume(out, &settings()).is_ok());
+        let mut other = settings();
+        other.configs[0].trials = 1;
+        let e = check_resume(out, &other).unwrap_err().to_string();
+        assert!(
+            e.contains("(`prop` trials 2 → 1); resuming would mix") && e.contains("--fresh"),
+            "{e}"
+        );
+    }
 }

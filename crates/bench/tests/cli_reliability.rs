@@ -1,0 +1,526 @@
+//! No panic and no silent acceptance (issue #14): every numeric flag, misused option, broken
+//! results file and changed resume is a clear error (exit code 2) or a documented warning;
+//! text from data and experiment files shows as text in every output.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../..")
+        .canonicalize()
+        .unwrap()
+}
+
+fn bench(dir: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_sudoku-bench"))
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .expect("the binary runs")
+}
+
+fn text(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
+
+/// Runs a command that must fail as bad input: exit code 2, no panic, one `error:` line
+/// containing `message`. Returns stderr.
+fn fails(dir: &Path, args: &[&str], message: &str) -> String {
+    let out = bench(dir, args);
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+    assert!(!err.contains("panicked"), "{args:?}: {err}");
+    let errors: Vec<&str> = err.lines().filter(|l| l.starts_with("error:")).collect();
+    assert_eq!(errors.len(), 1, "{args:?}: {err}");
+    assert!(errors[0].contains(message), "{args:?}: {err}");
+    err
+}
+
+/// A folder with `two.txt`: the first two puzzles of Norvig's easy set.
+fn two_puzzles() -> (tempfile::TempDir, String) {
+    let dir = tempfile::tempdir().unwrap();
+    let all = std::fs::read_to_string(root().join("datasets/public/norvig_easy50.txt")).unwrap();
+    let two: String = all.lines().take(2).map(|l| format!("{l}\n")).collect();
+    std::fs::write(dir.path().join("two.txt"), two).unwrap();
+    (dir, "two.txt".to_string())
+}
+
+/// An experiment of `prop` on the two puzzles, 2 trials, 2 s.
+fn small_experiment(dir: &Path, extra_method: &str) -> String {
+    let toml = format!(
+        "name = \"small\"\nseed = 1\ntrials = 2\n[budget]\ntime_limit = 2.0\n[[method]]\nname = \"prop\"\n{extra_method}[[instances]]\nfile = \"two.txt\"\n"
+    );
+    std::fs::write(dir.join("small.toml"), toml).unwrap();
+    "small.toml".to_string()
+}
+
+#[test]
+fn time_limits_out_of_range_are_errors_not_panics() {
+    let (dir, f) = two_puzzles();
+    let d = dir.path();
+    for (t, why) in [
+        (
+            "1e20",
+            "1e20 seconds is more than the largest time limit, 1e9 s",
+        ),
+        ("1e300", "1e300 seconds is more than the largest time limit"),
+        ("inf", "inf is not a finite number of seconds"),
+        ("NaN", "NaN is not a finite number of seconds"),
+        ("-1", "-1.0 is not a positive number of seconds"),
+        ("0", "0.0 is not a positive number of seconds"),
+    ] {
+        let msg = format!("--time-limit: {why}");
+        fails(d, &["solve", &f, "-m", "prop", "--time-limit", t], &msg);
+        fails(
+            d,
+            &["generate", "--order", "2", "--time-limit", t],
+            &format!("--time-limit: {why}"),
+        );
+    }
+    let exp = small_experiment(d, "");
+    fails(
+        d,
+        &["run", &exp, "--out", "o", "--time-limit", "1e300"],
+        "--time-limit: 1e300 seconds is more than",
+    );
+    // The cap itself is a valid limit.
+    let ok = bench(d, &["solve", &f, "-m", "prop", "--time-limit", "1e9"]);
+    assert!(ok.status.success(), "{}", text(&ok.stderr));
+}
+
+#[test]
+fn zero_counts_and_limits_are_errors() {
+    let (dir, f) = two_puzzles();
+    let d = dir.path();
+    fails(
+        d,
+        &["solve", &f, "-m", "prop", "--count=0"],
+        "--count: 0 is not a limit",
+    );
+    fails(
+        d,
+        &["solve", &f, "-m", "prop", "--node-limit", "0"],
+        "--node-limit: 0 is not a limit",
+    );
+    fails(
+        d,
+        &["solve", &f, "-m", "grasp", "--iteration-limit", "0"],
+        "--iteration-limit: 0 is not a limit",
+    );
+    fails(
+        d,
+        &["generate", "--order", "3", "--count", "0"],
+        "--count: 0 grids asked for",
+    );
+    let exp = small_experiment(d, "");
+    fails(
+        d,
+        &["run", &exp, "--out", "o", "--trials", "0"],
+        "--trials: 0 trials asked for",
+    );
+}
+
+#[test]
+fn a_limit_the_method_never_checks_gets_a_warning() {
+    let (dir, f) = two_puzzles();
+    let out = bench(
+        dir.path(),
+        &[
+            "solve",
+            &f,
+            "-m",
+            "grasp",
+            "--node-limit",
+            "5",
+            "--time-limit",
+            "5",
+        ],
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(text(&out.stderr)
+        .contains("warning: `grasp` counts no search nodes, so --node-limit is ignored"));
+    let out = bench(
+        dir.path(),
+        &["solve", &f, "-m", "prop", "--iteration-limit", "5"],
+    );
+    assert!(text(&out.stderr)
+        .contains("warning: `prop` counts no iterations, so --iteration-limit is ignored"));
+}
+
+#[test]
+fn nan_parameters_are_rejected() {
+    let (dir, f) = two_puzzles();
+    let d = dir.path();
+    fails(
+        d,
+        &["solve", &f, "-m", "grasp", "-p", "alpha=NaN"],
+        "--param: parameter `alpha`: `NaN` is not valid (expected a number in 0.0..=1.0)",
+    );
+    for g in ["prune", "weighted-prune"] {
+        fails(
+            d,
+            &["generate", "--order", "3", "-m", g, "-p", "alpha=NaN"],
+            "parameter `alpha`: `NaN` is not valid",
+        );
+    }
+    fails(
+        d,
+        &["solve", &f, "-m", "sa", "-p", "cooling=nan"],
+        "parameter `cooling`: `nan` is not valid",
+    );
+}
+
+#[test]
+fn relax_needs_a_method_with_a_relaxation() {
+    let (dir, f) = two_puzzles();
+    fails(
+        dir.path(),
+        &["solve", &f, "-m", "prop", "--relax"],
+        "`prop` has none (methods that have one: ilp)",
+    );
+}
+
+#[test]
+fn a_prefer_cell_or_digit_outside_the_grid_is_a_parameter_error() {
+    let (dir, f) = two_puzzles();
+    let d = dir.path();
+    let base = ["solve", &f, "-m", "ilp", "-p", "objective=prefer", "-p"];
+    let mut args = base.to_vec();
+    args.push("cell=10,10");
+    fails(
+        d,
+        &args,
+        "--param: parameter `cell`: `10,10` is not valid (expected R,C with rows and columns in 1..=9 for a 9×9 grid)",
+    );
+    let mut args = base.to_vec();
+    args.push("digit=10");
+    fails(d, &args, "--param: parameter `digit`: `10` is not valid");
+    // Counting and the relaxation check the same.
+    for kind in ["--count", "--relax"] {
+        let mut args = base.to_vec();
+        args.extend(["cell=10,10", kind]);
+        fails(d, &args, "--param: parameter `cell`: `10,10` is not valid");
+    }
+    // The same in an experiment: refused when the plan is made, before any trial.
+    let exp = small_experiment(
+        d,
+        "[[method]]\nname = \"ilp\"\nparams = { objective = \"prefer\", cell = \"10,10\" }\n",
+    );
+    fails(d, &["run", &exp, "--out", "o"], "parameter `cell`: `10,10`");
+    assert!(!d.join("o/trials.csv").exists());
+}
+
+#[test]
+fn clue_targets_beyond_the_grid_fail_and_unreachable_ones_warn() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    fails(
+        d,
+        &[
+            "generate", "--order", "3", "--puzzle", "unique", "--clues", "200",
+        ],
+        "--clues 200: a 9x9 grid has only 81 cells",
+    );
+    fails(
+        d,
+        &["generate", "--order", "3", "--clues", "30"],
+        "--clues applies to --puzzle unique only",
+    );
+    let out = bench(
+        d,
+        &[
+            "generate", "--order", "3", "--puzzle", "unique", "--clues", "5",
+        ],
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let clues: usize = text(&out.stdout)
+        .strip_prefix("# ")
+        .and_then(|s| s.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .expect("the puzzle's clue count");
+    assert!(clues > 5);
+    assert!(text(&out.stderr).contains(&format!(
+        "warning: grid 0: {clues} clues, not 5: no further clue could be removed"
+    )));
+}
+
+#[test]
+fn plot_and_merge_refuse_empty_and_torn_trial_files() {
+    let (dir, f) = two_puzzles();
+    let d = dir.path();
+    let exp = small_experiment(d, "");
+    assert!(bench(d, &["run", &exp, "--out", "good"]).status.success());
+    let csv = std::fs::read_to_string(d.join("good/trials.csv")).unwrap();
+    let lines = csv.lines().count();
+    assert_eq!(lines, 5, "a header and 4 rows");
+
+    std::fs::create_dir_all(d.join("empty")).unwrap();
+    std::fs::write(d.join("empty/trials.csv"), "").unwrap();
+    fails(d, &["plot", "empty"], "empty/trials.csv: no trial rows");
+    let header = csv.lines().next().unwrap();
+    std::fs::write(d.join("empty/trials.csv"), format!("{header}\n")).unwrap();
+    fails(d, &["plot", "empty"], "empty/trials.csv: no trial rows");
+    fails(
+        d,
+        &["merge", "empty", "--out", "merged"],
+        "no trial rows in empty",
+    );
+
+    std::fs::create_dir_all(d.join("torn")).unwrap();
+    std::fs::write(d.join("torn/trials.csv"), &csv[..csv.len() - 10]).unwrap();
+    fails(
+        d,
+        &["plot", "torn"],
+        &format!("torn/trials.csv: line {lines} is cut off"),
+    );
+    fails(
+        d,
+        &["merge", "good", "torn", "--out", "merged"],
+        &format!("torn/trials.csv: line {lines} is cut off"),
+    );
+    std::fs::write(d.join("torn/trials.csv"), format!("{csv}0,small,solve\n")).unwrap();
+    fails(
+        d,
+        &["plot", "torn"],
+        &format!(
+            "torn/trials.csv: line {} is not a valid result row",
+            lines + 1
+        ),
+    );
+    let _ = f;
+}
+
+#[test]
+fn resume_refuses_changed_settings_and_continues_the_same_ones() {
+    let (dir, _) = two_puzzles();
+    let d = dir.path();
+    let exp = small_experiment(d, "");
+    assert!(bench(d, &["run", &exp, "--out", "o"]).status.success());
+    for (args, change) in [
+        (vec!["--trials", "1"], "`prop` trials 2 → 1"),
+        (vec!["--trials", "3"], "`prop` trials 2 → 3"),
+        (vec!["--time-limit", "5"], "`prop` time limit 2 s → 5 s"),
+    ] {
+        let mut a = vec!["run", exp.as_str(), "--out", "o", "--resume"];
+        a.extend(args);
+        let err = fails(d, &a, change);
+        assert!(
+            err.contains("pass --fresh") && err.contains("--out DIR"),
+            "{err}"
+        );
+    }
+    let toml = std::fs::read_to_string(d.join(&exp)).unwrap();
+    std::fs::write(d.join(&exp), toml.replace("seed = 1", "seed = 2")).unwrap();
+    fails(d, &["run", &exp, "--out", "o", "--resume"], "seed 1 → 2");
+    std::fs::write(
+        d.join(&exp),
+        toml.replace(
+            "name = \"prop\"\n",
+            "name = \"prop\"\nparams = { naked_pairs = true }\n",
+        ),
+    )
+    .unwrap();
+    let err = fails(
+        d,
+        &["run", &exp, "--out", "o", "--resume"],
+        "`prop` is no longer in the plan",
+    );
+    assert!(err.contains("`prop naked_pairs=true` is new"), "{err}");
+    // The rows are untouched by the refusals, and the same settings resume.
+    std::fs::write(d.join(&exp), &toml).unwrap();
+    let again = bench(d, &["run", &exp, "--out", "o", "--resume"]);
+    assert!(again.status.success(), "{}", text(&again.stderr));
+    assert!(text(&again.stderr).contains("resumed: 4 trials were already done, 0 run now"));
+}
+
+#[test]
+fn missing_and_non_utf8_files_say_why_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let err = fails(d, &["solve", "nowhere.txt", "-m", "prop"], "nowhere.txt: ");
+    assert_eq!(err.matches("No such file or directory").count(), 1, "{err}");
+    std::fs::write(d.join("latin1.txt"), b"\xe9t\xe9\n").unwrap();
+    let err = fails(d, &["check", "latin1.txt"], "latin1.txt: ");
+    assert_eq!(err.matches("valid UTF-8").count(), 1, "{err}");
+}
+
+#[test]
+fn a_letter_beyond_the_order_is_named_as_written() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    std::fs::write(
+        d.join("z.txt"),
+        format!("{}Z{}\n", ".".repeat(40), ".".repeat(40)),
+    )
+    .unwrap();
+    fails(
+        d,
+        &["solve", "z.txt", "-m", "prop"],
+        "z.txt:1:41: 'Z' is not a digit of a 9×9 grid (1-9)",
+    );
+}
+
+/// Text nodes of an XML document, entities decoded; panics on anything that is not
+/// well-formed at the level a text injection would break (a stray `<` or `&`, unbalanced tags).
+fn xml_texts(xml: &str) -> Vec<String> {
+    let mut texts = Vec::new();
+    let mut open: Vec<String> = Vec::new();
+    let mut rest = xml;
+    while let Some(lt) = rest.find('<') {
+        texts.push(decode(&rest[..lt]));
+        let gt = rest[lt..].find('>').expect("an unclosed tag") + lt;
+        let tag = &rest[lt + 1..gt];
+        rest = &rest[gt + 1..];
+        if tag.starts_with('?') || tag.starts_with('!') {
+            continue;
+        }
+        let name: String = tag
+            .trim_start_matches('/')
+            .chars()
+            .take_while(|c| c.is_ascii_alphanumeric() || *c == '-' || *c == ':')
+            .collect();
+        assert!(!name.is_empty(), "a `<` that starts no tag: <{tag}>");
+        // Attribute values hold no raw `<` or `&`.
+        let attrs = &tag[tag.find(&name).unwrap() + name.len()..];
+        decode(attrs);
+        if tag.starts_with('/') {
+            assert_eq!(
+                open.pop().as_deref(),
+                Some(name.as_str()),
+                "unbalanced </{name}>"
+            );
+        } else if !tag.ends_with('/') {
+            open.push(name);
+        }
+    }
+    texts.push(decode(rest));
+    assert!(open.is_empty(), "unclosed {open:?}");
+    texts.retain(|t| !t.trim().is_empty());
+    texts
+}
+
+fn decode(s: &str) -> String {
+    let mut out = String::new();
+    let mut rest = s;
+    while let Some(amp) = rest.find('&') {
+        out.push_str(&rest[..amp]);
+        let semi = rest[amp..].find(';').expect("a bare `&`") + amp;
+        out.push_str(match &rest[amp + 1..semi] {
+            "lt" => "<",
+            "gt" => ">",
+            "amp" => "&",
+            "quot" => "\"",
+            "apos" => "'",
+            e => panic!("unknown entity &{e};"),
+        });
+        rest = &rest[semi + 1..];
+    }
+    assert!(!rest.contains('<'));
+    out.push_str(rest);
+    out
+}
+
+#[test]
+fn labels_and_parameters_from_files_show_as_text_in_every_output() {
+    const NASTY: &str = "<script>alert(1)</script> a|b & 5% \"q\" _x_ #1 $2 \\ [o]\nnext";
+    // Experiment names cannot hold a path separator.
+    let name = NASTY.replace(['/', '\\'], "");
+    let (dir, _) = two_puzzles();
+    let d = dir.path();
+    let toml_str = |s: &str| {
+        let mut o = String::from("\"");
+        for c in s.chars() {
+            match c {
+                '"' => o.push_str("\\\""),
+                '\\' => o.push_str("\\\\"),
+                '\n' => o.push_str("\\n"),
+                c => o.push(c),
+            }
+        }
+        o.push('"');
+        o
+    };
+    std::fs::write(
+        d.join("nasty.toml"),
+        format!(
+            "name = {}\nseed = 1\ntrials = 1\n[[method]]\nname = \"prop\"\n[[instances]]\nfile = \"two.txt\"\nset = {}\n",
+            toml_str(&name),
+            toml_str(NASTY)
+        ),
+    )
+    .unwrap();
+    // The name cannot be a folder: the default output folder is refused, --out works.
+    fails(d, &["run", "nasty.toml"], "is not a plain folder name");
+    let run = bench(d, &["run", "nasty.toml", "--out", "o"]);
+    assert!(run.status.success(), "{}", text(&run.stderr));
+
+    // trials.csv: the set name round-trips through the CSV writer and reader.
+    let mut r = csv::Reader::from_path(d.join("o/trials.csv")).unwrap();
+    let headers = r.headers().unwrap().clone();
+    let set_col = headers.iter().position(|h| h == "instance_set").unwrap();
+    let params_col = headers.iter().position(|h| h == "params").unwrap();
+    let records: Vec<csv::StringRecord> = r.records().map(Result::unwrap).collect();
+    assert_eq!(records.len(), 2);
+    assert!(records.iter().all(|rec| &rec[set_col] == NASTY));
+
+    // A parameter from a data file: the rows, as `plot` reads them, with a nasty `params`.
+    let mut w = csv::Writer::from_path(d.join("o/trials.csv")).unwrap();
+    w.write_record(&headers).unwrap();
+    for rec in &records {
+        let fields: Vec<&str> = rec
+            .iter()
+            .enumerate()
+            .map(|(i, f)| if i == params_col { NASTY } else { f })
+            .collect();
+        w.write_record(fields).unwrap();
+    }
+    w.flush().unwrap();
+    drop(w);
+    let plot = bench(d, &["plot", "o"]);
+    assert!(plot.status.success(), "{}", text(&plot.stderr));
+
+    let md = std::fs::read_to_string(d.join("o/summary.md")).unwrap();
+    assert!(!md.contains("<script>") && !md.contains("\nnext"), "{md}");
+    let table: Vec<&str> = md.lines().filter(|l| l.starts_with('|')).collect();
+    assert_eq!(table.len(), 3, "header, rule and one row: {md}");
+    let cells = |l: &str| {
+        let b = l.as_bytes();
+        (0..b.len())
+            .filter(|&i| b[i] == b'|' && (i == 0 || b[i - 1] != b'\\'))
+            .count()
+    };
+    assert_eq!(cells(table[2]), cells(table[0]), "{}", table[2]);
+    let escaped = "\\<script\\>alert(1)\\</script\\> a\\|b \\& 5% \"q\" \\_x\\_ \\#1 \\$2 \\\\ \\[o\\]\\\\nnext";
+    assert_eq!(table[2].matches(escaped).count(), 2, "{}", table[2]);
+    assert!(
+        md.starts_with(&format!(
+            "# {}\n",
+            escaped.replace("/", "").replace(" \\\\ ", "  ")
+        )),
+        "{md}"
+    );
+
+    let tex = std::fs::read_to_string(d.join("o/summary.tex")).unwrap();
+    let tex_label = "\\textless{}script\\textgreater{}alert(1)\\textless{}/script\\textgreater{} a\\textbar{}b \\& 5\\% \"q\" \\_x\\_ \\#1 \\$2 \\textbackslash{} {[}o{]}\\textbackslash{}nnext";
+    let caption = tex_label
+        .replace("/", "")
+        .replace(" \\textbackslash{} {[}", "  {[}");
+    assert!(tex.contains(&format!("\\caption{{{caption}}}")), "{tex}");
+    let row = tex
+        .lines()
+        .find(|l| l.starts_with("solve & prop"))
+        .expect("the summary row");
+    assert_eq!(row.matches(tex_label).count(), 2, "{row}");
+    // 12 columns: 11 separators, none from the label.
+    assert_eq!(row.matches(" & ").count(), 11, "{row}");
+
+    let svg = std::fs::read_to_string(d.join("o/boxplot.svg")).unwrap();
+    assert!(!svg.contains("<script"), "raw markup in the chart");
+    let texts = xml_texts(&svg);
+    let shown = "prop <script>alert(1)</script> a|b & 5% \"q\" _x_ #1 $2 \\ [o]\\nnext";
+    assert!(
+        texts.iter().any(|t| t.contains(shown)),
+        "the legend shows the label as text: {texts:?}"
+    );
+}
