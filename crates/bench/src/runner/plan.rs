@@ -114,11 +114,11 @@ pub struct Plan {
 pub fn make_plan(exp: ExperimentFile, registry: &Registry, ov: &Overrides) -> Result<Plan> {
     let mut notes = Vec::new();
     let quick = ov.quick.then(|| exp.quick.clone());
-    if let Some(t) = ov.time_limit {
-        if !(t > 0.0 && t.is_finite()) {
-            bail!("--time-limit: {t} is not a positive number of seconds");
-        }
-    }
+    let time_override = ov
+        .time_limit
+        .map(crate::experiment::seconds)
+        .transpose()
+        .map_err(|e| anyhow!("--time-limit: {e}"))?;
     let mut carves: Vec<CarveSpec> = exp.carve.iter().cloned().collect();
     for c in exp.instances.iter().filter_map(|s| s.carve.as_ref()) {
         if !carves.contains(c) {
@@ -142,8 +142,8 @@ pub fn make_plan(exp: ExperimentFile, registry: &Registry, ov: &Overrides) -> Re
                     .map_or(q.time_limit, |t| t.min(q.time_limit)),
             );
         }
-        if let Some(t) = ov.time_limit {
-            limits.time_limit = Some(std::time::Duration::from_secs_f64(t));
+        if time_override.is_some() {
+            limits.time_limit = time_override;
         }
         for params in expand_params(&m.params, &what)? {
             let built = (cap.build)(&params).map_err(|e| anyhow!("{what}: {e:#}"))?;
