@@ -896,31 +896,36 @@ orders = [2, 3]
                 );
             }
         }
-        let e = error_with("seed = 1", "seed = 1\n[quick]\nmax_instances = 0");
-        assert!(
-            e.contains("line 5") && e.contains("key `max_instances`: must be at least 1"),
-            "{e}"
-        );
-        let e = error_with("name = \"m\"", "name = \"m\"\nbudget = { node_limit = 0 }");
-        assert!(
-            e.contains("line 6") && e.contains("key `node_limit`: must be at least 1"),
-            "{e}"
-        );
-        let e = error_with("name = \"m\"", "name = \"m\"\nrepeat = 0");
-        assert!(
-            e.contains("line 6") && e.contains("key `repeat`: must be at least 1"),
-            "{e}"
-        );
-        let e = error_with("orders = [2, 3]", "file = \"x\"\nlimit = 0");
-        assert!(
-            e.contains("line 9") && e.contains("key `limit`: must be at least 1"),
-            "{e}"
-        );
-        let e = error_with("orders = [2, 3]", "generate = { order = 3, count = 0 }");
-        assert!(
-            e.contains("line 8") && e.contains("key `count`: must be at least 1"),
-            "{e}"
-        );
+        // Elsewhere in the file: (text replaced, replacement, line, key).
+        for (from, to, line, key) in [
+            (
+                "seed = 1",
+                "seed = 1\n[quick]\nmax_instances = 0",
+                5,
+                "max_instances",
+            ),
+            (
+                "name = \"m\"",
+                "name = \"m\"\nbudget = { node_limit = 0 }",
+                6,
+                "node_limit",
+            ),
+            ("name = \"m\"", "name = \"m\"\nrepeat = 0", 6, "repeat"),
+            ("orders = [2, 3]", "file = \"x\"\nlimit = 0", 9, "limit"),
+            (
+                "orders = [2, 3]",
+                "generate = { order = 3, count = 0 }",
+                8,
+                "count",
+            ),
+        ] {
+            let e = error_with(from, to);
+            let want = format!("key `{key}`: must be at least 1");
+            assert!(
+                e.contains(&format!("line {line}")) && e.contains(&want),
+                "{e}"
+            );
+        }
         // Past the type's range.
         let e = error_with("seed = 1", "seed = 1\ntrials = 4294967296");
         assert!(e.contains("line 4") && e.contains("trials"), "{e}");
