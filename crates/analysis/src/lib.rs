@@ -15,7 +15,9 @@ mod row;
 pub mod stats;
 pub mod summary;
 
-pub use row::{join_extra, ms, read_rows, task_key, write_rows, Row, TraceRow, TrialStatus};
+pub use row::{
+    join_extra, ms, parse_rows, read_rows, task_key, write_rows, Row, TraceRow, TrialStatus,
+};
 
 /// What can go wrong reading rows or writing what is made from them.
 #[derive(Debug, thiserror::Error)]

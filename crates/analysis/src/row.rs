@@ -235,7 +235,16 @@ pub struct TraceRow {
 /// Reads every row of a CSV file written row by row (a torn last line, from a killed run, is
 /// ignored).
 pub fn read_rows<T: for<'de> Deserialize<'de>>(path: &Path) -> Result<Vec<T>, AnalysisError> {
-    let mut text = std::fs::read_to_string(path).map_err(|e| AnalysisError::io(path, e))?;
+    let text = std::fs::read_to_string(path).map_err(|e| AnalysisError::io(path, e))?;
+    parse_rows(text, path)
+}
+
+/// The rows of a CSV file's text, as [`read_rows`] reads them; `path` names the file in errors
+/// (apart from [`read_rows`] so the parsing can be fuzzed without files).
+pub fn parse_rows<T: for<'de> Deserialize<'de>>(
+    mut text: String,
+    path: &Path,
+) -> Result<Vec<T>, AnalysisError> {
     if !text.ends_with('\n') {
         let keep = text.rfind('\n').map_or(0, |i| i + 1);
         text.truncate(keep);
