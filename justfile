@@ -27,3 +27,8 @@ bench:
 # CI, locally.
 ci:
     bash .ci/run
+
+# Coverage-guided fuzzing of one parser (puzzle_text, experiment_toml, trial_csv) with cargo afl,
+# until stopped; extra arguments go to afl-fuzz (e.g. `-V 60`). See fuzz/README.md.
+fuzz TARGET *ARGS:
+    bash fuzz/run.sh {{TARGET}} {{ARGS}}

@@ -18,7 +18,8 @@ pub mod stats;
 pub mod summary;
 
 pub use row::{
-    join_extra, ms, read_rows, read_rows_resuming, task_key, write_rows, Row, TraceRow, TrialStatus,
+    join_extra, ms, parse_rows, read_rows, read_rows_resuming, task_key, write_rows, Row, TraceRow,
+    TrialStatus,
 };
 
 /// What can go wrong reading rows or writing what is made from them.

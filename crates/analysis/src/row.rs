@@ -236,7 +236,8 @@ pub struct TraceRow {
 /// being written (a killed run): an error naming the file and line, since reading on would
 /// drop it silently. A header without rows reads as no rows.
 pub fn read_rows<T: for<'de> Deserialize<'de>>(path: &Path) -> Result<Vec<T>, AnalysisError> {
-    read(path, false)
+    let text = std::fs::read_to_string(path).map_err(|e| AnalysisError::io(path, e))?;
+    parse_rows(text, path, false)
 }
 
 /// [`read_rows`] for resuming a killed run: a torn last line is left out (the run appends
@@ -244,14 +245,18 @@ pub fn read_rows<T: for<'de> Deserialize<'de>>(path: &Path) -> Result<Vec<T>, An
 pub fn read_rows_resuming<T: for<'de> Deserialize<'de>>(
     path: &Path,
 ) -> Result<Vec<T>, AnalysisError> {
-    read(path, true)
+    let text = std::fs::read_to_string(path).map_err(|e| AnalysisError::io(path, e))?;
+    parse_rows(text, path, true)
 }
 
-fn read<T: for<'de> Deserialize<'de>>(
+/// The rows of a CSV file's text, as [`read_rows`] (or, with `drop_torn`,
+/// [`read_rows_resuming`]) reads them; `path` names the file in errors. Apart from the file
+/// reading so the parsing can be fuzzed without files.
+pub fn parse_rows<T: for<'de> Deserialize<'de>>(
+    mut text: String,
     path: &Path,
     drop_torn: bool,
 ) -> Result<Vec<T>, AnalysisError> {
-    let mut text = std::fs::read_to_string(path).map_err(|e| AnalysisError::io(path, e))?;
     if !text.is_empty() && !text.ends_with('\n') {
         let keep = text.rfind('\n').map_or(0, |i| i + 1);
         if !drop_torn {

@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Fills DIR with the seed corpus of TARGET, taken from the repository's own files (nothing is
+# kept twice): puzzle files and the malformed examples, the experiment files, and the first rows
+# of every results folder's trials.csv and traces.csv (whole files would be too large to mutate
+# well).  Usage: fuzz/seeds.sh TARGET DIR
+set -euo pipefail
+target=$1 dir=$2
+root="$(cd "$(dirname "$0")/.." && pwd)"
+mkdir -p "$dir"
+case "$target" in
+puzzle_text)
+    cp "$root"/datasets/seeds/*.txt "$dir"/
+    for f in "$root"/tests/malformed/*.txt; do cp "$f" "$dir/malformed_$(basename "$f")"; done
+    ;;
+experiment_toml)
+    cp "$root"/scripts/experiments/*.toml "$dir"/
+    ;;
+trial_csv)
+    for f in "$root"/results/*/trials.csv "$root"/results/*/traces.csv; do
+        name="$(basename "$(dirname "$f")")_$(basename "$f")"
+        head -n 6 "$f" >"$dir/$name"
+    done
+    ;;
+*)
+    echo "unknown target $target (puzzle_text, experiment_toml, trial_csv)" >&2
+    exit 2
+    ;;
+esac

@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# CI's fuzz smoke run: every fuzz target (fuzz/, cargo afl) fuzzed for a few seconds from its
+# seed corpus; fails on any crash or hang. Installs cargo-afl (which builds AFL++) when it is
+# missing. FUZZ_SECONDS sets the seconds per target (default 10).
+# On a fresh machine this adds about 6-8 minutes, nearly all of it building: cargo-afl with
+# AFL++ (~1.5 min) and the instrumented targets (~4 min); see fuzz/README.md.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+if ! cargo afl --version >/dev/null 2>&1; then
+    cargo install cargo-afl --locked --version 0.18.2
+fi
+# AFL++'s runtime is built per rustc version: after a toolchain update it is missing.
+cargo afl config --build >/dev/null 2>&1 || true
+out="$(mktemp -d)"
+trap 'rm -rf "$out"' EXIT
+failed=0
+for target in puzzle_text experiment_toml trial_csv; do
+    echo "== fuzz smoke: $target (${FUZZ_SECONDS:-10} s)"
+    FUZZ_OUT="$out" bash fuzz/run.sh "$target" -V "${FUZZ_SECONDS:-10}" >"$out/$target.log" 2>&1 ||
+        { tail -n 30 "$out/$target.log"; failed=1; continue; }
+    grep -E "^(execs_done|execs_per_sec|corpus_count)" "$out/$target/default/fuzzer_stats" || true
+    for kind in crashes hangs; do
+        found=$(find "$out/$target/default/$kind" -type f -name 'id:*' 2>/dev/null | wc -l)
+        if [ "$found" -gt 0 ]; then
+            echo "fuzz smoke: $target has $found $kind; inputs:"
+            for f in "$out/$target/default/$kind"/id:*; do echo "--- $f"; head -c 400 "$f" | cat -v; echo; done
+            failed=1
+        fi
+    done
+done
+exit "$failed"
