@@ -48,6 +48,8 @@ trial_statuses! {
     Timeout = "timeout",
     /// A node or iteration limit ran out first.
     Failed = "failed",
+    /// A rule solver ran out of rules that make progress (not solvable by its enabled rules).
+    Stuck = "stuck",
     /// The answer failed the verifier.
     Wrong = "wrong",
     /// The method could not run (bad configuration, panic, method error).

@@ -164,6 +164,26 @@ fn judge_outcome(outcome: &Outcome, puzzle: &Puzzle) -> Trial {
             ..Trial::default()
         },
         Status::Exhausted { limit, .. } => Trial::stopped(*limit),
+        Status::Stuck { grid, .. } => judge_stuck(puzzle, grid),
+    }
+}
+
+/// A rule solver that stopped short: what it placed must keep the givens and repeat no digit
+/// in a unit (a wrong deduction usually shows as one); nothing else can be checked.
+fn judge_stuck(puzzle: &Puzzle, grid: &Grid) -> Trial {
+    let givens = puzzle.givens();
+    let kept = grid.order() == givens.order()
+        && (0..givens.cells().len()).all(|c| givens.get(c) == 0 || givens.get(c) == grid.get(c));
+    if !kept {
+        return Trial::wrong("the stuck grid changes a given");
+    }
+    match check_givens(&Puzzle::new(grid.clone(), puzzle.variant())) {
+        Ok(()) => Trial {
+            status: TrialStatus::Stuck,
+            message: format!("{} of {} cells filled", grid.filled(), grid.cells().len()),
+            ..Trial::default()
+        },
+        Err(v) => Trial::wrong(format!("the stuck grid contradicts itself: {v}")),
     }
 }
 
