@@ -125,3 +125,37 @@ fn apply<const W: usize>(board: &mut Board<W>, step: &Step) -> Result<(), Contra
     }
     Ok(())
 }
+
+/// The first step the rules of `config` find in a position: the puzzle's givens, with the
+/// candidates of each open cell cut down to `candidates[c]` (all of them when that list is
+/// empty). For tests and for explaining a position given as candidates.
+pub fn first_step(
+    puzzle: &Puzzle,
+    candidates: &[Vec<u16>],
+    config: &LogicConfig,
+) -> Result<Option<Step>, Contradiction> {
+    for_width!(puzzle.order(), W => first::<W>(puzzle, candidates, config))
+}
+
+fn first<const W: usize>(
+    puzzle: &Puzzle,
+    candidates: &[Vec<u16>],
+    config: &LogicConfig,
+) -> Result<Option<Step>, Contradiction> {
+    let mut board = Board::<W>::load(puzzle)?;
+    for (c, list) in candidates.iter().enumerate().take(board.cand.len()) {
+        if board.value[c] == 0 && !list.is_empty() {
+            let keep: sudoku_core::DigitSet<W> = list.iter().map(|&d| d as usize).collect();
+            for d in board.cand[c].difference(&keep).iter() {
+                board.eliminate(c, d as u16)?;
+            }
+        }
+    }
+    let mut rules = rule_list(config.rules, config.subset_max, config.hall, &board);
+    for rule in rules.iter_mut() {
+        if let Some(step) = rule.find(&board)? {
+            return Ok(Some(step));
+        }
+    }
+    Ok(None)
+}
