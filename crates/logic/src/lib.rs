@@ -49,7 +49,7 @@ use sudoku_prop::Prop;
 pub use crate::board::Contradiction;
 pub use crate::rate::{rate, Level, Rating};
 pub use crate::solve::{first_step, trace, End, LogicConfig, Trace};
-pub use crate::step::{cell_name, RuleKind, RuleSet, Step};
+pub use crate::step::{cell_name, RuleKind, RuleSet, Step, UnknownRuleSet};
 
 const LOGIC: &str = "logic";
 

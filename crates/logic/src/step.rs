@@ -239,3 +239,18 @@ fn digit_list(digits: &[u16]) -> String {
         .collect::<Vec<_>>()
         .join(",")
 }
+
+/// A `rules=` name that is not a rule set.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown rule set `{0}` (expected singles, pigeonhole, two-unit or all)")]
+pub struct UnknownRuleSet(pub String);
+
+impl std::str::FromStr for RuleSet {
+    type Err = UnknownRuleSet;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        RuleSet::ALL
+            .into_iter()
+            .find(|r| r.name().eq_ignore_ascii_case(s.trim()))
+            .ok_or_else(|| UnknownRuleSet(s.to_string()))
+    }
+}
