@@ -73,6 +73,10 @@ pub enum Kind {
     Relax,
     /// Generate a full grid of each order (methods are generators).
     Generate,
+    /// Seed 004's experiment: which rule sets of sudoku-logic solve the puzzle, and whether the
+    /// LP relaxation (the method's, `ilp`) is integral and its only point.
+    #[serde(rename = "logic-lp")]
+    LogicLp,
 }
 
 impl Kind {
@@ -83,6 +87,7 @@ impl Kind {
             Kind::Count => "count",
             Kind::Relax => "relax",
             Kind::Generate => "generate",
+            Kind::LogicLp => "logic-lp",
         }
     }
 }

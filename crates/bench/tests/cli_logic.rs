@@ -83,7 +83,10 @@ fn rate_gives_a_line_per_puzzle_with_level() {
     assert_eq!(s.lines().count(), 51);
     // Norvig's "easy" set: all solved by the rules, most with singles alone.
     assert!(s.lines().skip(1).all(|l| l.contains("\tsolved\t")), "{s}");
-    assert!(s.lines().filter(|l| l.ends_with("\teasy")).count() >= 40, "{s}");
+    assert!(
+        s.lines().filter(|l| l.ends_with("\teasy")).count() >= 40,
+        "{s}"
+    );
     assert!(text(&out.stderr).contains("0 beyond-logic"));
 }
 
