@@ -1,6 +1,7 @@
 //! Carving to a difficulty rating: clues are removed in random order while the solution stays
 //! unique and the rater's score stays at most `max`; the result is kept when its score is at
-//! least `min`, else another random order is tried. The rater is a callback (sudoku-logic's
+//! least `min`; if not, the puzzle with the fewest clues met on the way whose score was in
+//! range is kept, and only when there was none is another random order tried. The rater is a callback (sudoku-logic's
 //! `rate` in the CLI), so this crate does not depend on the rule solver.
 
 use std::time::Instant;
@@ -41,6 +42,8 @@ pub fn make_rated_puzzle(
         idx.shuffle(rng);
         let mut givens = grid.clone();
         let mut clues = cells;
+        // The in-range puzzle with the fewest clues met on the way, in case the end is not.
+        let mut last_in_range: Option<(Grid, usize)> = None;
         for c in idx {
             let left = match budget.time {
                 Some(t) => match t.checked_sub(start.elapsed()) {
@@ -61,7 +64,13 @@ pub fn make_rated_puzzle(
                 .map_err(GenError::Checker)?;
             checks += 1;
             let keep_removed = match (out.count, out.end) {
-                (1, CountEnd::Complete) => rate(&puzzle) <= max,
+                (1, CountEnd::Complete) => {
+                    let score = rate(&puzzle);
+                    if (min..=max).contains(&score) {
+                        last_in_range = Some((givens.clone(), clues - 1));
+                    }
+                    score <= max
+                }
                 (0, CountEnd::Complete) => {
                     return Err(GenError::CheckerDisagrees {
                         checker: checker.name().to_string(),
@@ -77,6 +86,14 @@ pub fn make_rated_puzzle(
         }
         let score = rate(&Puzzle::new(givens.clone(), variant));
         if (min..=max).contains(&score) {
+            return Ok(Carved {
+                givens,
+                clues,
+                checks,
+                end: CarveEnd::Target,
+            });
+        }
+        if let Some((givens, clues)) = last_in_range {
             return Ok(Carved {
                 givens,
                 clues,

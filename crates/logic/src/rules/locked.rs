@@ -3,20 +3,44 @@
 //! `V`. Pointing when `U` is a block, claiming when `U` is a line (or a diagonal). Any pair of
 //! units of the variant counts, so Sudoku-X gets diagonal/block pairs too.
 
-use sudoku_core::{DigitSet, Geometry, UnitKind};
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use sudoku_core::{DigitSet, Geometry, Order, UnitKind, Variant};
 
 use super::Rule;
 use crate::board::{Board, Contradiction};
 use crate::step::{RuleKind, Step};
 
+/// (U, V, cells of U ∩ V, cells of U \ V, cells of V \ U).
+type Pairs = Vec<(usize, usize, Vec<usize>, Vec<usize>, Vec<usize>)>;
+
 /// Locked candidates over every ordered pair of units meeting in two cells or more.
 pub(crate) struct Locked {
-    /// (U, V, cells of U ∩ V, cells of U \ V, cells of V \ U).
-    pairs: Vec<(usize, usize, Vec<usize>, Vec<usize>, Vec<usize>)>,
+    pairs: Arc<Pairs>,
+}
+
+thread_local! {
+    /// The pair tables already built, per (order, variant): building one costs more than
+    /// rating an easy puzzle.
+    static PAIRS: RefCell<HashMap<(Order, Variant), Arc<Pairs>>> = RefCell::new(HashMap::new());
 }
 
 impl Locked {
     pub fn new(geo: &Geometry) -> Locked {
+        let key = (geo.order(), geo.variant());
+        let pairs = PAIRS.with(|m| {
+            Arc::clone(
+                m.borrow_mut()
+                    .entry(key)
+                    .or_insert_with(|| Arc::new(Locked::pairs(geo))),
+            )
+        });
+        Locked { pairs }
+    }
+
+    fn pairs(geo: &Geometry) -> Pairs {
         let units = geo.unit_count();
         let mut pairs = Vec::new();
         // Pointing pairs (U a block) first: they are the easier of the two.
@@ -53,7 +77,7 @@ impl Locked {
                 }
             }
         }
-        Locked { pairs }
+        pairs
     }
 }
 
@@ -64,7 +88,7 @@ impl<const W: usize> Rule<W> for Locked {
                 .iter()
                 .fold(DigitSet::<W>::EMPTY, |s, &c| s.union(&b.cand[c]))
         };
-        for (u, v, both, only_u, only_v) in &self.pairs {
+        for (u, v, both, only_u, only_v) in self.pairs.iter() {
             let locked = or(both).difference(&or(only_u));
             let hit = locked.intersection(&or(only_v));
             let Some(d) = hit.first() else { continue };
