@@ -1,5 +1,6 @@
-//! The pigeonhole rule of seed 004 (Teles, "Regra da casa dos pombos", section on one-unit
-//! strategies, p. 58 of the thesis, just before Figura 25 on p. 59):
+//! The pigeonhole rule of seed 004 (Teles, "Regra da casa dos pombos", chapter 4, on the page
+//! before Figura 25, i.e. p. 58-59 of the thesis: the extracted text has no page marks, and the
+//! list of figures puts Figura 25 on p. 59). Its statement, translated:
 //!
 //! > Let `M ⊂ I` be a set of digits and `D` a set of cells, all in one unit `B_i`, such that
 //! > (a) `|M| = |D|` and (b) `C_p ⊆ M` for every cell `p ∈ D`. Then the digits of `M` can be
