@@ -2,37 +2,27 @@
 //! malformed input.
 
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Output, Stdio};
 
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
-
-fn bench(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_sudoku-bench"))
-        .args(args)
-        .current_dir(root())
-        .output()
-        .expect("the binary runs")
-}
-
+/// Runs the binary from the checkout's root, with `input` on standard input.
 fn bench_stdin(args: &[&str], input: &str) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_sudoku-bench"))
         .args(args)
-        .current_dir(root())
+        .current_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join("../.."))
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
         .expect("the binary runs");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
+    let mut stdin = child.stdin.take().expect("a pipe");
+    stdin.write_all(input.as_bytes()).expect("writing input");
+    drop(stdin);
+    child.wait_with_output().expect("the binary ends")
+}
+
+fn bench(args: &[&str]) -> Output {
+    bench_stdin(args, "")
 }
 
 fn text(b: &[u8]) -> String {
@@ -107,29 +97,20 @@ fn malformed_input_is_an_error_with_position() {
     assert_eq!(out.status.code(), Some(2));
 }
 
+/// `solve --method logic -p PARAM` on Norvig's hardest set: its summary line.
+fn solve_hardest(param: &str) -> String {
+    let file = "datasets/public/norvig_hardest.txt";
+    let out = bench(&["solve", file, "--method", "logic", "-p", param]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    text(&out.stderr)
+}
+
 #[test]
 fn logic_stuck_is_its_own_status() {
-    let out = bench(&[
-        "solve",
-        "datasets/public/norvig_hardest.txt",
-        "--method",
-        "logic",
-        "-p",
-        "rules=singles",
-    ]);
-    assert!(out.status.success(), "{}", text(&out.stderr));
-    let err = text(&out.stderr);
+    let err = solve_hardest("rules=singles");
     assert!(err.contains(" stuck"), "{err}");
     assert!(err.contains("0 wrong"), "{err}");
-    let out = bench(&[
-        "solve",
-        "datasets/public/norvig_hardest.txt",
-        "--method",
-        "logic",
-        "-p",
-        "fallback=prop",
-    ]);
-    let err = text(&out.stderr);
+    let err = solve_hardest("fallback=prop");
     assert!(err.contains("11 solved"), "{err}");
 }
 

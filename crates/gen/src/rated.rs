@@ -28,10 +28,10 @@ pub fn make_rated_puzzle(
     budget: &Budget,
     rng: &mut Rng,
 ) -> Result<Carved, GenError> {
-    let order = grid.order();
-    verify_solution(&Puzzle::empty(order, variant), grid).map_err(GenError::NotASolution)?;
-    let cells = order.cells();
     let start = Instant::now();
+    let empty = Puzzle::empty(grid.order(), variant);
+    verify_solution(&empty, grid).map_err(GenError::NotASolution)?;
+    let cells = grid.cells().len();
     let mut checks = 0u64;
     let mut best = f64::NAN;
     let mut attempts = 0;

@@ -72,6 +72,10 @@ impl Pos {
     }
 }
 
+fn ph(size: usize, hidden: bool) -> RuleKind {
+    RuleKind::Pigeonhole { size, hidden }
+}
+
 fn sorted(mut v: Vec<(usize, u16)>) -> Vec<(usize, u16)> {
     v.sort_unstable();
     v
@@ -113,13 +117,7 @@ fn pigeonhole_naked_pair() {
     let mut p = Pos::new(3);
     p.set(1, 1, &[1, 2]).set(1, 5, &[1, 2]);
     let s = p.step(RuleSet::Pigeonhole);
-    assert_eq!(
-        s.rule,
-        RuleKind::Pigeonhole {
-            size: 2,
-            hidden: false
-        }
-    );
+    assert_eq!(s.rule, ph(2, false));
     assert_eq!(s.cells, vec![p.cell(1, 1), p.cell(1, 5)]);
     assert_eq!(s.digits, vec![1, 2]);
     let expect: Vec<(usize, usize, &[u16])> = [2, 3, 4, 6, 7, 8, 9]
@@ -136,13 +134,7 @@ fn pigeonhole_hidden_pair_is_the_complementary_form() {
         p.drop(1, c, &[1, 2]);
     }
     let s = p.step(RuleSet::Pigeonhole);
-    assert_eq!(
-        s.rule,
-        RuleKind::Pigeonhole {
-            size: 2,
-            hidden: true
-        }
-    );
+    assert_eq!(s.rule, ph(2, true));
     assert_eq!(s.cells, vec![p.cell(1, 1), p.cell(1, 5)]);
     assert_eq!(s.digits, vec![1, 2]);
     let rest: &[u16] = &[3, 4, 5, 6, 7, 8, 9];
@@ -154,13 +146,7 @@ fn pigeonhole_naked_triple_and_quad() {
     let mut p = Pos::new(3);
     p.set(1, 1, &[1, 2]).set(1, 4, &[2, 3]).set(1, 7, &[1, 3]);
     let s = p.step(RuleSet::All);
-    assert_eq!(
-        s.rule,
-        RuleKind::Pigeonhole {
-            size: 3,
-            hidden: false
-        }
-    );
+    assert_eq!(s.rule, ph(3, false));
     let expect: Vec<(usize, usize, &[u16])> = [2, 3, 5, 6, 8, 9]
         .iter()
         .map(|&c| (1, c, &[1u16, 2, 3][..]))
@@ -173,13 +159,7 @@ fn pigeonhole_naked_triple_and_quad() {
         .set(1, 7, &[3, 4])
         .set(1, 9, &[4, 1]);
     let s = p.step(RuleSet::All);
-    assert_eq!(
-        s.rule,
-        RuleKind::Pigeonhole {
-            size: 4,
-            hidden: false
-        }
-    );
+    assert_eq!(s.rule, ph(4, false));
     let expect: Vec<(usize, usize, &[u16])> = [2, 3, 5, 6, 8]
         .iter()
         .map(|&c| (1, c, &[1u16, 2, 3, 4][..]))
@@ -203,13 +183,7 @@ fn pigeonhole_beyond_subset_max_through_the_matching() {
         hall: true,
     };
     let s = p.step_with(config);
-    assert_eq!(
-        s.rule,
-        RuleKind::Pigeonhole {
-            size: 5,
-            hidden: false
-        }
-    );
+    assert_eq!(s.rule, ph(5, false));
     let expect: Vec<(usize, usize, &[u16])> =
         (6..=16).map(|c| (1, c, &[1u16, 2, 3, 4, 5][..])).collect();
     let hall = sorted(s.eliminate);
@@ -387,13 +361,7 @@ fn paper_figure_25_column_4() {
         .set(6, 4, &[1, 7, 8, 9])
         .set(7, 4, &[1, 7, 9]);
     let s = p.step(RuleSet::Pigeonhole);
-    assert_eq!(
-        s.rule,
-        RuleKind::Pigeonhole {
-            size: 2,
-            hidden: false
-        }
-    );
+    assert_eq!(s.rule, ph(2, false));
     assert_eq!(s.cells, vec![p.cell(1, 4), p.cell(3, 4)]);
     assert_eq!(s.digits, vec![1, 8]);
     assert_eq!(

@@ -4,7 +4,7 @@
 
 use sudoku_core::{DigitSet, Geometry, UnitKind};
 
-use super::Rule;
+use super::{choose, Rule};
 use crate::board::{Board, Contradiction};
 use crate::step::{RuleKind, Step};
 
@@ -54,8 +54,10 @@ impl<const W: usize> Rule<W> for Fish {
                             .collect()
                     })
                     .collect();
+                // A line with one place is a hidden single, with none a filled digit.
                 let mut chosen = Vec::with_capacity(self.size);
-                if let Some(lines) = pick(&places, self.size, 0, &mut chosen, DigitSet::EMPTY)? {
+                if let Some(lines) = choose(&places, self.size, 2, 0, &mut chosen, DigitSet::EMPTY)?
+                {
                     let covered = lines
                         .iter()
                         .fold(DigitSet::<W>::EMPTY, |s, &i| s.union(&places[i]));
@@ -90,43 +92,4 @@ impl<const W: usize> Rule<W> for Fish {
         }
         Ok(None)
     }
-}
-
-/// `s` base lines whose places span `s` cover lines, with the digit somewhere else in those
-/// cover lines.
-fn pick<const W: usize>(
-    places: &[DigitSet<W>],
-    s: usize,
-    start: usize,
-    chosen: &mut Vec<usize>,
-    union: DigitSet<W>,
-) -> Result<Option<Vec<usize>>, Contradiction> {
-    if chosen.len() == s {
-        if union.len() < s {
-            return Err(Contradiction);
-        }
-        let progress = places
-            .iter()
-            .enumerate()
-            .any(|(i, x)| !chosen.contains(&i) && !x.intersection(&union).is_empty());
-        return Ok(progress.then(|| chosen.clone()));
-    }
-    for i in start..places.len() {
-        let n = places[i].len();
-        // A line with one place is a hidden single, with none a filled digit.
-        if n < 2 || n > s {
-            continue;
-        }
-        let u = union.union(&places[i]);
-        if u.len() > s {
-            continue;
-        }
-        chosen.push(i);
-        let r = pick(places, s, i + 1, chosen, u);
-        chosen.pop();
-        if let Some(found) = r? {
-            return Ok(Some(found));
-        }
-    }
-    Ok(None)
 }

@@ -10,6 +10,8 @@ mod pigeonhole;
 mod singles;
 mod wings;
 
+use sudoku_core::DigitSet;
+
 use crate::board::{Board, Contradiction};
 use crate::step::{RuleSet, Step};
 
@@ -68,4 +70,45 @@ pub(crate) fn rule_list<const W: usize>(
         rules.push(ph(5, subset_max, hall));
     }
     rules
+}
+
+/// `s` items (from `start` on, beside `chosen`; items with fewer than `min_len` elements are
+/// skipped) whose sets cover exactly `s` elements, such that another item meets those
+/// elements; a contradiction when fewer elements than items. The search of the pigeonhole rule
+/// (items: cells or digits) and of fish (items: lines).
+pub(crate) fn choose<const W: usize>(
+    sets: &[DigitSet<W>],
+    s: usize,
+    min_len: usize,
+    start: usize,
+    chosen: &mut Vec<usize>,
+    union: DigitSet<W>,
+) -> Result<Option<Vec<usize>>, Contradiction> {
+    if chosen.len() == s {
+        if union.len() < s {
+            return Err(Contradiction);
+        }
+        let progress = sets
+            .iter()
+            .enumerate()
+            .any(|(i, x)| !chosen.contains(&i) && !x.intersection(&union).is_empty());
+        return Ok(progress.then(|| chosen.clone()));
+    }
+    for i in start..sets.len() {
+        let n = sets[i].len();
+        if n < min_len.max(1) || n > s {
+            continue;
+        }
+        let u = union.union(&sets[i]);
+        if u.len() > s {
+            continue;
+        }
+        chosen.push(i);
+        let r = choose(sets, s, min_len, i + 1, chosen, u);
+        chosen.pop();
+        if let Some(found) = r? {
+            return Ok(Some(found));
+        }
+    }
+    Ok(None)
 }

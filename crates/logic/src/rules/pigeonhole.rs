@@ -31,7 +31,7 @@
 
 use sudoku_core::DigitSet;
 
-use super::Rule;
+use super::{choose, Rule};
 use crate::board::{Board, Contradiction};
 use crate::step::{RuleKind, Step};
 
@@ -135,14 +135,14 @@ impl<const W: usize> Part<W> {
         let m = self.cells.len();
         if 2 * s <= m {
             let mut chosen = Vec::with_capacity(s);
-            if let Some(d) = choose(&self.cands, s, 0, &mut chosen, DigitSet::EMPTY)? {
+            if let Some(d) = choose(&self.cands, s, 1, 0, &mut chosen, DigitSet::EMPTY)? {
                 let digits = union_of(&self.cands, &d);
                 return Ok(Some(self.step(&d, digits, s, false)));
             }
         }
         if 2 * s < m {
             let mut chosen = Vec::with_capacity(s);
-            if let Some(h) = choose(&self.places, s, 0, &mut chosen, DigitSet::EMPTY)? {
+            if let Some(h) = choose(&self.places, s, 1, 0, &mut chosen, DigitSet::EMPTY)? {
                 // Digits `h` fit only in cells `e`: the paper's D is the other cells and M the
                 // other digits.
                 let e = union_of(&self.places, &h);
@@ -254,44 +254,6 @@ fn union_of<const W: usize>(sets: &[DigitSet<W>], chosen: &[usize]) -> DigitSet<
     chosen
         .iter()
         .fold(DigitSet::EMPTY, |u, &i| u.union(&sets[i]))
-}
-
-/// `s` items (from `start` on, beside `chosen`) whose sets cover exactly `s` elements, such
-/// that another item meets those elements; a contradiction when fewer elements than items.
-fn choose<const W: usize>(
-    sets: &[DigitSet<W>],
-    s: usize,
-    start: usize,
-    chosen: &mut Vec<usize>,
-    union: DigitSet<W>,
-) -> Result<Option<Vec<usize>>, Contradiction> {
-    if chosen.len() == s {
-        if union.len() < s {
-            return Err(Contradiction);
-        }
-        let progress = sets
-            .iter()
-            .enumerate()
-            .any(|(i, x)| !chosen.contains(&i) && !x.intersection(&union).is_empty());
-        return Ok(progress.then(|| chosen.clone()));
-    }
-    for i in start..sets.len() {
-        let n = sets[i].len();
-        if n == 0 || n > s {
-            continue;
-        }
-        let u = union.union(&sets[i]);
-        if u.len() > s {
-            continue;
-        }
-        chosen.push(i);
-        let r = choose(sets, s, i + 1, chosen, u);
-        chosen.pop();
-        if let Some(found) = r? {
-            return Ok(Some(found));
-        }
-    }
-    Ok(None)
 }
 
 impl<const W: usize> Rule<W> for Pigeonhole {
