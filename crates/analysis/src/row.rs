@@ -48,6 +48,8 @@ trial_statuses! {
     Timeout = "timeout",
     /// A node or iteration limit ran out first.
     Failed = "failed",
+    /// A rule solver ran out of rules that make progress (not solvable by its enabled rules).
+    Stuck = "stuck",
     /// The answer failed the verifier.
     Wrong = "wrong",
     /// The method could not run (bad configuration, panic, method error).
@@ -166,6 +168,16 @@ trial_row! {
     /// Best-of-R repetitions behind the times (1 when absent: CSVs written before the column).
     #[serde(default = "one")]
     repeats: u32,
+    /// Kind = logic-lp: the smallest rule set of sudoku-logic that solves the puzzle
+    /// (singles, pigeonhole, two-unit, all) or `none`.
+    #[serde(default)]
+    rules_needed: String,
+    /// Kind = logic-lp: the LP relaxation's optimum is integral (empty when infeasible).
+    #[serde(default)]
+    lp_integral: Option<bool>,
+    /// Kind = logic-lp: the LP polytope is that one integral point (seed 004, Theorem 4).
+    #[serde(default)]
+    lp_unique: Option<bool>,
 }
 
 fn one() -> u32 {

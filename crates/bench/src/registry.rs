@@ -96,8 +96,13 @@ fn make_puzzle(
     budget: &Budget,
     rng: &mut Rng,
 ) -> Result<Grid> {
-    let carved =
-        sudoku_gen::make_puzzle(grid, variant, spec, Symmetry::None, checker, budget, rng)?;
+    let carved = match spec {
+        PuzzleSpec::Rated { min, max } => {
+            let mut rate = |p: &sudoku_core::Puzzle| sudoku_logic::rate(p).score;
+            sudoku_gen::make_rated_puzzle(grid, variant, min, max, &mut rate, checker, budget, rng)?
+        }
+        _ => sudoku_gen::make_puzzle(grid, variant, spec, Symmetry::None, checker, budget, rng)?,
+    };
     Ok(carved.givens)
 }
 

@@ -113,6 +113,15 @@ pub enum Status {
         /// Best effort, possibly violating constraints.
         best: Option<Grid>,
     },
+    /// An incomplete rule solver (sudoku-logic's `logic`) has no enabled rule left that makes
+    /// progress: the puzzle is not solvable by those rules. Nothing is claimed about its
+    /// solutions; what the rules deduced is kept.
+    Stuck {
+        /// The digits placed so far, givens included (0 = still open).
+        grid: Grid,
+        /// The candidates left in every cell, row-major (empty for a filled cell).
+        candidates: Vec<Vec<u16>>,
+    },
 }
 
 /// One point of a convergence trace.

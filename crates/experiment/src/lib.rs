@@ -66,6 +66,7 @@ use serde::de::Error as _;
 use serde::{Deserialize, Deserializer};
 use sudoku_core::{Budget, Order, Params, Variant};
 use sudoku_gen::{Level, PuzzleSpec};
+use sudoku_logic::Level as RatingLevel;
 use thiserror::Error;
 
 pub use sudoku_core::limits::MAX_SECONDS;
@@ -179,6 +180,10 @@ pub enum Kind {
     Relax,
     /// Generate a full grid of each order (methods are generators).
     Generate,
+    /// Seed 004's experiment: which rule sets of sudoku-logic solve the puzzle, and whether the
+    /// LP relaxation (the method's, `ilp`) is integral and its only point.
+    #[serde(rename = "logic-lp")]
+    LogicLp,
 }
 
 impl Kind {
@@ -189,6 +194,7 @@ impl Kind {
             Kind::Count => "count",
             Kind::Relax => "relax",
             Kind::Generate => "generate",
+            Kind::LogicLp => "logic-lp",
         }
     }
 }
@@ -526,8 +532,10 @@ fn one_usize() -> usize {
     1
 }
 
-/// A puzzle to carve from a full grid: `unique`, `minimal`, `easy`, `medium`, `hard`, or
-/// `keep=P` (share of cells kept).
+/// A puzzle to carve from a full grid: `unique`, `minimal`, a rating level (`easy`, `medium`,
+/// `hard`, `expert`, `beyond-logic`: sudoku-logic's score bands) or range (`rating=MIN..MAX`),
+/// a clue-count level (`clues-easy`, `clues-medium`, `clues-hard`: seed 002's), or `keep=P`
+/// (share of cells kept).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Deserialize)]
 #[serde(try_from = "String")]
 pub enum Shape {
@@ -538,6 +546,8 @@ pub enum Shape {
     Minimal,
     /// A clue-count level.
     Level(Level),
+    /// A rating range (inclusive), as sudoku-logic's `rate` scores it.
+    Rated(f64, f64),
     /// Keep this share of the cells.
     Keep(f64),
 }
@@ -549,6 +559,7 @@ impl Shape {
             Shape::Unique => PuzzleSpec::Unique { clues },
             Shape::Minimal => PuzzleSpec::Minimal,
             Shape::Level(l) => PuzzleSpec::Level(l),
+            Shape::Rated(min, max) => PuzzleSpec::Rated { min, max },
             Shape::Keep(p) => PuzzleSpec::Keep(p),
         }
     }
@@ -560,15 +571,45 @@ impl FromStr for Shape {
         Ok(match s.trim().to_ascii_lowercase().as_str() {
             "unique" => Shape::Unique,
             "minimal" => Shape::Minimal,
-            "easy" => Shape::Level(Level::Easy),
-            "medium" => Shape::Level(Level::Medium),
-            "hard" => Shape::Level(Level::Hard),
-            t => match t.strip_prefix("keep=").map(str::parse::<f64>) {
-                Some(Ok(p)) if (0.0..=1.0).contains(&p) => Shape::Keep(p),
-                _ => return Err(format!("puzzle `{s}`: expected unique, minimal, easy, medium, hard or keep=P with P in 0..=1")),
-            },
+            "clues-easy" => Shape::Level(Level::Easy),
+            "clues-medium" => Shape::Level(Level::Medium),
+            "clues-hard" => Shape::Level(Level::Hard),
+            t => {
+                if let Some(l) = RatingLevel::ALL.iter().find(|l| l.name() == t) {
+                    let (min, max) = l.range();
+                    return Ok(Shape::Rated(min, max));
+                }
+                if let Some(range) = t.strip_prefix("rating=") {
+                    return parse_rating(range).map(|(a, b)| Shape::Rated(a, b));
+                }
+                match t.strip_prefix("keep=").map(str::parse::<f64>) {
+                    Some(Ok(p)) if (0.0..=1.0).contains(&p) => Shape::Keep(p),
+                    _ => return Err(format!("puzzle `{s}`: expected unique, minimal, easy, medium, hard, expert, beyond-logic, rating=MIN..MAX, clues-easy, clues-medium, clues-hard or keep=P with P in 0..=1")),
+                }
+            }
         })
     }
+}
+
+/// `MIN..MAX`, two scores with `MIN <= MAX` (either may be left out: 0 and 10).
+pub fn parse_rating(text: &str) -> Result<(f64, f64), String> {
+    let bad = || format!("rating `{text}`: expected MIN..MAX, scores from 0 to 10");
+    let (a, b) = text.split_once("..").ok_or_else(bad)?;
+    let num = |t: &str, default: f64| -> Result<f64, String> {
+        let t = t.trim().trim_start_matches('=');
+        if t.is_empty() {
+            return Ok(default);
+        }
+        t.parse::<f64>()
+            .ok()
+            .filter(|v| (0.0..=10.0).contains(v))
+            .ok_or_else(bad)
+    };
+    let (min, max) = (num(a, 0.0)?, num(b, 10.0)?);
+    if min > max {
+        return Err(bad());
+    }
+    Ok((min, max))
 }
 
 impl TryFrom<String> for Shape {
@@ -583,9 +624,13 @@ impl fmt::Display for Shape {
         match self {
             Shape::Unique => f.write_str("unique"),
             Shape::Minimal => f.write_str("minimal"),
-            Shape::Level(Level::Easy) => f.write_str("easy"),
-            Shape::Level(Level::Medium) => f.write_str("medium"),
-            Shape::Level(Level::Hard) => f.write_str("hard"),
+            Shape::Level(l) => f.write_str(l.name()),
+            Shape::Rated(min, max) => {
+                match RatingLevel::ALL.iter().find(|l| l.range() == (*min, *max)) {
+                    Some(l) => f.write_str(l.name()),
+                    None => write!(f, "rating={min}..{max}"),
+                }
+            }
             Shape::Keep(p) => write!(f, "keep={p}"),
         }
     }

@@ -43,9 +43,9 @@ impl Level {
     /// The name used in parameters.
     pub fn name(self) -> &'static str {
         match self {
-            Level::Easy => "easy",
-            Level::Medium => "medium",
-            Level::Hard => "hard",
+            Level::Easy => "clues-easy",
+            Level::Medium => "clues-medium",
+            Level::Hard => "clues-hard",
         }
     }
 }
@@ -63,8 +63,16 @@ pub enum PuzzleSpec {
     /// Keep a random share `p ∈ [0, 1]` of the cells, `round(p·N²)` clues; uniqueness is not
     /// required (Lewis's protocol).
     Keep(f64),
-    /// A [`Level`].
+    /// A clue-count [`Level`] (seed 002's easy/medium/hard, named `clues-*`).
     Level(Level),
+    /// A difficulty rating in `min..=max`, as a rater scores it (sudoku-logic's `rate`):
+    /// carved by [`crate::make_rated_puzzle`], which takes the rater; [`make_puzzle`] cannot.
+    Rated {
+        /// Lowest score accepted.
+        min: f64,
+        /// Highest score accepted.
+        max: f64,
+    },
 }
 
 /// Which cells are removed together.
@@ -143,6 +151,7 @@ pub fn make_puzzle(
         });
     }
     let target = match spec {
+        PuzzleSpec::Rated { .. } => return Err(GenError::NeedsRater),
         PuzzleSpec::Unique { clues } => clues,
         PuzzleSpec::Level(l) => l.target(cells),
         _ => None,

@@ -45,6 +45,7 @@ mod fill;
 mod latin;
 mod pattern;
 mod prune;
+mod rated;
 mod registry;
 
 pub use carve::{make_puzzle, CarveEnd, Carved, Level, PuzzleSpec, Symmetry};
@@ -52,6 +53,7 @@ pub use fill::{FillCounter, PropFill, DEFAULT_GROWTH, DEFAULT_RESTART};
 pub use latin::{latin_to_sudoku, sudoku_to_latin};
 pub use pattern::{construct, shuffle, Construction, Pattern};
 pub use prune::{FillOrder, PaperSearch, Stale, TryRule};
+pub use rated::{make_rated_puzzle, RATED_ATTEMPTS};
 pub use registry::generators;
 
 /// What can go wrong when carving a puzzle or reducing a Latin square.
@@ -68,6 +70,21 @@ pub enum GenError {
     CheckerDisagrees {
         /// The checker's name.
         checker: String,
+    },
+    /// A rated puzzle was asked of the carver that has no rater.
+    #[error("a puzzle of a given rating needs a rater (make_rated_puzzle)")]
+    NeedsRater,
+    /// No attempt reached the rating asked for.
+    #[error("no puzzle rated in {min}..={max} after {attempts} attempts (best {best})")]
+    RatingNotReached {
+        /// Lowest score accepted.
+        min: f64,
+        /// Highest score accepted.
+        max: f64,
+        /// Carving attempts made.
+        attempts: u32,
+        /// The closest score reached.
+        best: f64,
     },
     /// A share outside `0..=1`.
     #[error("share {0} is outside 0..=1")]

@@ -86,6 +86,7 @@ mod dfs;
 mod error;
 mod generate;
 mod model;
+mod polytope;
 mod relax;
 mod search;
 mod solve;
@@ -94,6 +95,7 @@ pub use config::{CbcOptions, Cuts, IlpConfig, Preprocess, Presolve, Search};
 pub use error::IlpError;
 pub use generate::{Decompose, IlpGenerator, Lookahead, Prefill};
 pub use model::{ModelKind, Objective};
+pub use polytope::random_objective_range;
 pub use relax::{relax, relaxers, RelaxConfig, RelaxReport};
 pub use solve::IlpSolver;
 

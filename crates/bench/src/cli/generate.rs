@@ -34,9 +34,14 @@ pub struct GenerateArgs {
     /// Seed.
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
-    /// Make puzzles instead of full grids: unique, minimal, easy, medium, hard, or keep=P.
+    /// Make puzzles instead of full grids: unique, minimal; a rating level easy, medium, hard,
+    /// expert, beyond-logic (see `rate`); clues-easy, clues-medium, clues-hard (seed 002's
+    /// clue counts); or keep=P.
     #[arg(long)]
     pub puzzle: Option<Shape>,
+    /// Make puzzles rated in MIN..MAX (scores of `rate`, 0 to 10).
+    #[arg(long, value_name = "MIN..MAX", conflicts_with = "puzzle", value_parser = rating_shape)]
+    pub rating: Option<Shape>,
     /// With --puzzle: the complete method that checks uniqueness while carving.
     #[arg(long, default_value = "prop")]
     pub checker: String,
@@ -50,6 +55,10 @@ pub struct GenerateArgs {
     /// Time limit per grid, in seconds (positive, at most 1e9).
     #[arg(long, value_name = "SECONDS", allow_negative_numbers = true)]
     pub time_limit: Option<f64>,
+}
+
+fn rating_shape(text: &str) -> Result<Shape, String> {
+    crate::experiment::parse_rating(text).map(|(min, max)| Shape::Rated(min, max))
 }
 
 /// Generates grids (or puzzles) and writes them in the line format (grid blocks beyond 35×35).
@@ -70,7 +79,7 @@ pub fn generate(a: &GenerateArgs, registry: &Registry) -> Result<(), Failure> {
             .into());
         }
     }
-    let carve = a.puzzle.map(|puzzle| CarveSpec {
+    let carve = a.puzzle.or(a.rating).map(|puzzle| CarveSpec {
         puzzle,
         clues: a.clues,
         checker: a.checker.clone(),

@@ -15,6 +15,7 @@ use crate::runner::kind::{capability, KindSettings, TrialMethod};
 
 pub mod check;
 pub mod convert;
+pub mod explain;
 pub mod generate;
 pub mod list;
 pub mod merge;
@@ -49,6 +50,10 @@ enum Command {
     Generate(generate::GenerateArgs),
     /// List methods, generators and their parameters.
     List,
+    /// Print every step of the rule solver on each puzzle (`--json` for machines).
+    Explain(explain::ExplainArgs),
+    /// Rate each puzzle: hardest rule needed, steps, score and level.
+    Rate(explain::RateArgs),
     /// Run an experiment file: trials.csv, summaries, tables and charts.
     Run(run::RunArgs),
     /// Redraw summaries and charts of a results folder from its CSV.
@@ -67,6 +72,8 @@ impl Cli {
             Some(Command::Solve(a)) => solve::solve(&a, registry),
             Some(Command::Generate(a)) => generate::generate(&a, registry),
             Some(Command::List) => list::list(registry),
+            Some(Command::Explain(a)) => explain::explain(&a),
+            Some(Command::Rate(a)) => explain::rate(&a),
             Some(Command::Run(a)) => run::run(&a, registry),
             Some(Command::Plot(a)) => plot::plot(&a),
             Some(Command::Merge(a)) => merge::merge(&a),

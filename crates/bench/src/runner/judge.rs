@@ -10,6 +10,7 @@ use sudoku_core::{
 };
 
 use crate::results::{Row, TrialStatus};
+use crate::runner::logic_lp::LogicLpReport;
 
 /// What a method returned for one puzzle, before judging.
 #[derive(Clone, Debug)]
@@ -28,6 +29,8 @@ pub enum Answer {
     Count(CountOutcome),
     /// An LP relaxation.
     Relax(RelaxReport),
+    /// Kind `logic-lp`: rule sets and the LP relaxation on one puzzle.
+    LogicLp(LogicLpReport),
 }
 
 impl Answer {
@@ -51,6 +54,11 @@ impl Answer {
                     ..Stats::default()
                 }
             }
+            Answer::LogicLp(r) => Stats {
+                iterations: r.lp_iterations,
+                extra: r.extra(),
+                ..Stats::default()
+            },
         }
     }
 }
@@ -70,6 +78,8 @@ pub struct Trial {
     pub count: Option<u64>,
     /// Clues of the carved puzzle (generate with carving).
     pub givens: Option<usize>,
+    /// Kind `logic-lp`: (rules needed, LP integral, LP unique).
+    pub logic_lp: Option<(String, Option<bool>, Option<bool>)>,
 }
 
 impl Trial {
@@ -119,6 +129,11 @@ impl Trial {
         if let Some(g) = self.givens {
             row.givens = g;
         }
+        if let Some((rules, integral, unique)) = &self.logic_lp {
+            row.rules_needed.clone_from(rules);
+            row.lp_integral = *integral;
+            row.lp_unique = *unique;
+        }
     }
 }
 
@@ -139,6 +154,20 @@ pub fn judge(answer: &Answer, puzzle: &Puzzle) -> Trial {
             }
         }
         Answer::Count(c) => judge_count(c, puzzle),
+        Answer::LogicLp(r) => Trial {
+            status: match r.solutions {
+                0 => TrialStatus::Infeasible,
+                1 => TrialStatus::Solved,
+                _ => TrialStatus::Multiple,
+            },
+            count: Some(r.solutions),
+            logic_lp: Some((
+                r.rules_needed().to_string(),
+                r.lp_feasible.then_some(r.lp_integral),
+                r.lp_unique,
+            )),
+            ..Trial::default()
+        },
         Answer::Relax(r) => Trial {
             status: if r.feasible {
                 TrialStatus::Solved
@@ -164,6 +193,26 @@ fn judge_outcome(outcome: &Outcome, puzzle: &Puzzle) -> Trial {
             ..Trial::default()
         },
         Status::Exhausted { limit, .. } => Trial::stopped(*limit),
+        Status::Stuck { grid, .. } => judge_stuck(puzzle, grid),
+    }
+}
+
+/// A rule solver that stopped short: what it placed must keep the givens and repeat no digit
+/// in a unit (a wrong deduction usually shows as one); nothing else can be checked.
+fn judge_stuck(puzzle: &Puzzle, grid: &Grid) -> Trial {
+    let givens = puzzle.givens();
+    let kept = grid.order() == givens.order()
+        && (0..givens.cells().len()).all(|c| givens.get(c) == 0 || givens.get(c) == grid.get(c));
+    if !kept {
+        return Trial::wrong("the stuck grid changes a given");
+    }
+    match check_givens(&Puzzle::new(grid.clone(), puzzle.variant())) {
+        Ok(()) => Trial {
+            status: TrialStatus::Stuck,
+            message: format!("{} of {} cells filled", grid.filled(), grid.cells().len()),
+            ..Trial::default()
+        },
+        Err(v) => Trial::wrong(format!("the stuck grid contradicts itself: {v}")),
     }
 }
 

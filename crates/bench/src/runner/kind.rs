@@ -14,6 +14,7 @@ use sudoku_gen::PuzzleSpec;
 use crate::experiment::{CarveSpec, Kind};
 use crate::registry::{PuzzleMakerFn, Registry};
 use crate::runner::judge::Answer;
+use crate::runner::logic_lp::LogicLpTrial;
 
 /// A configured method, ready to run trials of one kind.
 pub trait TrialMethod: Send {
@@ -106,6 +107,21 @@ pub fn capability(
                 thread_safe: r.thread_safe,
                 build: Arc::new(move |p| {
                     Ok(Box::new(RelaxTrial(build(p)?)) as Box<dyn TrialMethod>)
+                }),
+            }
+        }
+        Kind::LogicLp => {
+            registry.method(name)?;
+            let r = registry.relaxer(name).filter(|_| name == "ilp").ok_or_else(|| {
+                anyhow!("kind = \"logic-lp\" runs the ILP crate's LP relaxation: its method is `ilp`, not `{name}`")
+            })?;
+            Capability {
+                thread_safe: r.thread_safe,
+                build: Arc::new(|p| {
+                    if !p.is_empty() {
+                        bail!("kind = \"logic-lp\" takes no parameters (it relaxes the reduced model)");
+                    }
+                    Ok(Box::new(LogicLpTrial::new()) as Box<dyn TrialMethod>)
                 }),
             }
         }

@@ -7,6 +7,7 @@
 pub mod execute;
 pub mod judge;
 pub mod kind;
+pub mod logic_lp;
 pub mod plan;
 pub mod resume;
 
