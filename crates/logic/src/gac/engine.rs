@@ -2,6 +2,8 @@
 //! trail, singleton propagation, Régin's filter on every changed unit to a fixpoint, and a
 //! depth-first search over the cell [`Select`] picks.
 
+use std::sync::Arc;
+
 use sudoku_core::{Budget, Deadline, DigitSet, Geometry, Grid, Limit, Order, Stats, Variant};
 
 use super::alldiff::{filter, Scratch};
@@ -25,10 +27,11 @@ pub(crate) enum SearchEnd {
     Exhausted(Limit),
 }
 
-/// An open branching: the cell, the digits not yet tried, and the trail length before it.
-struct Frame<const W: usize> {
+/// A left branch taken (`cell` = `digit`), with the trail length before it: backtracking
+/// takes its right branch (`cell` ≠ `digit`).
+struct Frame {
     cell: u32,
-    rest: DigitSet<W>,
+    digit: u16,
     mark: usize,
 }
 
@@ -40,6 +43,8 @@ struct Counters {
     filters: u64,
     removals: u64,
     failures: u64,
+    /// Digits removed by the intersection rule.
+    meet_removals: u64,
 }
 
 pub(crate) struct Engine<const W: usize> {
@@ -48,9 +53,7 @@ pub(crate) struct Engine<const W: usize> {
     select: Select,
     size: usize,
     units: usize,
-    unit_cells: Vec<u32>,
-    cu_start: Vec<u32>,
-    cu: Vec<u32>,
+    geo: Arc<Geometry>,
     full: DigitSet<W>,
     /// Every cell's domain; a placed cell keeps its digit as a singleton.
     cand: Vec<DigitSet<W>>,
@@ -72,22 +75,38 @@ pub(crate) struct Engine<const W: usize> {
     dom: Vec<DigitSet<W>>,
     /// dom/wdeg: per unit, 1 + the failures it caused (kept across the runs of one puzzle).
     weight: Vec<u64>,
-    frames: Vec<Frame<W>>,
+    frames: Vec<Frame>,
     count: Counters,
+    /// Per cell: the value of `clock` when its domain last shrank (a tie-break for `pick`).
+    stamp: Vec<u64>,
+    clock: u64,
+    /// Run the intersection rule at each GAC fixpoint.
+    intersect: bool,
+    /// Pairs of units sharing two or more cells: (unit a, unit b, range of `meet_cells`).
+    meets: Vec<(u32, u32, u32, u32)>,
+    meet_cells: Vec<u32>,
+    /// Scratch: the cells of the meeting being looked at.
+    in_meet: Vec<bool>,
 }
 
 impl<const W: usize> Engine<W> {
-    pub(crate) fn new(order: Order, variant: Variant, select: Select) -> Self {
+    pub(crate) fn new(order: Order, variant: Variant, select: Select, intersect: bool) -> Self {
         let geo = Geometry::get(order, variant);
         let (size, cells, units) = (order.size(), order.cells(), geo.unit_count());
-        let mut unit_cells = Vec::with_capacity(units * size);
-        for u in 0..units {
-            unit_cells.extend_from_slice(geo.unit(u));
-        }
-        let (mut cu_start, mut cu) = (vec![0u32], Vec::new());
-        for c in 0..cells {
-            cu.extend_from_slice(geo.cell_units(c));
-            cu_start.push(cu.len() as u32);
+        // Units meeting in two or more cells: a block with a row or column it crosses, and
+        // for Sudoku-X a diagonal with the blocks it passes through.
+        let (mut meets, mut meet_cells) = (Vec::new(), Vec::new());
+        for a in 0..units {
+            for b in a + 1..units {
+                let start = meet_cells.len() as u32;
+                meet_cells.extend(geo.unit(a).iter().filter(|c| geo.unit(b).contains(c)));
+                let end = meet_cells.len() as u32;
+                if end - start >= 2 {
+                    meets.push((a as u32, b as u32, start, end));
+                } else {
+                    meet_cells.truncate(start as usize);
+                }
+            }
         }
         Engine {
             order,
@@ -95,9 +114,7 @@ impl<const W: usize> Engine<W> {
             select,
             size,
             units,
-            unit_cells,
-            cu_start,
-            cu,
+            geo,
             full: DigitSet::full(size),
             cand: vec![DigitSet::full(size); cells],
             value: vec![0; cells],
@@ -114,6 +131,12 @@ impl<const W: usize> Engine<W> {
             weight: vec![1; units],
             frames: Vec::new(),
             count: Counters::default(),
+            stamp: vec![0; cells],
+            clock: 0,
+            intersect,
+            meets,
+            meet_cells,
+            in_meet: vec![false; cells],
         }
     }
 
@@ -121,8 +144,10 @@ impl<const W: usize> Engine<W> {
         self.order == order && self.variant == variant
     }
 
-    fn cell_units(&self, c: usize) -> std::ops::Range<usize> {
-        self.cu_start[c] as usize..self.cu_start[c + 1] as usize
+    /// Cell `j` of unit `u`.
+    #[inline(always)]
+    fn cell(&self, u: usize, j: usize) -> usize {
+        self.geo.unit(u)[j] as usize
     }
 
     /// Back to the givens of `givens`, propagated; `Err` if they contradict each other.
@@ -137,6 +162,8 @@ impl<const W: usize> Engine<W> {
         self.mate.fill(0);
         self.owner.fill(0);
         self.weight.fill(1);
+        self.stamp.fill(0);
+        self.clock = 0;
         self.frames.clear();
         for (c, &d) in givens.cells().iter().enumerate() {
             if d != 0 {
@@ -164,11 +191,13 @@ impl<const W: usize> Engine<W> {
         }
         self.trail.push((c as u32, old));
         self.cand[c] = new;
+        self.clock += 1;
+        self.stamp[c] = self.clock;
         if new.len() == 1 {
             self.singles.push(c as u32);
         }
-        for i in self.cell_units(c) {
-            let u = self.cu[i] as usize;
+        for &u in self.geo.cell_units(c) {
+            let u = u as usize;
             if u != self.current && !self.is_dirty[u] {
                 self.is_dirty[u] = true;
                 self.dirty.push(u as u32);
@@ -184,10 +213,10 @@ impl<const W: usize> Engine<W> {
         self.value[c] = d as u16;
         self.trail.push((c as u32 | PLACE, m));
         self.unplaced -= 1;
-        for i in self.cell_units(c) {
-            let u = self.cu[i] as usize;
+        for k in 0..self.geo.cell_units(c).len() {
+            let u = self.geo.cell_units(c)[k] as usize;
             for j in 0..self.size {
-                let p = self.unit_cells[u * self.size + j] as usize;
+                let p = self.cell(u, j);
                 if p != c && self.eliminate(p, m).is_err() {
                     self.weight[u] += 1;
                     return Err(Dead);
@@ -202,7 +231,7 @@ impl<const W: usize> Engine<W> {
         let size = self.size;
         let cells = u * size..(u + 1) * size;
         let mut open = 0;
-        for (i, &c) in self.unit_cells[cells.clone()].iter().enumerate() {
+        for (i, &c) in self.geo.unit(u).iter().enumerate() {
             self.dom[i] = self.cand[c as usize];
             open += usize::from(self.value[c as usize] == 0);
         }
@@ -218,7 +247,7 @@ impl<const W: usize> Engine<W> {
         }
         self.current = u;
         for i in 0..size {
-            let c = self.unit_cells[u * size + i] as usize;
+            let c = self.cell(u, i);
             let gone = self.cand[c].difference(&self.dom[i]);
             if !gone.is_empty() {
                 self.count.removals += gone.len() as u64;
@@ -229,6 +258,70 @@ impl<const W: usize> Engine<W> {
             }
         }
         self.current = usize::MAX;
+        Ok(())
+    }
+
+    /// The intersection rule over every pair of units that meet in two or more cells: a digit
+    /// that unit `a` can place only inside the meeting must go there, so it leaves the rest of
+    /// `b`, and the other way round (locked candidates, pointing and claiming, for rows,
+    /// columns and blocks; the same between diagonals and blocks). GAC on one unit cannot see
+    /// this: it needs the two constraints together. Returns whether anything changed.
+    fn intersections(&mut self) -> Result<bool, Dead> {
+        let before = self.trail.len();
+        for m in 0..self.meets.len() {
+            let (a, b, start, end) = self.meets[m];
+            let (a, b) = (a as usize, b as usize);
+            let meet = start as usize..end as usize;
+            let mut inside = DigitSet::<W>::EMPTY;
+            for i in meet.clone() {
+                let c = self.meet_cells[i] as usize;
+                self.in_meet[c] = true;
+                inside = inside.union(&self.cand[c]);
+            }
+            let (out_a, out_b) = (self.outside(a, inside), self.outside(b, inside));
+            let mut result = Ok(());
+            // Digits of the meeting that `a` has nowhere else leave the rest of `b`.
+            if !out_a.is_empty() {
+                result = self.remove_outside(b, out_a);
+            }
+            if result.is_ok() && !out_b.is_empty() {
+                result = self.remove_outside(a, out_b);
+            }
+            for i in meet {
+                self.in_meet[self.meet_cells[i] as usize] = false;
+            }
+            if result.is_err() {
+                self.weight[a] += 1;
+                self.weight[b] += 1;
+                return Err(Dead);
+            }
+        }
+        Ok(self.trail.len() > before)
+    }
+
+    /// The digits of `inside` that no cell of unit `u` outside the current meeting allows.
+    fn outside(&self, u: usize, inside: DigitSet<W>) -> DigitSet<W> {
+        let mut rest = DigitSet::<W>::EMPTY;
+        for &c in self.geo.unit(u) {
+            if !self.in_meet[c as usize] {
+                rest = rest.union(&self.cand[c as usize]);
+            }
+        }
+        inside.difference(&rest)
+    }
+
+    /// Removes `digits` from the cells of unit `u` outside the current meeting.
+    fn remove_outside(&mut self, u: usize, digits: DigitSet<W>) -> Result<(), Dead> {
+        for i in 0..self.size {
+            let c = self.cell(u, i);
+            if !self.in_meet[c] {
+                let gone = self.cand[c].intersection(&digits);
+                if !gone.is_empty() {
+                    self.count.meet_removals += gone.len() as u64;
+                    self.eliminate(c, gone)?;
+                }
+            }
+        }
         Ok(())
     }
 
@@ -243,17 +336,19 @@ impl<const W: usize> Engine<W> {
 
     fn fixpoint(&mut self) -> Result<(), Dead> {
         loop {
-            if let Some(c) = self.singles.pop() {
-                let c = c as usize;
-                if self.value[c] == 0 {
-                    self.place(c)?;
+            // All pending singles before the next unit's filter: they are cheaper.
+            while let Some(c) = self.singles.pop() {
+                if self.value[c as usize] == 0 {
+                    self.place(c as usize)?;
                 }
-                continue;
             }
             if let Some(u) = self.dirty.pop() {
                 let u = u as usize;
                 self.is_dirty[u] = false;
                 self.gac(u)?;
+                continue;
+            }
+            if self.unplaced > 0 && self.intersect && self.intersections()? {
                 continue;
             }
             return Ok(());
@@ -279,7 +374,7 @@ impl<const W: usize> Engine<W> {
         self.dirty.clear();
     }
 
-    /// The unplaced cell to branch on (first in cell order among equals).
+    /// The unplaced cell to branch on.
     fn pick(&self) -> usize {
         let mut best = usize::MAX;
         let (mut best_dom, mut best_w) = (u64::MAX, 1u64);
@@ -291,16 +386,18 @@ impl<const W: usize> Engine<W> {
             let w = match self.select {
                 Select::Mrv => 1,
                 Select::DomWdeg => self
+                    .geo
                     .cell_units(c)
-                    .map(|i| self.weight[self.cu[i] as usize])
+                    .iter()
+                    .map(|&u| self.weight[u as usize])
                     .sum(),
             };
             // dom / w < best_dom / best_w, without division.
-            if best == usize::MAX || d * best_w < best_dom * w {
+            // Among equals, the cell whose domain changed last: it sits where propagation is
+            // active (measured: about 15 % fewer nodes on magictour_top1465 than the first).
+            let (x, y) = (d * best_w, best_dom * w);
+            if best == usize::MAX || x < y || (x == y && self.stamp[c] > self.stamp[best]) {
                 (best, best_dom, best_w) = (c, d, w);
-                if d == 2 && self.select == Select::Mrv {
-                    break;
-                }
             }
         }
         best
@@ -336,56 +433,55 @@ impl<const W: usize> Engine<W> {
         self.search(budget, on_solution)
     }
 
+    /// Binary branching: the left branch places the digit, the right one (taken when the
+    /// left is refuted) removes it and propagates that before the next cell is picked.
     fn search(&mut self, budget: &Budget, on_solution: &mut dyn FnMut(Grid) -> bool) -> SearchEnd {
         // A GAC node costs about the filter over a few units; read the clock every ~16k cells
         // of work.
         let stride = (16_384 / self.cand.len()).clamp(1, 256) as u32;
         let mut deadline = Deadline::new(budget, stride);
         self.frames.clear();
+        // `fresh`: the state is a new contradiction-free fixpoint to branch from; otherwise
+        // the last branch failed (or a solution was reported) and the search backtracks.
+        let mut fresh = true;
         loop {
-            // Here the state is a contradiction-free fixpoint.
-            if self.unplaced == 0 {
+            if fresh && self.unplaced == 0 {
                 if !on_solution(self.grid()) {
                     return SearchEnd::Stopped;
                 }
-            } else {
+                fresh = false;
+            }
+            let (cell, digit, left) = if fresh {
                 let c = self.pick();
+                let d = self.cand[c].first().unwrap_or(1);
                 self.count.guesses += 1;
                 self.frames.push(Frame {
                     cell: c as u32,
-                    rest: self.cand[c],
+                    digit: d as u16,
                     mark: self.trail.len(),
                 });
-            }
-            loop {
-                let Some(f) = self.frames.last() else {
+                (c, d, true)
+            } else {
+                let Some(f) = self.frames.pop() else {
                     return SearchEnd::Complete;
                 };
-                let (cell, mark, mut rest) = (f.cell as usize, f.mark, f.rest);
-                if rest.is_empty() {
-                    self.frames.pop();
-                    continue;
-                }
-                self.undo_to(mark);
-                if budget.nodes.is_some_and(|n| self.count.nodes >= n) {
-                    return SearchEnd::Exhausted(Limit::Nodes);
-                }
-                if deadline.expired() {
-                    return SearchEnd::Exhausted(Limit::Time);
-                }
-                self.count.nodes += 1;
-                let d = rest.first().unwrap_or(1);
-                rest.remove(d);
-                if rest.is_empty() {
-                    self.frames.pop();
-                } else if let Some(f) = self.frames.last_mut() {
-                    f.rest = rest;
-                }
-                let others = self.cand[cell].difference(&DigitSet::single(d));
-                if self.eliminate(cell, others).is_ok() && self.propagate().is_ok() {
-                    break;
-                }
+                self.undo_to(f.mark);
+                (f.cell as usize, f.digit as usize, false)
+            };
+            if budget.nodes.is_some_and(|n| self.count.nodes >= n) {
+                return SearchEnd::Exhausted(Limit::Nodes);
             }
+            if deadline.expired() {
+                return SearchEnd::Exhausted(Limit::Time);
+            }
+            self.count.nodes += 1;
+            let one = DigitSet::single(digit);
+            let cut = if left {
+                self.cand[cell].difference(&one)
+            } else {
+                one
+            };
+            fresh = self.eliminate(cell, cut).is_ok() && self.propagate().is_ok();
         }
     }
 
@@ -403,6 +499,7 @@ impl<const W: usize> Engine<W> {
                     self.scratch.augments.to_string(),
                 ),
                 ("failures".to_string(), c.failures.to_string()),
+                ("meet_removals".to_string(), c.meet_removals.to_string()),
             ],
             ..Stats::default()
         }
