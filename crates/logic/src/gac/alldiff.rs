@@ -83,9 +83,15 @@ pub(crate) fn filter<const W: usize>(
         }
     }
     let (mut matched, mut all) = (DigitSet::<W>::EMPTY, DigitSet::<W>::EMPTY);
+    // The values of variables with one value left: each is a component of its own, and
+    // there is nothing to prune at its variable.
+    let mut fixed = DigitSet::<W>::EMPTY;
     for i in 0..k {
         matched.insert(mate[i] as usize);
         all = all.union(&dom[i]);
+        if dom[i].len() == 1 {
+            fixed.insert(mate[i] as usize);
+        }
     }
     // Values reachable from a free value by an alternating path: every edge into them is
     // consistent (the path swaps the matching over to the free value).
@@ -108,11 +114,15 @@ pub(crate) fn filter<const W: usize>(
         }
     }
     // A cycle through an unreached value meets no reached one (all it reaches would be
-    // reached), so the components are taken over the unreached matched values only.
-    let nodes = matched.difference(&reach);
+    // reached), so the components are taken over the unreached matched values only, less
+    // the fixed ones.
+    let nodes = matched.difference(&reach).difference(&fixed);
     components(nodes, owner, dom, s);
     for i in 0..k {
         let m = mate[i] as usize;
+        if fixed.contains(m) {
+            continue;
+        }
         let mut keep = reach;
         if !reach.contains(m) {
             keep = keep.union(&s.comps[s.comp[m] as usize]);

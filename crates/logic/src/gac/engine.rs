@@ -87,6 +87,9 @@ pub(crate) struct Engine<const W: usize> {
     meet_cells: Vec<u32>,
     /// Scratch: the cells of the meeting being looked at.
     in_meet: Vec<bool>,
+    /// Per unit: a domain changed since the last intersection sweep (and the sweep's copy).
+    meet_dirty: Vec<bool>,
+    sweep: Vec<bool>,
 }
 
 impl<const W: usize> Engine<W> {
@@ -137,6 +140,8 @@ impl<const W: usize> Engine<W> {
             meets,
             meet_cells,
             in_meet: vec![false; cells],
+            meet_dirty: vec![true; units],
+            sweep: vec![true; units],
         }
     }
 
@@ -175,6 +180,7 @@ impl<const W: usize> Engine<W> {
             self.is_dirty[u] = true;
             self.dirty.push(u as u32);
         }
+        self.meet_dirty.fill(true);
         self.propagate()
     }
 
@@ -198,6 +204,7 @@ impl<const W: usize> Engine<W> {
         }
         for &u in self.geo.cell_units(c) {
             let u = u as usize;
+            self.meet_dirty[u] = true;
             if u != self.current && !self.is_dirty[u] {
                 self.is_dirty[u] = true;
                 self.dirty.push(u as u32);
@@ -235,7 +242,8 @@ impl<const W: usize> Engine<W> {
             self.dom[i] = self.cand[c as usize];
             open += usize::from(self.value[c as usize] == 0);
         }
-        if open == 0 {
+        // With one open cell, singleton propagation has already left it the missing digit.
+        if open <= 1 {
             return Ok(());
         }
         self.count.filters += 1;
@@ -268,24 +276,41 @@ impl<const W: usize> Engine<W> {
     /// this: it needs the two constraints together. Returns whether anything changed.
     fn intersections(&mut self) -> Result<bool, Dead> {
         let before = self.trail.len();
+        // Only the meetings of units changed since the last sweep: the others are closed.
+        std::mem::swap(&mut self.meet_dirty, &mut self.sweep);
+        self.meet_dirty.fill(false);
         for m in 0..self.meets.len() {
             let (a, b, start, end) = self.meets[m];
             let (a, b) = (a as usize, b as usize);
+            if !self.sweep[a] && !self.sweep[b] {
+                continue;
+            }
             let meet = start as usize..end as usize;
+            // Placed digits are gone from both units already.
             let mut inside = DigitSet::<W>::EMPTY;
             for i in meet.clone() {
                 let c = self.meet_cells[i] as usize;
-                self.in_meet[c] = true;
-                inside = inside.union(&self.cand[c]);
+                if self.value[c] == 0 {
+                    inside = inside.union(&self.cand[c]);
+                }
             }
-            let (out_a, out_b) = (self.outside(a, inside), self.outside(b, inside));
+            if inside.is_empty() {
+                continue;
+            }
+            for i in meet.clone() {
+                self.in_meet[self.meet_cells[i] as usize] = true;
+            }
+            let (rest_a, rest_b) = (self.outside(a), self.outside(b));
+            // Digits of the meeting that `a` has nowhere else leave the rest of `b`, and the
+            // other way round.
+            let to_b = inside.difference(&rest_a).intersection(&rest_b);
+            let to_a = inside.difference(&rest_b).intersection(&rest_a);
             let mut result = Ok(());
-            // Digits of the meeting that `a` has nowhere else leave the rest of `b`.
-            if !out_a.is_empty() {
-                result = self.remove_outside(b, out_a);
+            if !to_b.is_empty() {
+                result = self.remove_outside(b, to_b);
             }
-            if result.is_ok() && !out_b.is_empty() {
-                result = self.remove_outside(a, out_b);
+            if result.is_ok() && !to_a.is_empty() {
+                result = self.remove_outside(a, to_a);
             }
             for i in meet {
                 self.in_meet[self.meet_cells[i] as usize] = false;
@@ -299,15 +324,15 @@ impl<const W: usize> Engine<W> {
         Ok(self.trail.len() > before)
     }
 
-    /// The digits of `inside` that no cell of unit `u` outside the current meeting allows.
-    fn outside(&self, u: usize, inside: DigitSet<W>) -> DigitSet<W> {
+    /// The union of the domains of the cells of unit `u` outside the current meeting.
+    fn outside(&self, u: usize) -> DigitSet<W> {
         let mut rest = DigitSet::<W>::EMPTY;
         for &c in self.geo.unit(u) {
             if !self.in_meet[c as usize] {
                 rest = rest.union(&self.cand[c as usize]);
             }
         }
-        inside.difference(&rest)
+        rest
     }
 
     /// Removes `digits` from the cells of unit `u` outside the current meeting.
