@@ -256,8 +256,8 @@ pub fn method_info() -> MethodInfo {
     MethodInfo {
         name: GAC,
         summary: "CP solver: singleton propagation and generalised arc consistency on every \
-                  AllDifferent unit (Régin 1994, incremental matchings), MRV or dom/wdeg search \
-                  (CP model of seed 002)",
+                  AllDifferent unit (Régin 1994, incremental matchings), an intersection rule \
+                  between units, dom/wdeg or MRV search (CP model of seed 002)",
         params: GAC_PARAMS,
         caps: Capabilities {
             complete: true,
