@@ -18,6 +18,7 @@ fn methods() -> Vec<MethodInfo> {
         sudoku_baselines::methods(),
         sudoku_meta::methods(),
         sudoku_ilp::methods(),
+        sudoku_logic::methods(),
     ]
     .concat()
 }

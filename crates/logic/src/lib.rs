@@ -33,6 +33,7 @@
 #![deny(missing_docs)]
 
 mod board;
+pub mod gac;
 mod rate;
 mod rules;
 mod solve;
@@ -169,17 +170,20 @@ fn build_logic(params: &Params) -> Result<Box<dyn Solver + Send>, ParamError> {
 
 /// The methods of this crate, for the runner's registry.
 pub fn methods() -> Vec<MethodInfo> {
-    vec![MethodInfo {
-        name: LOGIC,
-        summary: "human rules (singles, seed 004's pigeonhole rule, locked candidates, fish, \
+    vec![
+        MethodInfo {
+            name: LOGIC,
+            summary: "human rules (singles, seed 004's pigeonhole rule, locked candidates, fish, \
                   XY/XYZ-wings), easiest first; stuck when they cannot finish (fallback=prop \
                   searches)",
-        params: LOGIC_PARAMS,
-        caps: Capabilities {
-            complete: false,
-            thread_safe: true,
-            randomized: false,
+            params: LOGIC_PARAMS,
+            caps: Capabilities {
+                complete: false,
+                thread_safe: true,
+                randomized: false,
+            },
+            build: build_logic,
         },
-        build: build_logic,
-    }]
+        gac::method_info(),
+    ]
 }
