@@ -1,8 +1,7 @@
 //! `solve`: solve, count or relax every puzzle of a file with one method, judged like a trial of `run`.
 
-use std::io::Write;
-
 use std::collections::BTreeSet;
+use std::io::Write;
 
 use anyhow::{anyhow, Context};
 use clap::Args;
