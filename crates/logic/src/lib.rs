@@ -72,7 +72,7 @@ const SUBSET_MAX: Param<usize> = number_param!(
     4,
     1..=128,
     "largest pigeonhole pattern searched by enumeration, in naked or hidden form; complete for \
-     units with at most 2k+1 open cells (every 9×9 unit at 4)"
+     units with at most 2·subset_max+1 open cells (every 9×9 unit at 4)"
 );
 const HALL: Param<bool> = Param::on_off(
     "hall",
