@@ -104,6 +104,7 @@ mod tests {
             a.push(&Row {
                 task: 0,
                 method: "m".into(),
+                order: 3,
                 ..Row::default()
             })
             .unwrap();
@@ -118,6 +119,7 @@ mod tests {
             a.push(&Row {
                 task: 1,
                 method: "m".into(),
+                order: 3,
                 ..Row::default()
             })
             .unwrap();
@@ -134,6 +136,7 @@ mod tests {
             .unwrap()
             .push(&Row {
                 repeats: 4,
+                order: 3,
                 ..Row::default()
             })
             .unwrap();

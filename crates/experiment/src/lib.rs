@@ -46,8 +46,8 @@
 //!
 //! Every value is checked while reading, so an error shows the line and names the key:
 //! unknown keys, wrong types, counts of 0 (`trials`, `repeat`, `count_limit`, `node_limit`,
-//! `iteration_limit`, `max_instances`, `limit`, `count`), time limits that are not a positive,
-//! finite number of seconds up to [`MAX_SECONDS`], and parameter values that are NaN or
+//! `iteration_limit`, `max_instances`, `limit`, `count`), time limits that are not a number of
+//! seconds from a nanosecond to [`MAX_SECONDS`], and parameter values that are NaN or
 //! infinite. A method's parameter grid may hold at most [`MAX_CONFIGURATIONS`] points. Relative
 //! paths are taken from the directory the command runs in.
 //!
@@ -147,7 +147,7 @@ pub enum ExperimentError {
     },
 }
 
-/// A time limit that is not a positive, finite number of seconds up to [`MAX_SECONDS`].
+/// A time limit that is not a number of seconds from a nanosecond to [`MAX_SECONDS`].
 #[derive(Clone, Copy, Debug, PartialEq, Error)]
 pub struct BadSeconds(pub f64);
 
@@ -159,18 +159,20 @@ impl fmt::Display for BadSeconds {
         } else {
             write!(f, "{}", self.0)?;
         }
-        write!(f, " is not a positive number of seconds up to {MAX_SECONDS:e} (about 31 years; leave the limit out for none)")
+        write!(f, " is not a positive number of seconds from 1e-9 to {MAX_SECONDS:e} (about 31 years; leave the limit out for none)")
     }
 }
 
 /// Seconds as a [`Duration`], checked (a plain conversion panics past about 1.8e19).
 pub fn seconds(t: f64) -> Result<Duration, BadSeconds> {
-    // The comparisons are false for NaN.
+    // The comparisons are false for NaN; below a nanosecond a limit would round to none at all.
     if t > 0.0 && t <= MAX_SECONDS {
-        Ok(Duration::from_secs_f64(t))
-    } else {
-        Err(BadSeconds(t))
+        let d = Duration::from_secs_f64(t);
+        if !d.is_zero() {
+            return Ok(d);
+        }
     }
+    Err(BadSeconds(t))
 }
 
 /// What each trial does. Adding a kind: a variant here, and its capability in
@@ -830,6 +832,7 @@ orders = [2, 3]
             "0.0",
             "0",
             "1000000001",
+            "1e-12",
         ] {
             let e = error_with(
                 "seed = 1",
