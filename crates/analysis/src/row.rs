@@ -5,8 +5,8 @@ use std::fmt;
 use std::path::Path;
 use std::time::Duration;
 
-use serde::{Deserialize, Serialize};
-use sudoku_core::{Limit, Stats};
+use serde::{Deserialize, Deserializer, Serialize};
+use sudoku_core::{Limit, Order, Stats};
 
 use crate::AnalysisError;
 
@@ -120,6 +120,7 @@ trial_row! {
     /// classic or diagonal.
     variant: String,
     /// Order n.
+    #[serde(deserialize_with = "order")]
     order: usize,
     /// The instance set (file name, or generated-set description).
     instance_set: String,
@@ -221,6 +222,15 @@ pub fn task_key(method: &str, params: &str, variant: &str, instance: &str, trial
     format!("{method}|{params}|{variant}|{instance}|{trial}")
 }
 
+/// An `order` column: an order sudoku-core holds, so what is made from rows (`N×N` labels, cell
+/// counts) cannot overflow on a damaged file.
+fn order<'de, D: Deserializer<'de>>(d: D) -> Result<usize, D::Error> {
+    let n = usize::deserialize(d)?;
+    Order::new(n)
+        .map(Order::n)
+        .map_err(serde::de::Error::custom)
+}
+
 /// One point of a convergence trace.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct TraceRow {
@@ -231,6 +241,7 @@ pub struct TraceRow {
     /// Parameters.
     pub params: String,
     /// Order n.
+    #[serde(deserialize_with = "order")]
     pub order: usize,
     /// Instance.
     pub instance: String,

@@ -106,6 +106,7 @@ mod tests {
             a.push(&Row {
                 task: 0,
                 method: "m".into(),
+                order: 3,
                 ..Row::default()
             })
             .unwrap();
@@ -123,6 +124,7 @@ mod tests {
             a.push(&Row {
                 task: 1,
                 method: "m".into(),
+                order: 3,
                 ..Row::default()
             })
             .unwrap();
@@ -139,6 +141,7 @@ mod tests {
             .unwrap()
             .push(&Row {
                 repeats: 4,
+                order: 3,
                 ..Row::default()
             })
             .unwrap();

@@ -18,6 +18,9 @@ pub enum SecondsError {
     /// Zero or negative.
     #[error("{0:?} is not a positive number of seconds")]
     NotPositive(f64),
+    /// Below a nanosecond: it would round to a limit of zero.
+    #[error("{0:?} seconds is less than a nanosecond, the clock's resolution")]
+    TooSmall(f64),
     /// Above [`MAX_SECONDS`].
     #[error("{0:?} seconds is more than the largest time limit, {max:e} s (about 31 years)", max = MAX_SECONDS)]
     TooLarge(f64),
@@ -35,7 +38,11 @@ pub fn time_limit(secs: f64) -> Result<Duration, SecondsError> {
     if secs > MAX_SECONDS {
         return Err(SecondsError::TooLarge(secs));
     }
-    Duration::try_from_secs_f64(secs).map_err(|_| SecondsError::TooLarge(secs))
+    match Duration::try_from_secs_f64(secs) {
+        Ok(d) if d.is_zero() => Err(SecondsError::TooSmall(secs)),
+        Ok(d) => Ok(d),
+        Err(_) => Err(SecondsError::TooLarge(secs)),
+    }
 }
 
 #[cfg(test)]
@@ -49,7 +56,8 @@ mod tests {
             time_limit(MAX_SECONDS),
             Ok(Duration::from_secs(1_000_000_000))
         );
-        assert!(time_limit(1e-12).is_ok_and(|d| d <= Duration::from_nanos(1)));
+        assert_eq!(time_limit(1e-9), Ok(Duration::from_nanos(1)));
+        assert_eq!(time_limit(1e-12), Err(SecondsError::TooSmall(1e-12)));
         for bad in [0.0, -0.0, -1.0, f64::NEG_INFINITY] {
             assert!(matches!(
                 time_limit(bad),

@@ -46,8 +46,8 @@
 //!
 //! Every value is checked while reading, so an error shows the line and names the key:
 //! unknown keys, wrong types, counts of 0 (`trials`, `repeat`, `count_limit`, `node_limit`,
-//! `iteration_limit`, `max_instances`, `limit`, `count`), time limits that are not a positive,
-//! finite number of seconds up to [`MAX_SECONDS`], and parameter values that are NaN or
+//! `iteration_limit`, `max_instances`, `limit`, `count`), time limits that are not a number of
+//! seconds from a nanosecond to [`MAX_SECONDS`], and parameter values that are NaN or
 //! infinite. A method's parameter grid may hold at most [`MAX_CONFIGURATIONS`] points. Relative
 //! paths are taken from the directory the command runs in.
 //!
@@ -145,7 +145,7 @@ pub enum ExperimentError {
     },
 }
 
-/// A time limit that is not a positive, finite number of seconds up to [`MAX_SECONDS`].
+/// A time limit that is not a number of seconds from a nanosecond to [`MAX_SECONDS`].
 #[derive(Clone, Copy, Debug, PartialEq, Error)]
 pub struct BadSeconds(pub f64);
 
@@ -157,7 +157,7 @@ impl fmt::Display for BadSeconds {
         } else {
             write!(f, "{}", self.0)?;
         }
-        write!(f, " is not a positive number of seconds up to {MAX_SECONDS:e} (about 31 years; leave the limit out for none)")
+        write!(f, " is not a positive number of seconds from 1e-9 to {MAX_SECONDS:e} (about 31 years; leave the limit out for none)")
     }
 }
 
@@ -867,6 +867,7 @@ orders = [2, 3]
             "0.0",
             "0",
             "1000000001",
+            "1e-12",
         ] {
             let e = error_with(
                 "seed = 1",
