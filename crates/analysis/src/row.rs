@@ -373,10 +373,12 @@ mod tests {
                 task: 0,
                 // A quoted field over two lines: later lines are still named right.
                 instance_set: "two\nlines".into(),
+                order: 3,
                 ..Row::default()
             },
             Row {
                 task: 1,
+                order: 3,
                 ..Row::default()
             },
         ];

@@ -19,10 +19,10 @@ fn row(order: &str) -> String {
 fn an_order_beyond_the_supported_range_is_an_error_not_an_overflow() {
     for bad in ["333333333333", "17364193204695818765", "0", "1", "17"] {
         let text = format!("{HEADER}{}{}", row("3"), row(bad));
-        let e = parse_rows::<Row>(text, Path::new("t.csv")).unwrap_err();
+        let e = parse_rows::<Row>(text, Path::new("t.csv"), false).unwrap_err();
         let e = e.to_string();
         assert!(
-            e.contains("t.csv: row 3") && e.contains(&format!("order {bad} is outside")),
+            e.contains("t.csv: line 3") && e.contains(&format!("order {bad} is outside")),
             "{bad}: {e}"
         );
     }
@@ -31,6 +31,7 @@ fn an_order_beyond_the_supported_range_is_an_error_not_an_overflow() {
         let rows: Vec<Row> = parse_rows(
             format!("{HEADER}{}", row(&n.to_string())),
             Path::new("t.csv"),
+            false,
         )
         .unwrap();
         let md = summary::markdown("t", &summary::summarise(&rows));
@@ -38,5 +39,5 @@ fn an_order_beyond_the_supported_range_is_an_error_not_an_overflow() {
     }
     // traces.csv has an order column too.
     let traces = "task,method,params,order,instance,trial,iteration,elapsed_ms,best_cost\n0,sa,,99999999999,x,0,1,0.5,3\n";
-    assert!(parse_rows::<TraceRow>(traces.into(), Path::new("t.csv")).is_err());
+    assert!(parse_rows::<TraceRow>(traces.into(), Path::new("t.csv"), false).is_err());
 }
