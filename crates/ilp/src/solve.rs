@@ -127,7 +127,7 @@ fn search(
         Some(at) => match at.checked_duration_since(Instant::now()) {
             Some(left) if !left.is_zero() => Some(left),
             _ => {
-                let mut run = SearchOutcome::trivial(SearchEnd::Stopped(Limit::Time), "lp-only");
+                let mut run = SearchOutcome::trivial(SearchEnd::Stopped(Limit::Time), "not-run");
                 run.iterations = iterations;
                 run.load_time = load_time;
                 run.solve_time = t1.elapsed();
@@ -155,7 +155,11 @@ fn search(
         lp_integral,
         child_cpu: None,
     };
-    if cbc.is_proven_infeasible() || secondary == 1 {
+    // CBC cut short by its limit can say "infeasible" about what it did not finish (seen once
+    // under heavy load, counting a feasible 25×25 with a second or less left): infeasibility
+    // claimed at or after the deadline is taken as the limit, not as a proof.
+    let late = cbc.is_seconds_limit_reached() || deadline.is_some_and(|at| Instant::now() >= at);
+    if (cbc.is_proven_infeasible() || secondary == 1) && !late {
         run.end = SearchEnd::Infeasible { by: "cbc" };
         return Ok(run);
     }
@@ -171,7 +175,7 @@ fn search(
         };
         return Ok(run);
     }
-    if cbc.is_seconds_limit_reached() || secondary == 4 {
+    if late || secondary == 4 {
         run.end = SearchEnd::Stopped(Limit::Time);
     } else if cbc.is_node_limit_reached() || secondary == 3 {
         run.end = SearchEnd::Stopped(Limit::Nodes);
