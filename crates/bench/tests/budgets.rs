@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 
 use rand::seq::SliceRandom;
 use sudoku_core::{
-    rng_from_seed, Budget, CountEnd, Grid, Limit, Order, Params, Puzzle, Status, Variant,
+    rng_from_seed, Budget, CountEnd, Grid, Limit, Order, Outcome, Params, Puzzle, Status, Variant,
 };
 
 /// The time limit of every call here.
@@ -75,6 +75,23 @@ fn assert_on_time(what: &str, elapsed: Duration) {
     );
 }
 
+/// Runs `call`, asserts it ended on the time limit and on time, and returns its outcome.
+fn timed_out(what: &str, call: impl FnOnce() -> Outcome) -> Outcome {
+    let t = Instant::now();
+    let out = call();
+    let elapsed = t.elapsed();
+    let on_time_limit = matches!(
+        out.status,
+        Status::Exhausted {
+            limit: Limit::Time,
+            ..
+        }
+    );
+    assert!(on_time_limit, "{what}: {:?}", out.status);
+    assert_on_time(what, elapsed);
+    out
+}
+
 /// `method` with `pairs` on `puzzle`, solving and (for exact methods) counting.
 fn solver_stops(method: &str, pairs: &[(&str, &str)], puzzle: &Puzzle) {
     let _one = serial();
@@ -95,21 +112,9 @@ fn solver_stops(method: &str, pairs: &[(&str, &str)], puzzle: &Puzzle) {
         puzzle.geometry().size()
     );
     let budget = Budget::time(LIMIT);
-    let t = Instant::now();
-    let out = solver.solve(puzzle, &budget, &mut rng_from_seed(1));
-    let elapsed = t.elapsed();
-    assert!(
-        matches!(
-            out.status,
-            Status::Exhausted {
-                limit: Limit::Time,
-                ..
-            }
-        ),
-        "{what}: {:?}",
-        out.status
-    );
-    assert_on_time(&what, elapsed);
+    let out = timed_out(&what, || {
+        solver.solve(puzzle, &budget, &mut rng_from_seed(1))
+    });
     if info.caps.complete {
         let t = Instant::now();
         let c = solver
@@ -140,26 +145,15 @@ fn generator_stops(name: &str, pairs: &[(&str, &str)], n: usize) {
         .expect("registered");
     let mut generator = (info.build)(&params(pairs)).expect("parameters build");
     let what = format!("generator {name} {pairs:?} at order {n}");
-    let t = Instant::now();
-    let out = generator.generate(
-        Order::new(n).expect("order"),
-        Variant::Classic,
-        &Budget::time(LIMIT),
-        &mut rng_from_seed(1),
-    );
-    let elapsed = t.elapsed();
-    assert!(
-        matches!(
-            out.status,
-            Status::Exhausted {
-                limit: Limit::Time,
-                ..
-            }
-        ),
-        "{what}: {:?}",
-        out.status
-    );
-    assert_on_time(&what, elapsed);
+    let order = Order::new(n).expect("order");
+    timed_out(&what, || {
+        generator.generate(
+            order,
+            Variant::Classic,
+            &Budget::time(LIMIT),
+            &mut rng_from_seed(1),
+        )
+    });
 }
 
 #[test]

@@ -47,12 +47,18 @@ pub(crate) fn run_cbc(
         }
         None => None,
     };
+    let args = Args {
+        puzzle,
+        model,
+        lp,
+        config,
+        deadline,
+        node_limit,
+    };
     if let Some(at) = deadline.filter(|_| isolate::worth_isolating(deadline, lp.num_cols())) {
         let kill_at = at + isolate::grace(remaining.unwrap_or_default());
         let t = Instant::now();
-        let child = isolate::run(kill_at, || {
-            search(puzzle, model, lp, config, deadline, node_limit)
-        })?;
+        let child = isolate::run(kill_at, || search(args))?;
         let mut run = match child.end {
             Isolated::Done(run) => run?,
             Isolated::Killed => SearchOutcome {
@@ -64,19 +70,31 @@ pub(crate) fn run_cbc(
         run.child_cpu = Some(child.cpu);
         return Ok(run);
     }
-    search(puzzle, model, lp, config, deadline, node_limit)
+    search(args)
+}
+
+/// What [`run_cbc`] hands to [`search`].
+#[derive(Clone, Copy)]
+struct Args<'a> {
+    puzzle: &'a Puzzle,
+    model: &'a SudokuModel,
+    lp: &'a LpData,
+    config: &'a IlpConfig,
+    deadline: Option<Instant>,
+    node_limit: Option<u64>,
 }
 
 /// [`run_cbc`] after its checks: `dfs`, or CBC's branch and cut (after the LP when
 /// `lp_first`), here in this process.
-fn search(
-    puzzle: &Puzzle,
-    model: &SudokuModel,
-    lp: &LpData,
-    config: &IlpConfig,
-    deadline: Option<Instant>,
-    node_limit: Option<u64>,
-) -> Result<SearchOutcome, IlpError> {
+fn search(args: Args<'_>) -> Result<SearchOutcome, IlpError> {
+    let Args {
+        puzzle,
+        model,
+        lp,
+        config,
+        deadline,
+        node_limit,
+    } = args;
     if config.search == Search::Dfs {
         return Ok(crate::dfs::run_dfs(
             puzzle, model, lp, config, deadline, node_limit,
