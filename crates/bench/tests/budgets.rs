@@ -89,6 +89,8 @@ fn timed_out(what: &str, call: impl FnOnce() -> Outcome) -> Outcome {
     );
     assert!(on_time_limit, "{what}: {:?}", out.status);
     assert_on_time(what, elapsed);
+    // For the record (`--nocapture`): how close to the limit each call ended.
+    eprintln!("{what}: {elapsed:?}");
     out
 }
 
@@ -120,7 +122,9 @@ fn solver_stops(method: &str, pairs: &[(&str, &str)], puzzle: &Puzzle) {
         let c = solver
             .count(puzzle, 2, false, &budget, &mut rng_from_seed(1))
             .expect("exact methods count");
-        assert_on_time(&format!("{what}, counting"), t.elapsed());
+        let elapsed = t.elapsed();
+        assert_on_time(&format!("{what}, counting"), elapsed);
+        eprintln!("{what}, counting: {elapsed:?}");
         assert_eq!(
             c.end,
             CountEnd::Exhausted(Limit::Time),

@@ -29,23 +29,33 @@ pub(crate) fn gate() -> MutexGuard<'static, ()> {
     GATE.lock().unwrap_or_else(|e| e.into_inner())
 }
 
-/// Models with at least this many columns run in a child when there is a deadline. Below it
-/// (every 9×9 model, and 16×16 reduced models with many givens) each CBC phase takes a few
-/// milliseconds at most, so CBC's own limit is close enough, and the child's cost (0.4–0.8 ms,
-/// crate README, "Time limits") would be a tenth or more of such a solve.
-pub(crate) const ISOLATE_COLUMNS: usize = 1_000;
+/// Models with at least this many columns always run in a child when there is a deadline:
+/// CBC's unchecked phases on them last from seconds (a full 25×25) to minutes (an empty
+/// 36×36).
+pub(crate) const ISOLATE_ALWAYS: usize = 5_000;
+/// Models with at least this many columns run in a child when less than [`SHORT_LIMIT`] is
+/// left: their unchecked phases were measured at up to about a second (a generated 25×25 with
+/// 1,871 columns, on the loaded 2-core machine), a tenth of 10 s. Smaller models (every 9×9,
+/// most 16×16 puzzles once reduced) stay in this process: their phases take milliseconds,
+/// while a child costs about 1 ms to fork and 5–10 ms more to fault in and tear down the
+/// memory CBC uses (crate README, "Time limits").
+pub(crate) const ISOLATE_SHORT: usize = 1_000;
+/// See [`ISOLATE_SHORT`].
+pub(crate) const SHORT_LIMIT: Duration = Duration::from_secs(20);
 
 /// Whether a solve of a model with `columns` columns and this deadline runs in a child.
 pub(crate) fn worth_isolating(deadline: Option<Instant>, columns: usize) -> bool {
-    deadline.is_some() && columns >= ISOLATE_COLUMNS && cfg!(unix)
+    let Some(at) = deadline else { return false };
+    let short = at.saturating_duration_since(Instant::now()) < SHORT_LIMIT;
+    cfg!(unix) && (columns >= ISOLATE_ALWAYS || (columns >= ISOLATE_SHORT && short))
 }
 
 /// How long after the deadline the child is killed: CBC is handed the exact time left and
-/// usually stops itself a little late, with its statistics; this grace (a twentieth of the
-/// time that was left when the child started, at most a second) lets it, while keeping the
-/// whole call within a tenth of its limit.
+/// sometimes stops itself a little late, with its statistics; this grace (a fiftieth of the
+/// time that was left when the child started, at most half a second) lets it, while the
+/// whole call, with the child's teardown, stays well within a tenth of its limit.
 pub(crate) fn grace(left: Duration) -> Duration {
-    (left / 20).min(Duration::from_secs(1))
+    (left / 50).min(Duration::from_millis(500))
 }
 
 /// How an isolated run ended.
