@@ -7,6 +7,7 @@
 //! The CBC library itself is the one `cbc-src` compiles from source and links statically.
 
 use std::ffi::CString;
+use std::mem::ManuallyDrop;
 use std::os::raw::c_int;
 
 use coin_cbc::raw::{Model, Sense};
@@ -63,15 +64,27 @@ pub(crate) fn secondary_name(code: c_int) -> String {
     }
 }
 
-/// One CBC model.
+/// One CBC model. Creating, solving and dropping it go through [`crate::isolate::gate`], so
+/// a fork never happens while another thread is inside CBC.
 pub(crate) struct CbcModel {
-    m: Model,
+    m: ManuallyDrop<Model>,
+}
+
+impl Drop for CbcModel {
+    fn drop(&mut self) {
+        let _gate = crate::isolate::gate();
+        // SAFETY: dropped once, here; `self.m` is not used again.
+        unsafe { ManuallyDrop::drop(&mut self.m) };
+    }
 }
 
 impl CbcModel {
     /// Loads `data`; columns are continuous until [`CbcModel::set_all_integer`].
     pub fn new(data: &LpData) -> CbcModel {
-        let mut m = Model::new();
+        let mut m = {
+            let _gate = crate::isolate::gate();
+            Model::new()
+        };
         m.load_problem(
             data.num_cols(),
             data.num_rows(),
@@ -84,7 +97,9 @@ impl CbcModel {
             Some(&data.row_lower),
             Some(&data.row_upper),
         );
-        CbcModel { m }
+        CbcModel {
+            m: ManuallyDrop::new(m),
+        }
     }
 
     /// Marks every column integer (they are binary through their bounds).
@@ -134,6 +149,7 @@ impl CbcModel {
     /// Solves: branch and cut when some column is integer, otherwise one LP with Clp (a
     /// warm-started re-solve when an earlier LP left a basis).
     pub fn solve(&mut self) {
+        let _gate = crate::isolate::gate();
         self.m.solve();
     }
 
@@ -188,7 +204,8 @@ impl CbcModel {
         // SAFETY: by the assertion above, the first (and only) bytes of `Model` are its
         // `*mut Cbc_Model`, a live model owned by `self.m`; the call only reads it, and the
         // borrow of `self` keeps `Drop` away.
-        let ptr = unsafe { *(&self.m as *const Model).cast::<*mut coin_cbc_sys::Cbc_Model>() };
+        let model: &Model = &self.m;
+        let ptr = unsafe { *(model as *const Model).cast::<*mut coin_cbc_sys::Cbc_Model>() };
         unsafe { coin_cbc_sys::Cbc_getNodeCount(ptr) }.max(0) as u64
     }
 

@@ -184,5 +184,6 @@ pub(crate) fn run_dfs(
         load_time,
         solve_time,
         lp_integral: root_integral,
+        child_cpu: None,
     }
 }

@@ -4,7 +4,7 @@
 
 use std::fmt;
 use std::str::FromStr;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use rand::seq::SliceRandom;
 use sudoku_core::{
@@ -14,6 +14,7 @@ use sudoku_core::{
 
 use crate::cbc::CbcModel;
 use crate::config::{config_extra, IlpConfig};
+use crate::isolate::{self, worth_isolating, Isolated, Wire};
 use crate::model::{Objective, SudokuModel};
 use crate::search::{configure_branch_and_cut, INT_TOL};
 use crate::solve::IlpSolver;
@@ -138,8 +139,60 @@ struct BandsStats {
     runs: u64,
     nodes: u64,
     iterations: u64,
-    build: std::time::Duration,
-    solve: std::time::Duration,
+    build: Duration,
+    solve: Duration,
+    /// CPU time of the child processes the band programs ran in (see `isolate`).
+    child_cpu: Duration,
+}
+
+/// What one band's CBC run says, read in the process that ran it.
+struct BandSolve {
+    infeasible: bool,
+    seconds_limit: bool,
+    node_limit: bool,
+    status: String,
+    nodes: u64,
+    iterations: u64,
+    x: Vec<f64>,
+}
+
+impl BandSolve {
+    fn run(cbc: &mut CbcModel) -> BandSolve {
+        cbc.solve();
+        BandSolve {
+            infeasible: cbc.is_proven_infeasible() || cbc.secondary_status() == 1,
+            seconds_limit: cbc.is_seconds_limit_reached(),
+            node_limit: cbc.is_node_limit_reached(),
+            status: cbc.status_name(),
+            nodes: cbc.node_count(),
+            iterations: cbc.iteration_count(),
+            x: cbc.col_solution(),
+        }
+    }
+}
+
+impl Wire for BandSolve {
+    fn put(&self, out: &mut Vec<u8>) {
+        self.infeasible.put(out);
+        self.seconds_limit.put(out);
+        self.node_limit.put(out);
+        self.status.put(out);
+        self.nodes.put(out);
+        self.iterations.put(out);
+        self.x.put(out);
+    }
+
+    fn get(input: &mut &[u8]) -> Option<BandSolve> {
+        Some(BandSolve {
+            infeasible: bool::get(input)?,
+            seconds_limit: bool::get(input)?,
+            node_limit: bool::get(input)?,
+            status: String::get(input)?,
+            nodes: u64::get(input)?,
+            iterations: u64::get(input)?,
+            x: Vec::get(input)?,
+        })
+    }
 }
 
 impl IlpGenerator {
@@ -235,15 +288,30 @@ impl IlpGenerator {
             configure_branch_and_cut(&mut cbc, &self.config, remaining, left_nodes);
             totals.build += t.elapsed();
             let t = Instant::now();
-            cbc.solve();
+            let report = match deadline.filter(|_| worth_isolating(deadline, lp.num_cols())) {
+                Some(at) => {
+                    let kill_at = at + isolate::grace(remaining.unwrap_or_default());
+                    let child = isolate::run(kill_at, || BandSolve::run(&mut cbc))?;
+                    totals.child_cpu += child.cpu;
+                    match child.end {
+                        Isolated::Done(report) => report,
+                        Isolated::Killed => {
+                            totals.solve += t.elapsed();
+                            totals.runs += 1;
+                            return Ok(BandsEnd::Stopped(Limit::Time));
+                        }
+                    }
+                }
+                None => BandSolve::run(&mut cbc),
+            };
             totals.solve += t.elapsed();
             totals.runs += 1;
-            totals.nodes += cbc.node_count();
-            totals.iterations += cbc.iteration_count();
-            if cbc.is_proven_infeasible() || cbc.secondary_status() == 1 {
+            totals.nodes += report.nodes;
+            totals.iterations += report.iterations;
+            if report.infeasible {
                 return Ok(BandsEnd::Infeasible);
             }
-            let x = cbc.col_solution();
+            let x = report.x;
             let mut placed = grid.clone();
             for &(j, c, d) in &band_vars {
                 if x[j] > 1.0 - INT_TOL {
@@ -253,14 +321,14 @@ impl IlpGenerator {
             let complete = (0..geo.cells()).all(|c| !in_band(c) || placed.get(c) != 0);
             let consistent = check_givens(&Puzzle::new(placed.clone(), variant)).is_ok();
             if !(complete && consistent) {
-                if cbc.is_seconds_limit_reached() {
+                if report.seconds_limit {
                     return Ok(BandsEnd::Stopped(Limit::Time));
                 }
-                if cbc.is_node_limit_reached() {
+                if report.node_limit {
                     return Ok(BandsEnd::Stopped(Limit::Nodes));
                 }
                 return Err(IlpError::Abandoned {
-                    status: cbc.status_name(),
+                    status: report.status,
                     secondary: format!("band {} not integral", band + 1),
                 });
             }
@@ -313,6 +381,12 @@ impl IlpGenerator {
                 format!("{:.6}", totals.solve.as_secs_f64()),
             ),
         ]);
+        if totals.child_cpu > Duration::ZERO {
+            extra.push((
+                "child_cpu_seconds".to_string(),
+                format!("{:.6}", totals.child_cpu.as_secs_f64()),
+            ));
+        }
         if let Some(e) = error {
             extra.push(("error".to_string(), e));
         }

@@ -85,6 +85,7 @@ mod config;
 mod dfs;
 mod error;
 mod generate;
+mod isolate;
 mod model;
 mod polytope;
 mod relax;

@@ -4,10 +4,11 @@
 
 use std::time::{Duration, Instant};
 
-use sudoku_core::{Grid, Limit};
+use sudoku_core::{Grid, Limit, Order};
 
 use crate::cbc::{CbcModel, LpData};
 use crate::config::{IlpConfig, Preprocess};
+use crate::isolate::Wire;
 use crate::model::{Objective, SudokuModel};
 
 /// Values closer than this to 0 or 1 count as integral.
@@ -37,6 +38,8 @@ pub(crate) struct SearchOutcome {
     pub solve_time: Duration,
     /// Whether the LP relaxation was solved first and was integral.
     pub lp_integral: Option<bool>,
+    /// CPU time of the child process the search ran in, if it ran in one.
+    pub child_cpu: Option<Duration>,
 }
 
 impl SearchOutcome {
@@ -52,7 +55,88 @@ impl SearchOutcome {
             load_time: Duration::ZERO,
             solve_time: Duration::ZERO,
             lp_integral: None,
+            child_cpu: None,
         }
+    }
+}
+
+/// Who proved infeasibility, as the child names it, back to the `&'static str` it was.
+const INFEASIBLE_BY: [&str; 5] = ["givens", "reduction", "lp", "cbc", "dfs"];
+const LIMITS: [Limit; 3] = [Limit::Time, Limit::Nodes, Limit::Iterations];
+
+impl Wire for SearchEnd {
+    fn put(&self, out: &mut Vec<u8>) {
+        match self {
+            SearchEnd::Solved { grid, optimal } => {
+                0u64.put(out);
+                (grid.order().n() as u64).put(out);
+                let cells: Vec<u64> = grid.cells().iter().map(|&v| u64::from(v)).collect();
+                cells.put(out);
+                optimal.put(out);
+            }
+            SearchEnd::Infeasible { by } => {
+                1u64.put(out);
+                (by.to_string()).put(out);
+            }
+            SearchEnd::Stopped(limit) => {
+                2u64.put(out);
+                (LIMITS.iter().position(|l| l == limit).unwrap_or(0) as u64).put(out);
+            }
+        }
+    }
+
+    fn get(input: &mut &[u8]) -> Option<SearchEnd> {
+        Some(match u64::get(input)? {
+            0 => {
+                let order = Order::new(usize::try_from(u64::get(input)?).ok()?).ok()?;
+                let cells = Vec::<u64>::get(input)?
+                    .into_iter()
+                    .map(u16::try_from)
+                    .collect::<Result<Vec<u16>, _>>()
+                    .ok()?;
+                SearchEnd::Solved {
+                    grid: Grid::from_cells(order, cells).ok()?,
+                    optimal: bool::get(input)?,
+                }
+            }
+            1 => {
+                let by = String::get(input)?;
+                SearchEnd::Infeasible {
+                    by: INFEASIBLE_BY.into_iter().find(|b| *b == by)?,
+                }
+            }
+            2 => SearchEnd::Stopped(*LIMITS.get(usize::try_from(u64::get(input)?).ok()?)?),
+            _ => return None,
+        })
+    }
+}
+
+impl Wire for SearchOutcome {
+    fn put(&self, out: &mut Vec<u8>) {
+        self.end.put(out);
+        self.nodes.put(out);
+        self.iterations.put(out);
+        self.objective.put(out);
+        self.status.put(out);
+        self.secondary.put(out);
+        self.load_time.put(out);
+        self.solve_time.put(out);
+        self.lp_integral.put(out);
+    }
+
+    fn get(input: &mut &[u8]) -> Option<SearchOutcome> {
+        Some(SearchOutcome {
+            end: SearchEnd::get(input)?,
+            nodes: u64::get(input)?,
+            iterations: u64::get(input)?,
+            objective: Option::get(input)?,
+            status: String::get(input)?,
+            secondary: String::get(input)?,
+            load_time: Duration::get(input)?,
+            solve_time: Duration::get(input)?,
+            lp_integral: Option::get(input)?,
+            child_cpu: None,
+        })
     }
 }
 

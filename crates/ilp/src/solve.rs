@@ -10,6 +10,7 @@ use sudoku_core::{
 
 use crate::cbc::{secondary_name, LpData};
 use crate::config::{config_extra, IlpConfig, Search};
+use crate::isolate::{self, Isolated};
 use crate::model::SudokuModel;
 use crate::search::{configure_branch_and_cut, load, SearchEnd, SearchOutcome, INT_TOL};
 use crate::IlpError;
@@ -46,6 +47,54 @@ pub(crate) fn run_cbc(
         }
         None => None,
     };
+    let args = Args {
+        puzzle,
+        model,
+        lp,
+        config,
+        deadline,
+        node_limit,
+    };
+    if let Some(at) = deadline.filter(|_| isolate::worth_isolating(deadline, lp.num_cols())) {
+        let kill_at = at + isolate::grace(remaining.unwrap_or_default());
+        let t = Instant::now();
+        let child = isolate::run(kill_at, || search(args))?;
+        let mut run = match child.end {
+            Isolated::Done(run) => run?,
+            Isolated::Killed => SearchOutcome {
+                solve_time: t.elapsed(),
+                secondary: "stopped-on-time".into(),
+                ..SearchOutcome::trivial(SearchEnd::Stopped(Limit::Time), "killed")
+            },
+        };
+        run.child_cpu = Some(child.cpu);
+        return Ok(run);
+    }
+    search(args)
+}
+
+/// What [`run_cbc`] hands to [`search`].
+#[derive(Clone, Copy)]
+struct Args<'a> {
+    puzzle: &'a Puzzle,
+    model: &'a SudokuModel,
+    lp: &'a LpData,
+    config: &'a IlpConfig,
+    deadline: Option<Instant>,
+    node_limit: Option<u64>,
+}
+
+/// [`run_cbc`] after its checks: `dfs`, or CBC's branch and cut (after the LP when
+/// `lp_first`), here in this process.
+fn search(args: Args<'_>) -> Result<SearchOutcome, IlpError> {
+    let Args {
+        puzzle,
+        model,
+        lp,
+        config,
+        deadline,
+        node_limit,
+    } = args;
     if config.search == Search::Dfs {
         return Ok(crate::dfs::run_dfs(
             puzzle, model, lp, config, deadline, node_limit,
@@ -85,11 +134,27 @@ pub(crate) fn run_cbc(
                     load_time,
                     solve_time: t1.elapsed(),
                     lp_integral: Some(true),
+                    child_cpu: None,
                 });
             }
         }
         lp_integral = Some(false);
     }
+    // What is left now, after loading and the LP: CBC's own limit is the first to act.
+    let remaining = match deadline {
+        Some(at) => match at.checked_duration_since(Instant::now()) {
+            Some(left) if !left.is_zero() => Some(left),
+            _ => {
+                let mut run = SearchOutcome::trivial(SearchEnd::Stopped(Limit::Time), "not-run");
+                run.iterations = iterations;
+                run.load_time = load_time;
+                run.solve_time = t1.elapsed();
+                run.lp_integral = lp_integral;
+                return Ok(run);
+            }
+        },
+        None => None,
+    };
     cbc.set_all_integer();
     configure_branch_and_cut(&mut cbc, config, remaining, node_limit);
     cbc.solve();
@@ -106,8 +171,13 @@ pub(crate) fn run_cbc(
         load_time,
         solve_time,
         lp_integral,
+        child_cpu: None,
     };
-    if cbc.is_proven_infeasible() || secondary == 1 {
+    // CBC cut short by its limit can say "infeasible" about what it did not finish (seen once
+    // under heavy load, counting a feasible 25×25 with a second or less left): infeasibility
+    // claimed at or after the deadline is taken as the limit, not as a proof.
+    let late = cbc.is_seconds_limit_reached() || deadline.is_some_and(|at| Instant::now() >= at);
+    if (cbc.is_proven_infeasible() || secondary == 1) && !late {
         run.end = SearchEnd::Infeasible { by: "cbc" };
         return Ok(run);
     }
@@ -123,7 +193,7 @@ pub(crate) fn run_cbc(
         };
         return Ok(run);
     }
-    if cbc.is_seconds_limit_reached() || secondary == 4 {
+    if late || secondary == 4 {
         run.end = SearchEnd::Stopped(Limit::Time);
     } else if cbc.is_node_limit_reached() || secondary == 3 {
         run.end = SearchEnd::Stopped(Limit::Nodes);
@@ -249,6 +319,7 @@ impl IlpSolver {
         let mut solve = Duration::ZERO;
         let mut cuts: Vec<Vec<usize>> = Vec::new();
         let mut last = None;
+        let mut child_cpu: Option<Duration> = None;
         loop {
             if out.count >= limit {
                 out.end = CountEnd::LimitReached;
@@ -260,6 +331,9 @@ impl IlpSolver {
             let run = run_cbc(puzzle, &model, &lp, &self.config, deadline, None)?;
             build += run.load_time;
             solve += run.solve_time;
+            if let Some(c) = run.child_cpu {
+                *child_cpu.get_or_insert_default() += c;
+            }
             out.stats.nodes += run.nodes;
             out.stats.iterations += run.iterations;
             let end = run.end.clone();
@@ -289,6 +363,11 @@ impl IlpSolver {
         out.stats
             .extra
             .push(("cbc_runs".into(), (cuts.len() + 1).to_string()));
+        if let Some(cpu) = child_cpu {
+            out.stats
+                .extra
+                .push(("child_cpu_seconds".into(), seconds(cpu)));
+        }
         if let Some(run) = last {
             out.stats.extra.push(("cbc_status".into(), run.status));
             out.stats
@@ -312,6 +391,9 @@ fn fill_stats(stats: &mut Stats, run: &SearchOutcome) {
         .push(("cbc_secondary_status".into(), run.secondary.clone()));
     if let Some(i) = run.lp_integral {
         stats.extra.push(("lp_integral".into(), i.to_string()));
+    }
+    if let Some(cpu) = run.child_cpu {
+        stats.extra.push(("child_cpu_seconds".into(), seconds(cpu)));
     }
 }
 
