@@ -506,7 +506,8 @@ pub fn parse(text: &str) -> Result<ExperimentFile> {
     let mut seen = std::collections::HashSet::new();
     for (i, m) in exp.methods.iter().enumerate() {
         for p in expand_params(&m.params, &format!("method[{i}]"))? {
-            if !seen.insert((m.name.clone(), p.to_string())) {
+            // A named configuration is known by its name alone (`Params::shown`).
+            if !seen.insert((m.name.clone(), p.shown())) {
                 bail!("method[{i}]: `{}` with parameters `{p}` is already configured by an earlier [[method]]; give each configuration once", m.name);
             }
         }
