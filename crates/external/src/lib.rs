@@ -238,15 +238,15 @@ impl External {
         })
     }
 
-    /// Puts one puzzle to the solver; gives its answer, the child's CPU time and its
-    /// standard-error tail.
+    /// Puts one puzzle to the solver; gives its answer and the stats of the call (the
+    /// child's CPU time, its standard-error tail, the figures it reported).
     fn ask(
         &mut self,
         puzzle: &Puzzle,
         task: Task,
         budget: &Budget,
         rng: &mut Rng,
-    ) -> (Asked, Option<Duration>, String, bool) {
+    ) -> (Asked, Stats) {
         let deadline = budget.deadline(Instant::now());
         let session = Session {
             task,
@@ -255,16 +255,28 @@ impl External {
         };
         let text = match self.config.format.write(puzzle.givens()) {
             Ok(t) => t,
-            Err(e) => return (Asked::Failed(e), None, String::new(), false),
+            Err(e) => return (Asked::Failed(e), Stats::default()),
         };
         let mut reader = AnswerReader::new(puzzle.order(), self.config.format);
-        if self.config.batch {
+        let (asked, cpu, tail, started) = if self.config.batch {
             self.ask_batch(session, text, &mut reader, deadline)
         } else {
             let (asked, cpu, tail) =
                 self.ask_once(&session, text, &mut reader, deadline, rng.next_u64());
             (asked, cpu, tail, true)
+        };
+        let mut extra = reader.take_figures();
+        if self.config.batch {
+            let p = if started { "started" } else { "kept" };
+            extra.push(("process".to_string(), p.to_string()));
         }
+        let stats = Stats {
+            child_cpu: cpu,
+            log: (!tail.is_empty()).then(|| format!("stderr: {tail}")),
+            extra,
+            ..Stats::default()
+        };
+        (asked, stats)
     }
 
     /// One process for this puzzle: it gets the puzzle and end of input, and must answer and
@@ -382,20 +394,6 @@ impl External {
             }
         }
     }
-
-    fn stats(&self, cpu: Option<Duration>, tail: String, started: bool) -> Stats {
-        let mut extra = Vec::new();
-        if self.config.batch {
-            let p = if started { "started" } else { "kept" };
-            extra.push(("process".to_string(), p.to_string()));
-        }
-        Stats {
-            child_cpu: cpu,
-            log: (!tail.is_empty()).then(|| format!("stderr: {tail}")),
-            extra,
-            ..Stats::default()
-        }
-    }
 }
 
 /// The one answer in all the output of a process that has exited.
@@ -451,8 +449,7 @@ impl Solver for External {
     }
 
     fn solve(&mut self, puzzle: &Puzzle, budget: &Budget, rng: &mut Rng) -> Outcome {
-        let (asked, cpu, tail, started) = self.ask(puzzle, Task::Solve, budget, rng);
-        let stats = self.stats(cpu, tail, started);
+        let (asked, stats) = self.ask(puzzle, Task::Solve, budget, rng);
         let (status, stats) = match asked {
             Asked::Reply(Reply::Solution(g)) => (Status::Solved(g), stats),
             Asked::Reply(Reply::Infeasible) => (Status::Infeasible, stats),
@@ -480,8 +477,7 @@ impl Solver for External {
         budget: &Budget,
         rng: &mut Rng,
     ) -> Result<CountOutcome, Unsupported> {
-        let (asked, cpu, tail, started) = self.ask(puzzle, Task::Count(limit), budget, rng);
-        let stats = self.stats(cpu, tail, started);
+        let (asked, stats) = self.ask(puzzle, Task::Count(limit), budget, rng);
         let gave_up = CountEnd::Exhausted(Limit::Time);
         let (count, end, solutions, stats) = match asked {
             Asked::Reply(Reply::Count(k, sols)) => {

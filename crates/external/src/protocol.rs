@@ -1,7 +1,8 @@
 //! What goes to the solver and what comes back, line by line.
 //!
 //! A puzzle is written in the line format (one line) or as a grid block (`N` rows of `N`
-//! numbers, then a blank line). An answer is, after blank lines and `#` comments:
+//! numbers, then a blank line). An answer is, after blank lines and `#` comments (a comment
+//! `# stats k=v k=v` before the answer gives figures for the row's `extra` column):
 //! - a solution, in the same format;
 //! - `infeasible`: the solver proved there is none;
 //! - `unknown`: the solver gave up (its own limit);
@@ -60,6 +61,8 @@ pub struct AnswerReader {
     count: Option<(u64, Vec<Grid>)>,
     /// Rows of a grid block being read.
     rows: Vec<String>,
+    /// Figures from `# stats` lines.
+    figures: Vec<(String, String)>,
 }
 
 impl AnswerReader {
@@ -70,7 +73,13 @@ impl AnswerReader {
             format,
             count: None,
             rows: Vec::new(),
+            figures: Vec::new(),
         }
+    }
+
+    /// The figures of `# stats` lines read so far.
+    pub fn take_figures(&mut self) -> Vec<(String, String)> {
+        std::mem::take(&mut self.figures)
     }
 
     /// True when no part of an answer has been read.
@@ -81,7 +90,19 @@ impl AnswerReader {
     /// Takes one line: `Some` when it completes the answer.
     pub fn feed(&mut self, line: &str) -> Result<Option<Reply>, ExternalError> {
         let text = line.trim();
-        if text.is_empty() || text.starts_with('#') {
+        if let Some(comment) = text.strip_prefix('#') {
+            if let Some(pairs) = comment.trim_start().strip_prefix("stats ") {
+                self.figures.extend(
+                    pairs
+                        .split_whitespace()
+                        .filter_map(|kv| kv.split_once('='))
+                        .filter(|(k, _)| !k.is_empty())
+                        .map(|(k, v)| (k.to_string(), v.replace(';', ","))),
+                );
+            }
+            return Ok(None);
+        }
+        if text.is_empty() {
             return Ok(None);
         }
         if self.count.is_none() && self.rows.is_empty() {
@@ -169,6 +190,10 @@ mod tests {
     fn reads_each_kind_of_answer() {
         let mut r = AnswerReader::new(order(2), Format::Line);
         assert_eq!(r.feed("# thinking").unwrap(), None);
+        assert_eq!(r.feed("# stats nodes=5 solveTime=0.01 junk").unwrap(), None);
+        let figures = r.take_figures();
+        assert_eq!(figures.len(), 2);
+        assert_eq!(figures[0], ("nodes".to_string(), "5".to_string()));
         assert_eq!(r.feed("").unwrap(), None);
         let Some(Reply::Solution(g)) = r.feed(SOLVED).unwrap() else {
             panic!("no solution")
