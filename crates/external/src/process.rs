@@ -52,6 +52,14 @@ impl Exit {
 impl std::fmt::Display for Exit {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
+            // How `sh` reports a command that a signal ended.
+            Exit::Code(c @ 129..=192) => {
+                write!(
+                    f,
+                    "exited with status {c} (signal {} in the shell)",
+                    c - 128
+                )
+            }
             Exit::Code(c) => write!(f, "exited with status {c}"),
             Exit::Signal(s) => write!(f, "was killed by signal {s}"),
         }
