@@ -570,10 +570,10 @@ mod tests {
         const CMD: TextParam = TextParam::new("command", "", "the command");
         let mut p = Params::new();
         assert_eq!(CMD.read(&p), "");
-        p.set("command", " python3 solve.py --fast ")
-            .set("format", "line");
+        p.set("command", " python3 solve.py --fast ");
         assert_eq!(CMD.read(&p), "python3 solve.py --fast");
-        assert_eq!(p.shown(), "command=python3 solve.py --fast format=line");
+        p.set("command", "python3 solve.py").set("format", "line");
+        assert_eq!(p.shown(), "command=python3 solve.py format=line");
         p.set(NAME_KEY, "mine");
         assert_eq!(p.shown(), "name=mine");
     }

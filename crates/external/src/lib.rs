@@ -308,10 +308,10 @@ impl External {
                 }
             }
         }
-        // Killed members were not reaped by the shell: read their time before the kill.
-        let before = proc.cpu_so_far().unwrap_or_default();
+        // Members killed at the limit are not reaped by the shell: read their time first.
+        let before = timed_out.then(|| proc.cpu_so_far()).flatten();
         let (exit, cpu) = proc.finish();
-        let cpu = cpu.max(before);
+        let cpu = cpu.max(before.unwrap_or_default());
         lines.extend(proc.drain(GRACE));
         let tail = proc.stderr_tail(GRACE);
         let asked = if timed_out {
