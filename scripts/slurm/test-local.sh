@@ -20,7 +20,7 @@ skip() {
 }
 
 [ "$(id -u)" = 0 ] || skip "not root (the Slurm daemons and munged run as root here)"
-for cmd in munged slurmctld slurmd sbatch squeue python3; do
+for cmd in munged slurmctld slurmd sbatch squeue sinfo python3; do
   command -v "$cmd" >/dev/null ||
     skip "$cmd not found (Debian/Ubuntu: apt-get install slurm-wlm munge)"
 done
