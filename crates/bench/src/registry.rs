@@ -36,6 +36,7 @@ impl Registry {
         methods.extend(sudoku_meta::methods());
         methods.extend(sudoku_ilp::methods());
         methods.extend(sudoku_logic::methods());
+        methods.extend(sudoku_external::methods());
         let mut generators = sudoku_gen::generators();
         generators.extend(sudoku_ilp::generators());
         Registry {

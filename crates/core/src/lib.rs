@@ -55,6 +55,7 @@ pub use grid::{Grid, GridError, Puzzle};
 pub use order::{Order, OrderError};
 pub use params::{
     Capabilities, Choices, GeneratorInfo, MethodInfo, Param, ParamError, ParamSpec, Params,
+    TextParam, NAME_KEY,
 };
 pub use relax::{RelaxError, RelaxReport, Relaxer, RelaxerInfo};
 pub use seed::{derive_seed, rng_from_seed, Rng};

@@ -59,6 +59,9 @@ pub enum ParamError {
     },
 }
 
+/// The parameter that names a configuration in results ([`Params::shown`]).
+pub const NAME_KEY: &str = "name";
+
 /// Parameter values by key, as text until a method reads them. Ordered, so its
 /// [`Display`](fmt::Display) form (`a=1 b=2`) is stable and can name a configuration.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -168,6 +171,17 @@ impl Params {
             Some("true" | "1" | "yes" | "on") => Ok(true),
             Some("false" | "0" | "no" | "off") => Ok(false),
             Some(_) => Err(self.invalid(key, "true|false")),
+        }
+    }
+
+    /// The parameters as results show them: all of them (`a=1 b=2`), or `name=<label>` alone
+    /// when the configuration is named (an external solver's command line would not fit a
+    /// table). Rows, seeds and resume keys use this text, so two configurations of a method
+    /// must not be shown the same.
+    pub fn shown(&self) -> String {
+        match self.raw(NAME_KEY) {
+            Some(label) => format!("{NAME_KEY}={label}"),
+            None => self.to_string(),
         }
     }
 
@@ -418,6 +432,36 @@ macro_rules! number_param {
     };
 }
 
+/// A free-text parameter (a command line, a label): any text, trimmed; the default when
+/// absent. What the text must be is up to the method.
+#[derive(Clone, Copy, Debug)]
+pub struct TextParam {
+    /// Its documentation (range `text`).
+    pub spec: ParamSpec,
+}
+
+impl TextParam {
+    /// A text parameter with its default and help.
+    pub const fn new(name: &'static str, default: &'static str, help: &'static str) -> TextParam {
+        TextParam {
+            spec: ParamSpec {
+                name,
+                default,
+                range: "text",
+                help,
+            },
+        }
+    }
+
+    /// The value in `p`, trimmed, or the default.
+    pub fn read(&self, p: &Params) -> String {
+        p.raw(self.spec.name)
+            .unwrap_or(self.spec.default)
+            .trim()
+            .to_string()
+    }
+}
+
 /// How a solver can be used.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Capabilities {
@@ -520,6 +564,19 @@ mod tests {
     const KICK: Param<u64> = crate::number_param!("kick", u64, 0, 0.., "kicks");
     const MODE: Param<u8> = Param::choice("mode", "b", crate::choices!["a" => 1, "b" => 2], "m");
     const TRACE: Param<bool> = Param::flag("trace", true, "t");
+
+    #[test]
+    fn text_params_and_shown_names() {
+        const CMD: TextParam = TextParam::new("command", "", "the command");
+        let mut p = Params::new();
+        assert_eq!(CMD.read(&p), "");
+        p.set("command", " python3 solve.py --fast ");
+        assert_eq!(CMD.read(&p), "python3 solve.py --fast");
+        p.set("command", "python3 solve.py").set("format", "line");
+        assert_eq!(p.shown(), "command=python3 solve.py format=line");
+        p.set(NAME_KEY, "mine");
+        assert_eq!(p.shown(), "name=mine");
+    }
 
     #[test]
     fn declared_params_document_and_read() {

@@ -158,6 +158,15 @@ pub struct Stats {
     pub extra: Vec<(String, String)>,
     /// Convergence trace: best cost over iterations, when asked for.
     pub trace: Vec<TracePoint>,
+    /// CPU time of processes the method ran (an external solver), which the runner's clock
+    /// of its own thread does not see; the runner adds it to the trial's CPU time.
+    pub child_cpu: Option<Duration>,
+    /// Why the method could not answer (an external solver crashed or printed something that
+    /// is not an answer): the trial is an `error` with this message, whatever the status says.
+    pub error: Option<String>,
+    /// What the method printed that may explain a trial that did not succeed (an external
+    /// solver's standard-error tail); the runner appends it to such a row's message.
+    pub log: Option<String>,
 }
 
 /// The result of [`Solver::solve`] or [`Generator::generate`].

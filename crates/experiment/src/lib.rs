@@ -691,7 +691,8 @@ pub fn parse(text: &str) -> Result<ExperimentFile, ExperimentError> {
     let mut seen = std::collections::HashSet::new();
     for (i, m) in exp.methods.iter().enumerate() {
         for p in expand_params(&m.params, &format!("method[{i}]"))? {
-            if !seen.insert((m.name.clone(), p.to_string())) {
+            // A named configuration is known by its name alone (`Params::shown`).
+            if !seen.insert((m.name.clone(), p.shown())) {
                 return Err(ExperimentError::Duplicate {
                     index: i,
                     method: m.name.clone(),

@@ -202,7 +202,7 @@ pub fn configured(
     let label = if params.is_empty() {
         name.to_string()
     } else {
-        format!("{name} {params}")
+        format!("{name} {}", params.shown())
     };
     Ok((method, label))
 }

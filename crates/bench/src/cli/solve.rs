@@ -103,7 +103,7 @@ pub fn solve(a: &SolveArgs, registry: &Registry) -> Result<(), Failure> {
             )
             .with_context(|| place.clone())?;
         walls.push(ms(clock.wall().saturating_sub(w0)));
-        cpus.push(ms(clock.cpu().saturating_sub(c0)));
+        cpus.push(ms(clock.cpu().saturating_sub(c0)) + ms(answer.child_cpu()));
         let trial = judge(&answer, &puzzle);
         tally[trial.status as usize] += 1;
         if trial.status == TrialStatus::Wrong {

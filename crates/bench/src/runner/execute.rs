@@ -205,7 +205,7 @@ fn run_task(plan: &Plan, t: &Task, opts: &ExecOptions) -> (Row, Vec<TraceRow>) {
         experiment: plan.exp.name.clone(),
         kind: plan.exp.kind.name().to_string(),
         method: cfg.method.clone(),
-        params: cfg.params.to_string(),
+        params: cfg.params.shown(),
         variant: puzzle.variant().name().to_string(),
         order: puzzle.order().n(),
         instance_set: inst.set.clone(),
@@ -268,9 +268,9 @@ fn run_task(plan: &Plan, t: &Task, opts: &ExecOptions) -> (Row, Vec<TraceRow>) {
         };
         let run = Run {
             trial: judge(&answer, puzzle),
+            cpu_ms: row.cpu_ms + ms(answer.child_cpu()),
             answer,
             wall_ms: row.wall_ms,
-            cpu_ms: row.cpu_ms,
         };
         let wrong = run.trial.status == TrialStatus::Wrong;
         if kept.as_ref().is_none_or(|k| run.wall_ms < k.wall_ms) || wrong {

@@ -34,6 +34,16 @@ pub enum Answer {
 }
 
 impl Answer {
+    /// CPU time of processes the method ran (external solvers), beside its own thread's.
+    pub fn child_cpu(&self) -> std::time::Duration {
+        let stats = match self {
+            Answer::Solve(o) | Answer::Generate { outcome: o, .. } => &o.stats,
+            Answer::Count(c) => &c.stats,
+            Answer::Relax(_) | Answer::LogicLp(_) => return std::time::Duration::ZERO,
+        };
+        stats.child_cpu.unwrap_or_default()
+    }
+
     /// What the method did, for the statistic columns.
     pub fn stats(&self) -> Stats {
         match self {
@@ -140,6 +150,30 @@ impl Trial {
 /// Judges a method's answer for `puzzle`: every grid passes the verifier or the trial is
 /// `wrong`; a claim of infeasibility is reported with the contradiction when the givens have one.
 pub fn judge(answer: &Answer, puzzle: &Puzzle) -> Trial {
+    let stats = match answer {
+        Answer::Solve(o) | Answer::Generate { outcome: o, .. } => Some(&o.stats),
+        Answer::Count(c) => Some(&c.stats),
+        Answer::Relax(_) | Answer::LogicLp(_) => None,
+    };
+    // A method that says it could not answer (an external solver that crashed) is an error;
+    // what it printed goes with any trial that did not succeed.
+    if let Some(e) = stats.and_then(|s| s.error.as_ref()) {
+        return Trial::error(e.clone());
+    }
+    let mut t = judge_answer(answer, puzzle);
+    if let Some(log) = stats.and_then(|s| s.log.as_ref()) {
+        if !t.status.is_success() {
+            t.message = if t.message.is_empty() {
+                log.clone()
+            } else {
+                format!("{}; {log}", t.message)
+            };
+        }
+    }
+    t
+}
+
+fn judge_answer(answer: &Answer, puzzle: &Puzzle) -> Trial {
     match answer {
         Answer::Solve(outcome) => judge_outcome(outcome, puzzle),
         Answer::Generate { outcome, carved } => {

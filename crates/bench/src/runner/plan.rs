@@ -43,12 +43,13 @@ pub struct Config {
 }
 
 impl Config {
-    /// `method` or `method a=1 b=2`: names the configuration in seeds and messages.
+    /// `method` or `method a=1 b=2` (`method name=<label>` when named): names the
+    /// configuration in seeds and messages.
     pub fn label(&self) -> String {
         if self.params.is_empty() {
             self.method.clone()
         } else {
-            format!("{} {}", self.method, self.params)
+            format!("{} {}", self.method, self.params.shown())
         }
     }
 

@@ -71,7 +71,7 @@ fn key_of(plan: &Plan, t: &Task) -> String {
     let inst = &plan.instances[t.instance];
     task_key(
         &cfg.method,
-        &cfg.params.to_string(),
+        &cfg.params.shown(),
         inst.puzzle.variant().name(),
         &inst.id,
         t.trial,

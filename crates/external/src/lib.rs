@@ -1,0 +1,523 @@
+//! # sudoku-external
+//!
+//! The `external` method: any program that reads puzzles on standard input and writes answers
+//! on standard output becomes a solver of the benchmark, judged and timed like every other
+//! method. This is how MiniZinc, a user's own solver, or another tool of the field gets into
+//! the same table as ours (`scripts/adapters/` holds ready adapters).
+//!
+//! Parameters: `command` (run by `sh -c` from the directory the runner runs in), `format`
+//! (`line` or `grid`, see [`Format`]), `batch` (one process per puzzle, or one long-lived
+//! process answering puzzle after puzzle), `name` (the label results show instead of the
+//! parameters).
+//!
+//! The protocol, per puzzle: the puzzle is written to the child's standard input; the child
+//! answers with a solution in the same format, `infeasible`, `unknown` (it gave up), or
+//! `count K` followed by its `K` solutions when counting; blank lines and `#` comments are
+//! skipped. Without `batch`, standard input is closed after the puzzle and the child must exit
+//! with status 0; with `batch`, it must answer each puzzle before it gets the next. The child
+//! also finds in its environment `SUDOKU_FORMAT`, `SUDOKU_VARIANT` (`classic`, `diagonal`),
+//! `SUDOKU_TASK` (`solve`, `count`), `SUDOKU_COUNT_LIMIT`, `SUDOKU_TIME_LIMIT` (seconds, when
+//! there is one), `SUDOKU_BATCH` (`0`, `1`) and, one process per puzzle, `SUDOKU_SEED`.
+//!
+//! The child runs in its own process group. At the time limit the whole group is killed
+//! (status `timeout`); a crash, a non-zero exit, output that is not an answer, or an end before
+//! the answer make the trial an `error` whose message ends with the tail of the child's
+//! standard error. The CPU time of the child (and of the children it waited for) is reported
+//! in [`Stats::child_cpu`]. In batch mode the process is kept across trials and started again
+//! after any failure; the trial that starts it pays for its start-up.
+#![deny(missing_docs)]
+
+mod process;
+mod protocol;
+
+use std::time::{Duration, Instant};
+
+use rand::RngCore;
+use sudoku_core::format::TooLargeForLine;
+use sudoku_core::{
+    choices, Budget, Capabilities, CountEnd, CountOutcome, Limit, MethodInfo, Outcome, Param,
+    ParamError, ParamSpec, Params, Puzzle, Rng, Solver, Stats, Status, TextParam, Unsupported,
+    NAME_KEY,
+};
+
+use crate::process::{Event, Proc, Wait};
+pub use crate::protocol::{AnswerReader, Format, Reply};
+
+/// The method's registered name.
+pub const NAME: &str = "external";
+
+/// Time given to a child to finish its output after it was killed or exited.
+const GRACE: Duration = Duration::from_millis(500);
+
+const COMMAND: TextParam = TextParam::new(
+    "command",
+    "",
+    "the solver's command line, run by `sh -c` (required)",
+);
+const FORMAT: Param<Format> = Param::choice(
+    "format",
+    "line",
+    choices!["line" => Format::Line, "grid" => Format::Grid],
+    "how puzzles and solutions are written: one line (orders 2..=5) or N rows of N numbers",
+);
+const BATCH: Param<bool> = Param::flag(
+    "batch",
+    false,
+    "one long-lived process answering puzzle after puzzle (false: one process per puzzle)",
+);
+const LABEL: TextParam = TextParam::new(
+    NAME_KEY,
+    "",
+    "the label results show for this configuration instead of its parameters (no spaces)",
+);
+
+const PARAMS: &[ParamSpec] = &[COMMAND.spec, FORMAT.spec, BATCH.spec, LABEL.spec];
+
+/// The methods of this crate, for the runner's registry.
+pub fn methods() -> Vec<MethodInfo> {
+    vec![MethodInfo {
+        name: NAME,
+        summary: "any program as a solver: puzzles on its standard input, answers on its standard output (scripts/adapters/)",
+        params: PARAMS,
+        // Whether it proves infeasibility is the program's business: it may say `unknown`.
+        caps: Capabilities {
+            complete: true,
+            thread_safe: true,
+            randomized: false,
+        },
+        build: |p| Ok(Box::new(External::new(ExternalConfig::from_params(p)?))),
+    }]
+}
+
+/// Why an external solver gave no usable answer.
+#[derive(Debug, thiserror::Error)]
+pub enum ExternalError {
+    /// The command could not be started.
+    #[error("cannot start `{command}`: {source}")]
+    Spawn {
+        /// The command line.
+        command: String,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// The puzzle does not fit the line format.
+    #[error("{0} (set format = \"grid\")")]
+    TooLarge(#[from] TooLargeForLine),
+    /// Output that is not an answer.
+    #[error("malformed answer {0}")]
+    Malformed(String),
+    /// The child ended (or closed its output) without an answer.
+    #[error("the solver {0} without answering")]
+    NoAnswer(String),
+    /// The child ended in the middle of an answer (a grid block or a count cut short).
+    #[error("the solver {0} in the middle of an answer")]
+    Incomplete(String),
+    /// The child answered but did not exit cleanly (one process per puzzle).
+    #[error("the solver {0}")]
+    Failed(String),
+    /// More than one answer (one process per puzzle).
+    #[error("more output after the answer: {0}")]
+    Extra(String),
+    /// An answer of the wrong kind (a count for a solve, a solution for a count).
+    #[error("the solver answered {got} where {asked} was asked")]
+    Mismatch {
+        /// What it answered.
+        got: &'static str,
+        /// What was asked.
+        asked: &'static str,
+    },
+}
+
+/// A configured external solver.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ExternalConfig {
+    /// The command line.
+    pub command: String,
+    /// Puzzle and solution format.
+    pub format: Format,
+    /// One process for many puzzles.
+    pub batch: bool,
+    /// The label, if any.
+    pub name: Option<String>,
+}
+
+impl ExternalConfig {
+    /// Reads and checks the parameters.
+    pub fn from_params(p: &Params) -> Result<ExternalConfig, ParamError> {
+        p.check_known(NAME, PARAMS)?;
+        let command = COMMAND.read(p);
+        if command.is_empty() {
+            return Err(p.invalid(COMMAND.spec.name, "a command line"));
+        }
+        let name = match p.raw(NAME_KEY) {
+            None => None,
+            Some(_) => {
+                let label = LABEL.read(p);
+                if label.is_empty() || label.contains(char::is_whitespace) {
+                    return Err(p.invalid(NAME_KEY, "a label without spaces"));
+                }
+                Some(label)
+            }
+        };
+        Ok(ExternalConfig {
+            command,
+            format: FORMAT.read(p)?,
+            batch: BATCH.read(p)?,
+            name,
+        })
+    }
+}
+
+/// What one call asks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Task {
+    Solve,
+    Count(u64),
+}
+
+/// What a batch process was started for: another session needs another process.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Session {
+    task: Task,
+    variant: &'static str,
+    time: Option<Duration>,
+}
+
+/// How one question to the child ended.
+enum Asked {
+    Reply(Reply),
+    TimedOut,
+    Failed(ExternalError),
+}
+
+/// The `external` method.
+pub struct External {
+    config: ExternalConfig,
+    /// The batch process, what it was started for, and its CPU time at the end of the last
+    /// answer (it uses none while it waits for the next puzzle).
+    running: Option<(Session, Proc, Duration)>,
+}
+
+impl External {
+    /// An external solver (no process runs until the first puzzle).
+    pub fn new(config: ExternalConfig) -> External {
+        External {
+            config,
+            running: None,
+        }
+    }
+
+    fn env(&self, s: &Session, seed: Option<u64>) -> Vec<(String, String)> {
+        let mut env = vec![
+            ("SUDOKU_FORMAT", self.config.format.name().to_string()),
+            ("SUDOKU_VARIANT", s.variant.to_string()),
+            ("SUDOKU_BATCH", u8::from(self.config.batch).to_string()),
+        ];
+        match s.task {
+            Task::Solve => env.push(("SUDOKU_TASK", "solve".into())),
+            Task::Count(k) => {
+                env.push(("SUDOKU_TASK", "count".into()));
+                env.push(("SUDOKU_COUNT_LIMIT", k.to_string()));
+            }
+        }
+        if let Some(t) = s.time {
+            env.push(("SUDOKU_TIME_LIMIT", format!("{}", t.as_secs_f64())));
+        }
+        if let Some(seed) = seed {
+            env.push(("SUDOKU_SEED", seed.to_string()));
+        }
+        env.into_iter().map(|(k, v)| (k.to_string(), v)).collect()
+    }
+
+    fn spawn(&self, s: &Session, seed: Option<u64>) -> Result<Proc, ExternalError> {
+        Proc::spawn(&self.config.command, &self.env(s, seed)).map_err(|source| {
+            ExternalError::Spawn {
+                command: self.config.command.clone(),
+                source,
+            }
+        })
+    }
+
+    /// Puts one puzzle to the solver; gives its answer and the stats of the call (the
+    /// child's CPU time, its standard-error tail, the figures it reported).
+    fn ask(
+        &mut self,
+        puzzle: &Puzzle,
+        task: Task,
+        budget: &Budget,
+        rng: &mut Rng,
+    ) -> (Asked, Stats) {
+        let deadline = budget.deadline(Instant::now());
+        let session = Session {
+            task,
+            variant: puzzle.variant().name(),
+            time: budget.time,
+        };
+        let text = match self.config.format.write(puzzle.givens()) {
+            Ok(t) => t,
+            Err(e) => return (Asked::Failed(e), Stats::default()),
+        };
+        let mut reader = AnswerReader::new(puzzle.order(), self.config.format);
+        let (asked, cpu, tail, started) = if self.config.batch {
+            self.ask_batch(session, text, &mut reader, deadline)
+        } else {
+            let (asked, cpu, tail) =
+                self.ask_once(&session, text, &mut reader, deadline, rng.next_u64());
+            (asked, cpu, tail, true)
+        };
+        let mut extra = reader.take_figures();
+        if self.config.batch {
+            let p = if started { "started" } else { "kept" };
+            extra.push(("process".to_string(), p.to_string()));
+        }
+        let stats = Stats {
+            child_cpu: cpu,
+            log: (!tail.is_empty()).then(|| format!("stderr: {tail}")),
+            extra,
+            ..Stats::default()
+        };
+        (asked, stats)
+    }
+
+    /// One process for this puzzle: it gets the puzzle and end of input, and must answer and
+    /// exit cleanly.
+    fn ask_once(
+        &self,
+        session: &Session,
+        text: String,
+        reader: &mut AnswerReader,
+        deadline: Option<Instant>,
+        seed: u64,
+    ) -> (Asked, Option<Duration>, String) {
+        let mut proc = match self.spawn(session, Some(seed)) {
+            Ok(p) => p,
+            Err(e) => return (Asked::Failed(e), None, String::new()),
+        };
+        proc.send(text.into_bytes());
+        proc.close_input();
+        let mut lines = Vec::new();
+        let mut timed_out = false;
+        loop {
+            match proc.next(deadline) {
+                Ok(Event::Line(l)) => lines.push(l),
+                Ok(Event::Eof) => {}
+                Ok(Event::Exited) | Err(Wait::Closed) => break,
+                Err(Wait::TimedOut) => {
+                    timed_out = true;
+                    break;
+                }
+            }
+        }
+        // Members killed at the limit are not reaped by the shell: read their time first.
+        let before = timed_out.then(|| proc.cpu_so_far()).flatten();
+        let (exit, cpu) = proc.finish();
+        let cpu = cpu.max(before.unwrap_or_default());
+        lines.extend(proc.drain(GRACE));
+        let tail = proc.stderr_tail(GRACE);
+        let asked = if timed_out {
+            Asked::TimedOut
+        } else if !exit.success() {
+            Asked::Failed(ExternalError::Failed(exit.to_string()))
+        } else {
+            read_all(reader, &lines, &exit.to_string())
+        };
+        (asked, Some(cpu), tail)
+    }
+
+    /// The batch process (started when there is none, or it was started for another session)
+    /// gets the puzzle and must answer it; after any failure it is stopped, for the next trial
+    /// to start afresh.
+    fn ask_batch(
+        &mut self,
+        session: Session,
+        text: String,
+        reader: &mut AnswerReader,
+        deadline: Option<Instant>,
+    ) -> (Asked, Option<Duration>, String, bool) {
+        // A process that printed or exited between puzzles is out of step: replace it.
+        let keep = matches!(&self.running, Some((s, p, _)) if *s == session && p.quiet());
+        let started = !keep;
+        if !keep {
+            if let Some((_, old, _)) = self.running.take() {
+                old.close(Duration::ZERO);
+            }
+            match self.spawn(&session, None) {
+                Ok(p) => self.running = Some((session, p, Duration::ZERO)),
+                Err(e) => return (Asked::Failed(e), None, String::new(), started),
+            }
+        }
+        let Some((_, proc, cpu0)) = self.running.as_mut() else {
+            return (
+                Asked::Failed(ExternalError::NoAnswer("was not running".into())),
+                None,
+                String::new(),
+                started,
+            );
+        };
+        proc.clear_stderr();
+        proc.send(text.into_bytes());
+        let outcome = loop {
+            match proc.next(deadline) {
+                Ok(Event::Line(l)) => match reader.feed(&l) {
+                    Ok(Some(reply)) => break Ok(reply),
+                    Ok(None) => {}
+                    Err(e) => break Err(Some(Asked::Failed(e))),
+                },
+                Ok(Event::Eof) | Ok(Event::Exited) | Err(Wait::Closed) => break Err(None),
+                Err(Wait::TimedOut) => break Err(Some(Asked::TimedOut)),
+            }
+        };
+        match outcome {
+            Ok(reply) => {
+                // One reading per trial, after the answer: the next trial starts from it.
+                let now = proc.cpu_so_far();
+                let cpu = now.map(|c| c.saturating_sub(*cpu0));
+                *cpu0 = now.unwrap_or(*cpu0);
+                (
+                    Asked::Reply(reply),
+                    cpu,
+                    proc.stderr_tail(Duration::ZERO),
+                    started,
+                )
+            }
+            Err(asked) => {
+                // Killed members were not reaped by the shell: read their time before the kill.
+                let before = proc.cpu_so_far().unwrap_or_default();
+                let (exit, total) = proc.finish();
+                let tail = proc.stderr_tail(GRACE);
+                let cpu = Some(before.max(total).saturating_sub(*cpu0));
+                // `None`: it ended by itself.
+                let asked =
+                    asked.unwrap_or_else(|| Asked::Failed(ended(reader, &exit.to_string())));
+                self.running = None;
+                (asked, cpu, tail, started)
+            }
+        }
+    }
+}
+
+/// The one answer in all the output of a process that has exited.
+fn read_all(reader: &mut AnswerReader, lines: &[String], exit: &str) -> Asked {
+    let mut reply = None;
+    for l in lines {
+        if reply.is_some() {
+            let t = l.trim();
+            if t.is_empty() || t.starts_with('#') {
+                continue;
+            }
+            let shown: String = t.chars().take(60).collect();
+            return Asked::Failed(ExternalError::Extra(format!("`{shown}`")));
+        }
+        match reader.feed(l) {
+            Ok(r) => reply = r,
+            Err(e) => return Asked::Failed(e),
+        }
+    }
+    match reply {
+        Some(r) => Asked::Reply(r),
+        None => Asked::Failed(ended(reader, exit)),
+    }
+}
+
+/// The error of a child that ended before its answer was whole.
+fn ended(reader: &AnswerReader, exit: &str) -> ExternalError {
+    if reader.is_empty() {
+        ExternalError::NoAnswer(exit.to_string())
+    } else {
+        ExternalError::Incomplete(exit.to_string())
+    }
+}
+
+/// The stats of a call that failed: the error, with the standard-error tail after it.
+fn failed(mut stats: Stats, e: ExternalError) -> Stats {
+    let msg = match stats.log.take() {
+        Some(log) => format!("{e}; {log}"),
+        None => e.to_string(),
+    };
+    stats.error = Some(msg);
+    stats
+}
+
+const GAVE_UP: Status = Status::Exhausted {
+    limit: Limit::Time,
+    best: None,
+};
+
+impl Solver for External {
+    fn name(&self) -> &str {
+        NAME
+    }
+
+    fn solve(&mut self, puzzle: &Puzzle, budget: &Budget, rng: &mut Rng) -> Outcome {
+        let (asked, stats) = self.ask(puzzle, Task::Solve, budget, rng);
+        let (status, stats) = match asked {
+            Asked::Reply(Reply::Solution(g)) => (Status::Solved(g), stats),
+            Asked::Reply(Reply::Infeasible) => (Status::Infeasible, stats),
+            Asked::Reply(Reply::Unknown) | Asked::TimedOut => (GAVE_UP, stats),
+            Asked::Reply(Reply::Count(..)) => (
+                GAVE_UP,
+                failed(
+                    stats,
+                    ExternalError::Mismatch {
+                        got: "a count",
+                        asked: "a solution",
+                    },
+                ),
+            ),
+            Asked::Failed(e) => (GAVE_UP, failed(stats, e)),
+        };
+        Outcome { status, stats }
+    }
+
+    fn count(
+        &mut self,
+        puzzle: &Puzzle,
+        limit: u64,
+        _collect: bool,
+        budget: &Budget,
+        rng: &mut Rng,
+    ) -> Result<CountOutcome, Unsupported> {
+        let (asked, stats) = self.ask(puzzle, Task::Count(limit), budget, rng);
+        let gave_up = CountEnd::Exhausted(Limit::Time);
+        let (count, end, solutions, stats) = match asked {
+            Asked::Reply(Reply::Count(k, sols)) => {
+                let end = if k >= limit {
+                    CountEnd::LimitReached
+                } else {
+                    CountEnd::Complete
+                };
+                (k, end, sols, stats)
+            }
+            Asked::Reply(Reply::Infeasible) => (0, CountEnd::Complete, Vec::new(), stats),
+            Asked::Reply(Reply::Unknown) | Asked::TimedOut => (0, gave_up, Vec::new(), stats),
+            Asked::Reply(Reply::Solution(_)) => (
+                0,
+                gave_up,
+                Vec::new(),
+                failed(
+                    stats,
+                    ExternalError::Mismatch {
+                        got: "a solution",
+                        asked: "a count (`count K` and K solutions)",
+                    },
+                ),
+            ),
+            Asked::Failed(e) => (0, gave_up, Vec::new(), failed(stats, e)),
+        };
+        Ok(CountOutcome {
+            count,
+            end,
+            solutions,
+            stats,
+        })
+    }
+}
+
+impl Drop for External {
+    fn drop(&mut self) {
+        // A batch process gets end of input and a moment to exit on its own.
+        if let Some((_, p, _)) = self.running.take() {
+            p.close(GRACE);
+        }
+    }
+}

@@ -1,0 +1,335 @@
+//! The `external` method against a fake solver (tests/fixtures/fake_solver.py) that answers
+//! right, wrong, slowly, crashes, prints garbage or too little, one process per puzzle and in
+//! batch; then the adapters of scripts/adapters/ on the seed puzzles (MiniZinc only where it
+//! is installed).
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use sudoku_core::fixtures::{seed_pairs, seeds_dir};
+use sudoku_core::{
+    rng_from_seed, verify_solution, Budget, CountEnd, CountOutcome, Grid, Limit, Outcome, Params,
+    Puzzle, Solver, Status, Variant,
+};
+
+fn fake() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/fake_solver.py")
+}
+
+fn adapter(file: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../scripts/adapters")
+        .join(file)
+}
+
+fn build(command: String, params: &[(&str, &str)]) -> Box<dyn Solver + Send> {
+    let mut p = Params::new();
+    p.set("command", command);
+    for (k, v) in params {
+        p.set(*k, *v);
+    }
+    let info = &sudoku_external::methods()[0];
+    (info.build)(&p).expect("the parameters are valid")
+}
+
+fn fake_solver(mode: &str, params: &[(&str, &str)]) -> Box<dyn Solver + Send> {
+    let solutions = seeds_dir().join("001_jump.solutions.txt");
+    build(
+        format!(
+            "python3 '{}' {mode} '{}'",
+            fake().display(),
+            solutions.display()
+        ),
+        params,
+    )
+}
+
+/// The 9×9 puzzles of seed 001 with their solutions.
+fn jump() -> Vec<(Puzzle, Grid)> {
+    seed_pairs("001_jump", Variant::Classic).expect("seed 001")
+}
+
+/// How the runner will read an outcome (its judge: an error first, then the verifier).
+#[derive(Debug, PartialEq)]
+enum Seen {
+    Solved,
+    Wrong,
+    Infeasible,
+    Timeout,
+    Error,
+}
+
+fn seen(out: &Outcome, puzzle: &Puzzle) -> Seen {
+    if out.stats.error.is_some() {
+        return Seen::Error;
+    }
+    match &out.status {
+        Status::Solved(g) if verify_solution(puzzle, g).is_ok() => Seen::Solved,
+        Status::Solved(_) => Seen::Wrong,
+        Status::Infeasible => Seen::Infeasible,
+        Status::Exhausted {
+            limit: Limit::Time, ..
+        } => Seen::Timeout,
+        Status::Exhausted { .. } => Seen::Error,
+    }
+}
+
+fn solve(s: &mut dyn Solver, puzzle: &Puzzle, seconds: u64) -> Outcome {
+    s.solve(
+        puzzle,
+        &Budget::time(Duration::from_secs(seconds)),
+        &mut rng_from_seed(1),
+    )
+}
+
+fn count(s: &mut dyn Solver, puzzle: &Puzzle) -> CountOutcome {
+    let unlimited = Budget::unlimited();
+    s.count(puzzle, 2, true, &unlimited, &mut rng_from_seed(1))
+        .expect("external solvers count")
+}
+
+/// The message the row gets: the error, or the standard-error tail.
+fn message(out: &Outcome) -> String {
+    out.stats
+        .error
+        .clone()
+        .or_else(|| out.stats.log.clone())
+        .unwrap_or_default()
+}
+
+#[test]
+fn right_answers_are_solved_in_both_formats_and_both_modes() {
+    for (format, batch) in [("line", "false"), ("grid", "false"), ("line", "true")] {
+        let mut s = fake_solver("right", &[("format", format), ("batch", batch)]);
+        for (puzzle, solution) in jump() {
+            let out = solve(&mut *s, &puzzle, 60);
+            assert_eq!(seen(&out, &puzzle), Seen::Solved, "{format} {batch}");
+            assert_eq!(out.status, Status::Solved(solution));
+            assert!(out.stats.error.is_none() && out.stats.child_cpu.is_some());
+        }
+    }
+}
+
+#[test]
+fn a_child_cpu_time_is_measured_per_puzzle() {
+    let (puzzle, _) = &jump()[0];
+    let out = solve(&mut *fake_solver("right", &[]), puzzle, 60);
+    // Starting Python alone costs CPU time; the runner's own thread would see none of it.
+    assert!(out.stats.child_cpu.unwrap_or_default() > Duration::ZERO);
+}
+
+#[test]
+fn misbehaviour_becomes_the_right_status_with_the_stderr_tail() {
+    let (puzzle, _) = &jump()[0];
+    let cases: &[(&str, &str, Seen, &str)] = &[
+        ("wrong", "line", Seen::Wrong, ""),
+        // `sh -c` reports the signal of the command it ran as its own exit status.
+        ("crash", "line", Seen::Error, "signal 11"),
+        ("fail", "line", Seen::Error, "exited with status 2"),
+        (
+            "garbage",
+            "line",
+            Seen::Error,
+            "malformed answer `hello world`",
+        ),
+        ("short", "line", Seen::Error, "malformed answer"),
+        ("short", "grid", Seen::Error, "in the middle of an answer"),
+        ("silent", "line", Seen::Error, "without answering"),
+    ];
+    for batch in ["false", "true"] {
+        for (mode, format, status, says) in cases {
+            let mut s = fake_solver(mode, &[("format", format), ("batch", batch)]);
+            let out = solve(&mut *s, puzzle, 60);
+            let msg = message(&out);
+            assert_eq!(
+                &seen(&out, puzzle),
+                status,
+                "{mode} {format} batch={batch}: {msg}"
+            );
+            assert!(msg.contains(says), "{mode} batch={batch}: {msg}");
+            if *status == Seen::Error {
+                assert!(
+                    msg.contains(&format!("stderr: fake: {mode} on puzzle 0")),
+                    "{mode} batch={batch}: {msg}"
+                );
+            }
+        }
+    }
+}
+
+/// Is `pid` gone (or a zombie waiting for its reaper)?
+fn dead(pid: i32) -> bool {
+    match std::fs::read_to_string(format!("/proc/{pid}/stat")) {
+        Err(_) => true,
+        Ok(stat) => stat
+            .rsplit(')')
+            .next()
+            .is_some_and(|rest| rest.trim_start().starts_with('Z')),
+    }
+}
+
+#[test]
+fn a_slow_solver_is_killed_at_the_limit_with_its_children() {
+    let (puzzle, _) = &jump()[0];
+    for batch in ["false", "true"] {
+        let dir = tempfile::tempdir().unwrap();
+        let pidfile = dir.path().join("child.pid");
+        let solutions = seeds_dir().join("001_jump.solutions.txt");
+        let mut s = build(
+            format!(
+                "FAKE_PIDFILE='{}' python3 '{}' slow '{}'",
+                pidfile.display(),
+                fake().display(),
+                solutions.display()
+            ),
+            &[("batch", batch)],
+        );
+        // A loaded machine may take more than a second to start Python: the limit grows until
+        // the fake has started its child before it.
+        let mut child = None;
+        for seconds in [1, 4, 16] {
+            let out = solve(&mut *s, puzzle, seconds);
+            assert_eq!(seen(&out, puzzle), Seen::Timeout, "batch={batch}");
+            child = std::fs::read_to_string(&pidfile)
+                .ok()
+                .and_then(|t| t.trim().parse::<i32>().ok());
+            if child.is_some() {
+                assert!(message(&out).contains("fake: slow on puzzle 0"));
+                break;
+            }
+        }
+        let child = child.expect("the fake started its child within 16 s");
+        // The kill is done when solve returns; the reaper of the orphan may take a moment.
+        let gone = (0..100).any(|_| {
+            std::thread::sleep(Duration::from_millis(50));
+            dead(child)
+        });
+        assert!(gone, "batch={batch}: the fake's child {child} survived");
+    }
+}
+
+#[test]
+fn a_batch_process_is_kept_and_restarted_after_a_failure() {
+    let pairs = jump();
+    let mut s = fake_solver("crash-second", &[("batch", "true")]);
+    let mut seq = Vec::new();
+    for (puzzle, _) in pairs.iter().take(4) {
+        let out = solve(&mut *s, puzzle, 60);
+        let process = out.stats.extra.iter().find(|(k, _)| k == "process");
+        seq.push((seen(&out, puzzle), process.map(|(_, v)| v.clone())));
+    }
+    let started = || Some("started".to_string());
+    assert_eq!(
+        seq,
+        vec![
+            (Seen::Solved, started()),
+            (Seen::Error, Some("kept".to_string())),
+            (Seen::Solved, started()),
+            (Seen::Error, Some("kept".to_string())),
+        ]
+    );
+}
+
+#[test]
+fn infeasible_claims_counts_and_bad_commands() {
+    let (puzzle, solution) = &jump()[0];
+    let mut s = fake_solver("right", &[]);
+    // Givens the fake's solutions file cannot match.
+    let mut givens = puzzle.givens().clone();
+    let free = (0..givens.cells().len())
+        .find(|&i| givens.get(i) == 0)
+        .unwrap();
+    givens.set(free, solution.get(free) % 9 + 1);
+    let other = Puzzle::new(givens, Variant::Classic);
+    assert_eq!(seen(&solve(&mut *s, &other, 60), &other), Seen::Infeasible);
+
+    let c = count(&mut *s, puzzle);
+    assert_eq!((c.count, c.end), (1, CountEnd::Complete));
+    assert_eq!(c.solutions, vec![solution.clone()]);
+
+    let mut missing = build("no-such-solver-on-this-machine".into(), &[]);
+    let out = solve(&mut *missing, puzzle, 60);
+    assert_eq!(seen(&out, puzzle), Seen::Error);
+    assert!(message(&out).contains("exited with status 127"));
+}
+
+#[test]
+fn parameters_are_checked() {
+    let info = &sudoku_external::methods()[0];
+    let mut p = Params::new();
+    assert!((info.build)(&p).is_err(), "a command is required");
+    p.set("command", "cat").set("name", "two words");
+    assert!((info.build)(&p).is_err(), "a label has no spaces");
+    p.set("name", "mine");
+    assert!((info.build)(&p).is_ok());
+    assert_eq!(p.shown(), "name=mine");
+    p.set("format", "xml");
+    assert!((info.build)(&p).is_err());
+}
+
+/// Both adapters solve, prove infeasible and count like `prop` would.
+fn check_adapter(file: &str, params: &[(&str, &str)]) {
+    let command = format!("python3 '{}'", adapter(file).display());
+    for (format, batch) in [("line", "true"), ("grid", "false")] {
+        let mut ps = params.to_vec();
+        ps.extend([("format", format), ("batch", batch)]);
+        let mut s = build(command.clone(), &ps);
+        for (stem, variant) in [
+            ("001_jump", Variant::Classic),
+            ("000_unicamp_ilp.diagonal", Variant::Diagonal),
+        ] {
+            for (puzzle, solution) in seed_pairs(stem, variant).unwrap() {
+                let out = solve(&mut *s, &puzzle, 120);
+                assert_eq!(seen(&out, &puzzle), Seen::Solved, "{file} {stem}: {out:?}");
+                // The empty Sudoku-X grid has many solutions; the others have one.
+                if puzzle.givens().filled() > 0 {
+                    assert_eq!(out.status, Status::Solved(solution));
+                }
+            }
+        }
+        // Two 1s in the first row.
+        let mut givens = Grid::empty(sudoku_core::Order::new(3).unwrap());
+        givens.set(0, 1);
+        givens.set(1, 1);
+        let bad = Puzzle::new(givens, Variant::Classic);
+        assert_eq!(seen(&solve(&mut *s, &bad, 120), &bad), Seen::Infeasible);
+        for (puzzle, _) in seed_pairs("000_unicamp_ilp.multiple", Variant::Classic).unwrap() {
+            let c = count(&mut *s, &puzzle);
+            assert_eq!((c.count, c.end), (2, CountEnd::LimitReached), "{file}");
+            assert!(c
+                .solutions
+                .iter()
+                .all(|g| verify_solution(&puzzle, g).is_ok()));
+        }
+    }
+}
+
+#[test]
+fn the_python_adapter_solves_proves_and_counts() {
+    check_adapter("python_solver.py", &[("name", "python")]);
+}
+
+#[test]
+fn the_minizinc_adapter_solves_proves_and_counts() {
+    let found = std::env::var_os("PATH")
+        .is_some_and(|paths| std::env::split_paths(&paths).any(|d| d.join("minizinc").is_file()));
+    if !found {
+        eprintln!(
+            "skipped: MiniZinc is not installed (apt-get install minizinc flatzinc), so the MiniZinc adapter is not tested"
+        );
+        return;
+    }
+    check_adapter("minizinc.py", &[("name", "minizinc-gecode")]);
+    // Gecode's own figures reach the row.
+    let (puzzle, _) = &jump()[0];
+    let mut s = build(
+        format!("python3 '{}'", adapter("minizinc.py").display()),
+        &[],
+    );
+    let out = solve(&mut *s, puzzle, 120);
+    let keys: Vec<&str> = out.stats.extra.iter().map(|(k, _)| k.as_str()).collect();
+    assert!(
+        keys.contains(&"nodes") && keys.contains(&"solveTime"),
+        "{keys:?}"
+    );
+}
