@@ -70,7 +70,8 @@ fn seen(out: &Outcome, puzzle: &Puzzle) -> Seen {
         Status::Exhausted {
             limit: Limit::Time, ..
         } => Seen::Timeout,
-        Status::Exhausted { .. } => Seen::Error,
+        // An external solver never reports `stuck`; if one did, it would be an error here.
+        Status::Exhausted { .. } | Status::Stuck { .. } => Seen::Error,
     }
 }
 
