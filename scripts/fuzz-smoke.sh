@@ -2,8 +2,8 @@
 # CI's fuzz smoke run: every fuzz target (fuzz/, cargo afl) fuzzed for a few seconds from its
 # seed corpus; fails on any crash or hang. Installs cargo-afl (which builds AFL++) when it is
 # missing. FUZZ_SECONDS sets the seconds per target (default 10).
-# On a fresh machine this adds about 6-8 minutes, nearly all of it building: cargo-afl with
-# AFL++ (~1.5 min) and the instrumented targets (~4 min); see fuzz/README.md.
+# From scratch it costs about 350 CPU-seconds (4-6 minutes on an idle 2-core machine), nearly
+# all of it building: cargo-afl with AFL++, then the instrumented targets; see fuzz/README.md.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if ! cargo afl --version >/dev/null 2>&1; then
