@@ -25,7 +25,7 @@ for cmd in munged slurmctld slurmd sbatch squeue sinfo python3; do
     skip "$cmd not found (Debian/Ubuntu: apt-get install slurm-wlm munge)"
 done
 
-T=$(mktemp -d /tmp/sudoku-slurm.XXXXXX)
+T=$(mktemp -d -t sudoku-slurm.XXXXXX)
 pids=()
 cleanup() {
   for p in "${pids[@]}"; do
@@ -39,7 +39,7 @@ cleanup() {
 trap cleanup EXIT
 
 # munge: a fresh key and a private socket.
-mkdir -p "$T/munge" "$T/state" "$T/spool" "$T/work"
+mkdir -p "$T/munge" "$T/state" "$T/spool" "$T/jobs"
 chmod 700 "$T/munge"
 head -c 1024 /dev/urandom >"$T/munge/munge.key"
 chmod 400 "$T/munge/munge.key"
@@ -107,7 +107,7 @@ done
 [ -n "$up" ] || skip "Slurm did not come up: $(tail -n 3 "$T/slurmctld.log" "$T/slurmd.log" 2>/dev/null | tr '\n' ' ')"
 echo "Slurm is up: node $NODE, $CPUS CPUs, ports $CTLD_PORT/$SLURMD_PORT, files in $T"
 
-# A small experiment (absolute paths: the jobs run in $T/work).
+# A small experiment (absolute paths: the jobs run in $T/jobs).
 NAME=slurm-local
 EXP=$T/$NAME.toml
 cat >"$EXP" <<EOF
@@ -126,7 +126,7 @@ file = "$ROOT/datasets/seeds/000_unicamp_ilp.diagonal.txt"
 variant = "diagonal"
 EOF
 
-out=$(WORKDIR=$T/work scripts/slurm/submit.sh "$EXP" "$SHARDS" --time=00:10:00)
+out=$(WORKDIR=$T/jobs scripts/slurm/submit.sh "$EXP" "$SHARDS" --time=00:10:00)
 echo "$out"
 jobs=$(echo "$out" | sed -n 's/^submitted array job \([0-9]*\) and merge job \([0-9]*\).*/\1,\2/p')
 [ -n "$jobs" ] || { echo "FAIL: could not read the job ids"; exit 1; }
@@ -140,14 +140,14 @@ if [ -n "$(squeue -h -j "$jobs" 2>/dev/null)" ]; then
   exit 1
 fi
 
-merged=$T/work/results/$NAME/trials.csv
+merged=$T/jobs/results/$NAME/trials.csv
 if [ ! -s "$merged" ]; then
   echo "FAIL: no merged $merged; job logs:"
-  tail -n 20 "$T"/work/slurm-*.out || true
+  tail -n 20 "$T"/jobs/slurm-*.out || true
   exit 1
 fi
-BIN=${BIN:-${CARGO_TARGET_DIR:-$ROOT/target}/release/sudoku-bench}
-(cd "$T/work" && "$BIN" run "$EXP" --out "$T/whole" --no-plots >/dev/null)
+BIN=$(realpath "${BIN:-${CARGO_TARGET_DIR:-$ROOT/target}/release/sudoku-bench}")
+(cd "$T/jobs" && "$BIN" run "$EXP" --out "$T/whole" --no-plots >/dev/null)
 python3 - "$merged" "$T/whole/trials.csv" "$SHARDS" <<'EOF'
 import csv, sys
 

@@ -11,6 +11,8 @@
 
 use std::collections::BTreeSet;
 
+mod common;
+
 use proptest::prelude::*;
 use rand::seq::{IndexedRandom, SliceRandom};
 use rand::Rng as _;
@@ -41,21 +43,14 @@ struct Method {
 /// Every registered exact method, built with defaults; checks that the ones the issue names
 /// are all there (a new exact method joins by itself).
 fn exact_methods() -> Vec<Method> {
-    let methods: Vec<Method> = [
-        sudoku_prop::methods(),
-        sudoku_baselines::methods(),
-        sudoku_meta::methods(),
-        sudoku_ilp::methods(),
-        sudoku_logic::methods(),
-    ]
-    .concat()
-    .into_iter()
-    .filter(|m| m.caps.complete)
-    .map(|m| Method {
-        name: m.name,
-        solver: (m.build)(&Params::new()).expect("defaults build"),
-    })
-    .collect();
+    let methods: Vec<Method> = common::methods()
+        .into_iter()
+        .filter(|m| m.caps.complete)
+        .map(|m| Method {
+            name: m.name,
+            solver: (m.build)(&Params::new()).expect("defaults build"),
+        })
+        .collect();
     let names: BTreeSet<&str> = methods.iter().map(|m| m.name).collect();
     for name in EXACT.iter().chain(&["backtrack"]) {
         assert!(names.contains(name), "{name} is not registered as exact");

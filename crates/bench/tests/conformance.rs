@@ -8,20 +8,12 @@ use std::collections::BTreeSet;
 
 use sudoku_core::fixtures::{seed_pairs, seed_puzzles};
 use sudoku_core::{
-    rng_from_seed, verify_solution, Budget, CountEnd, GeneratorInfo, Grid, MethodInfo, Order,
-    ParamError, ParamSpec, Params, Puzzle, Status, Variant,
+    rng_from_seed, verify_solution, Budget, CountEnd, GeneratorInfo, Grid, Order, ParamError,
+    ParamSpec, Params, Puzzle, Status, Variant,
 };
 
-fn methods() -> Vec<MethodInfo> {
-    [
-        sudoku_prop::methods(),
-        sudoku_baselines::methods(),
-        sudoku_meta::methods(),
-        sudoku_ilp::methods(),
-        sudoku_logic::methods(),
-    ]
-    .concat()
-}
+mod common;
+use common::methods;
 
 fn generators() -> Vec<GeneratorInfo> {
     [sudoku_gen::generators(), sudoku_ilp::generators()].concat()
