@@ -231,3 +231,112 @@ fn generators_stop_on_time() {
     generator_stops("ilp", &[("decompose", "none")], 7);
     generator_stops("ilp", &[("lookahead", "full")], 7);
 }
+
+/// A full grid of order `n` from the pattern generator.
+fn full_grid(n: usize) -> Grid {
+    let info = sudoku_gen::generators()
+        .into_iter()
+        .find(|g| g.name == "pattern")
+        .expect("pattern generator");
+    let out = (info.build)(&Params::new())
+        .expect("defaults build")
+        .generate(
+            Order::new(n).expect("order"),
+            Variant::Classic,
+            &Budget::unlimited(),
+            &mut rng_from_seed(5),
+        );
+    match out.status {
+        Status::Solved(g) => g,
+        other => panic!("pattern: {other:?}"),
+    }
+}
+
+fn prop_checker() -> Box<dyn sudoku_core::Solver + Send> {
+    let info = sudoku_prop::methods()
+        .into_iter()
+        .find(|m| m.name == "prop")
+        .expect("prop");
+    (info.build)(&Params::new()).expect("defaults build")
+}
+
+/// Carving (`generate --puzzle minimal`, `clues-hard`) on a 36×36: hundreds of uniqueness
+/// checks, so the whole call must watch the clock, not each check alone.
+#[test]
+fn carving_stops_on_time() {
+    let _one = serial();
+    let grid = full_grid(6);
+    for spec in [
+        sudoku_gen::PuzzleSpec::Minimal,
+        sudoku_gen::PuzzleSpec::Level(sudoku_gen::Level::Hard),
+    ] {
+        let t = Instant::now();
+        let carved = sudoku_gen::make_puzzle(
+            &grid,
+            Variant::Classic,
+            spec,
+            sudoku_gen::Symmetry::None,
+            prop_checker().as_mut(),
+            &Budget::time(LIMIT),
+            &mut rng_from_seed(1),
+        )
+        .expect("carves");
+        let what = format!("carving {spec:?} at 36×36");
+        assert_on_time(&what, t.elapsed());
+        assert_eq!(
+            carved.end,
+            sudoku_gen::CarveEnd::Budget(Limit::Time),
+            "{what}"
+        );
+        // What was carved so far is still a unique puzzle of that grid.
+        assert!(carved.clues < grid.cells().len(), "{what}: nothing removed");
+        eprintln!("{what}: {:?}, {} clues", t.elapsed(), carved.clues);
+    }
+}
+
+/// Carving to a rating range that a 25×25 does not reach in time ends with the rating error,
+/// on time.
+#[test]
+fn rated_carving_stops_on_time() {
+    let _one = serial();
+    let grid = full_grid(5);
+    let mut rate = |p: &Puzzle| sudoku_logic::rate(p).score;
+    let t = Instant::now();
+    let out = sudoku_gen::make_rated_puzzle(
+        &grid,
+        Variant::Classic,
+        1e9,
+        f64::INFINITY,
+        &mut rate,
+        prop_checker().as_mut(),
+        &Budget::time(LIMIT),
+        &mut rng_from_seed(1),
+    );
+    assert_on_time("rated carving at 25×25", t.elapsed());
+    assert!(
+        matches!(out, Err(sudoku_gen::GenError::RatingNotReached { .. })),
+        "{out:?}"
+    );
+}
+
+/// `solve --relax` and `kind = "relax"`: Clp's simplex never looks at the clock, so the LP of a
+/// large model runs where it can be stopped.
+#[test]
+fn ilp_relaxation_stops_on_time() {
+    let _one = serial();
+    let info = sudoku_ilp::relaxers()
+        .into_iter()
+        .find(|r| r.method == "ilp")
+        .expect("ilp relaxer");
+    for (pairs, puzzle) in [(&[][..], empty(8)), (&[("model", "full")][..], empty(7))] {
+        let mut relaxer = (info.build)(&params(pairs)).expect("parameters build");
+        let what = format!("ilp relaxation {pairs:?} at order {}", puzzle.order().n());
+        let t = Instant::now();
+        let r = relaxer
+            .relax(&puzzle, &Budget::time(LIMIT), &mut rng_from_seed(1))
+            .expect("relaxes");
+        assert_on_time(&what, t.elapsed());
+        assert_eq!(r.stopped, Some(Limit::Time), "{what}: {r:?}");
+        eprintln!("{what}: {:?}", t.elapsed());
+    }
+}

@@ -22,6 +22,10 @@ pub struct RelaxReport {
     pub extra: Vec<(String, String)>,
     /// Time spent building the model.
     pub build_time: Option<Duration>,
+    /// The budget ran out before the relaxation was solved: the verdicts above are unknown.
+    pub stopped: Option<crate::Limit>,
+    /// CPU time of a child process the relaxation ran in (the caller's clock does not see it).
+    pub child_cpu: Option<Duration>,
 }
 
 /// A relaxation that failed to run (the solver library's error, as text).

@@ -179,6 +179,23 @@ impl<T: Wire, E: Wire> Wire for Result<T, E> {
     }
 }
 
+impl Wire for sudoku_core::Grid {
+    fn put(&self, out: &mut Vec<u8>) {
+        (self.order().n() as u64).put(out);
+        let cells: Vec<u64> = self.cells().iter().map(|&v| u64::from(v)).collect();
+        cells.put(out);
+    }
+    fn get(input: &mut &[u8]) -> Option<sudoku_core::Grid> {
+        let order = sudoku_core::Order::new(usize::try_from(u64::get(input)?).ok()?).ok()?;
+        let cells = Vec::<u64>::get(input)?
+            .into_iter()
+            .map(u16::try_from)
+            .collect::<Result<Vec<u16>, _>>()
+            .ok()?;
+        sudoku_core::Grid::from_cells(order, cells).ok()
+    }
+}
+
 impl Wire for IlpError {
     // Only `Abandoned` comes out of a solve; the others are raised before one starts.
     fn put(&self, out: &mut Vec<u8>) {

@@ -97,7 +97,7 @@ pub use error::IlpError;
 pub use generate::{Decompose, IlpGenerator, Lookahead, Prefill};
 pub use model::{ModelKind, Objective};
 pub use polytope::random_objective_range;
-pub use relax::{relax, relaxers, RelaxConfig, RelaxReport};
+pub use relax::{relax, relax_until, relaxers, RelaxConfig, RelaxReport};
 pub use solve::IlpSolver;
 
 use sudoku_core::{

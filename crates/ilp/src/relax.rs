@@ -18,6 +18,7 @@ use std::time::{Duration, Instant};
 use sudoku_core::{Grid, Puzzle, Rng};
 
 use crate::cbc::CbcModel;
+use crate::isolate::{self, Isolated, Wire};
 use crate::model::{ModelKind, Objective, SudokuModel};
 use crate::search::INT_TOL;
 use crate::IlpError;
@@ -71,12 +72,63 @@ pub struct RelaxReport {
     pub build_time: Duration,
     /// Time in the LP solver.
     pub solve_time: Duration,
+    /// The deadline passed before the LPs were solved: every verdict above is unknown.
+    pub stopped: bool,
+    /// CPU time of the child process the LPs ran in, when they ran in one.
+    pub child_cpu: Option<Duration>,
 }
 
-/// Solves the LP relaxation of `puzzle`. `rng` is used only by [`Objective::Random`].
+impl Wire for RelaxReport {
+    fn put(&self, out: &mut Vec<u8>) {
+        self.feasible.put(out);
+        self.integral.put(out);
+        (self.variables as u64).put(out);
+        (self.fractional as u64).put(out);
+        self.unique.put(out);
+        self.objective.put(out);
+        self.grid.put(out);
+        self.iterations.put(out);
+        self.build_time.put(out);
+        self.solve_time.put(out);
+        self.stopped.put(out);
+    }
+
+    fn get(input: &mut &[u8]) -> Option<RelaxReport> {
+        Some(RelaxReport {
+            feasible: bool::get(input)?,
+            integral: bool::get(input)?,
+            variables: usize::try_from(u64::get(input)?).ok()?,
+            fractional: usize::try_from(u64::get(input)?).ok()?,
+            unique: Option::get(input)?,
+            objective: Option::get(input)?,
+            grid: Option::get(input)?,
+            iterations: u64::get(input)?,
+            build_time: Duration::get(input)?,
+            solve_time: Duration::get(input)?,
+            stopped: bool::get(input)?,
+            child_cpu: None,
+        })
+    }
+}
+
+/// Solves the LP relaxation of `puzzle`, however long it takes. `rng` is used only by
+/// [`Objective::Random`].
 pub fn relax(
     puzzle: &Puzzle,
     config: &RelaxConfig,
+    rng: &mut Rng,
+) -> Result<RelaxReport, IlpError> {
+    relax_until(puzzle, config, None, rng)
+}
+
+/// [`relax`] that gives up at `deadline` (the report then says `stopped`). Clp's simplex does
+/// not look at the clock, so a large model runs in a child process that is killed at the
+/// deadline, as branch and cut does ([`crate::isolate`]); small ones finish in milliseconds
+/// and stay here.
+pub fn relax_until(
+    puzzle: &Puzzle,
+    config: &RelaxConfig,
+    deadline: Option<Instant>,
     rng: &mut Rng,
 ) -> Result<RelaxReport, IlpError> {
     let t0 = Instant::now();
@@ -92,11 +144,49 @@ pub fn relax(
         iterations: 0,
         build_time: Duration::ZERO,
         solve_time: Duration::ZERO,
+        stopped: false,
+        child_cpu: None,
     };
     if model.infeasible.is_some() {
         report.build_time = t0.elapsed();
         return Ok(report);
     }
+    if let Some(at) = deadline {
+        let left = at.saturating_duration_since(Instant::now());
+        if left.is_zero() {
+            report.build_time = t0.elapsed();
+            report.stopped = true;
+            return Ok(report);
+        }
+        if isolate::worth_isolating(deadline, model.num_vars()) {
+            let t1 = Instant::now();
+            let kill_at = at + isolate::grace(left);
+            let base = report.clone();
+            let child = isolate::run(kill_at, || solve_lps(&model, config, base, t0))?;
+            let mut done = match child.end {
+                Isolated::Done(r) => r?,
+                Isolated::Killed => RelaxReport {
+                    build_time: t1 - t0,
+                    solve_time: t1.elapsed(),
+                    stopped: true,
+                    ..report
+                },
+            };
+            done.child_cpu = Some(child.cpu);
+            return Ok(done);
+        }
+    }
+    solve_lps(&model, config, report, t0)
+}
+
+/// Loads the model into CBC and solves the LP (and the uniqueness LP when asked); `t0` is when
+/// building the model began.
+fn solve_lps(
+    model: &SudokuModel,
+    config: &RelaxConfig,
+    mut report: RelaxReport,
+    t0: Instant,
+) -> Result<RelaxReport, IlpError> {
     let mut cbc = CbcModel::new(&model.lp);
     cbc.set_minimise(model.minimise);
     cbc.set_log_level(0);
@@ -176,14 +266,15 @@ impl sudoku_core::Relaxer for IlpRelaxer {
     fn relax(
         &mut self,
         puzzle: &Puzzle,
-        _budget: &sudoku_core::Budget,
+        budget: &sudoku_core::Budget,
         _rng: &mut Rng,
     ) -> Result<sudoku_core::RelaxReport, sudoku_core::RelaxError> {
         // The relaxation is deterministic except for the `random` objective's weights, which
         // stay fixed (seed 0) so every trial relaxes the same LP.
         let mut rng = sudoku_core::rng_from_seed(0);
-        let r =
-            relax(puzzle, &self.0, &mut rng).map_err(|e| sudoku_core::RelaxError(e.to_string()))?;
+        let deadline = budget.deadline(Instant::now());
+        let r = relax_until(puzzle, &self.0, deadline, &mut rng)
+            .map_err(|e| sudoku_core::RelaxError(e.to_string()))?;
         Ok(sudoku_core::RelaxReport {
             feasible: r.feasible,
             integral: r.integral,
@@ -198,6 +289,8 @@ impl sudoku_core::Relaxer for IlpRelaxer {
                 ),
             ],
             build_time: Some(r.build_time),
+            stopped: r.stopped.then_some(sudoku_core::Limit::Time),
+            child_cpu: r.child_cpu,
         })
     }
 }

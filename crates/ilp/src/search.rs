@@ -4,7 +4,7 @@
 
 use std::time::{Duration, Instant};
 
-use sudoku_core::{Grid, Limit, Order};
+use sudoku_core::{Grid, Limit};
 
 use crate::cbc::{CbcModel, LpData};
 use crate::config::{IlpConfig, Preprocess};
@@ -69,9 +69,7 @@ impl Wire for SearchEnd {
         match self {
             SearchEnd::Solved { grid, optimal } => {
                 0u64.put(out);
-                (grid.order().n() as u64).put(out);
-                let cells: Vec<u64> = grid.cells().iter().map(|&v| u64::from(v)).collect();
-                cells.put(out);
+                grid.put(out);
                 optimal.put(out);
             }
             SearchEnd::Infeasible { by } => {
@@ -87,18 +85,10 @@ impl Wire for SearchEnd {
 
     fn get(input: &mut &[u8]) -> Option<SearchEnd> {
         Some(match u64::get(input)? {
-            0 => {
-                let order = Order::new(usize::try_from(u64::get(input)?).ok()?).ok()?;
-                let cells = Vec::<u64>::get(input)?
-                    .into_iter()
-                    .map(u16::try_from)
-                    .collect::<Result<Vec<u16>, _>>()
-                    .ok()?;
-                SearchEnd::Solved {
-                    grid: Grid::from_cells(order, cells).ok()?,
-                    optimal: bool::get(input)?,
-                }
-            }
+            0 => SearchEnd::Solved {
+                grid: <Grid as Wire>::get(input)?,
+                optimal: bool::get(input)?,
+            },
             1 => {
                 let by = String::get(input)?;
                 SearchEnd::Infeasible {

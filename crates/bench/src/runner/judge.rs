@@ -39,7 +39,8 @@ impl Answer {
         let stats = match self {
             Answer::Solve(o) | Answer::Generate { outcome: o, .. } => &o.stats,
             Answer::Count(c) => &c.stats,
-            Answer::Relax(_) | Answer::LogicLp(_) => return std::time::Duration::ZERO,
+            Answer::Relax(r) => return r.child_cpu.unwrap_or_default(),
+            Answer::LogicLp(_) => return std::time::Duration::ZERO,
         };
         stats.child_cpu.unwrap_or_default()
     }
@@ -202,6 +203,10 @@ fn judge_answer(answer: &Answer, puzzle: &Puzzle) -> Trial {
             )),
             ..Trial::default()
         },
+        Answer::Relax(RelaxReport {
+            stopped: Some(limit),
+            ..
+        }) => Trial::stopped(*limit),
         Answer::Relax(r) => Trial {
             status: if r.feasible {
                 TrialStatus::Solved
