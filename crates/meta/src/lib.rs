@@ -45,7 +45,9 @@
 //! ```
 #![deny(missing_docs)]
 
+mod acs;
 mod board;
+mod cpils;
 mod grasp;
 mod propagate;
 mod run;
@@ -55,7 +57,9 @@ use std::str::FromStr;
 
 use sudoku_core::{choices, Capabilities, Choices, MethodInfo, Param, ParamError, Params, Solver};
 
+pub use acs::{deposit, Acs, AcsConfig, AntBoard, Pheromone, ACS_PARAMS};
 pub use board::{Board, BoardError};
+pub use cpils::{CpIls, CpIlsConfig, CPILS_PARAMS};
 pub use grasp::{Grasp, GraspConfig, LocalSearch, GRASP_PARAMS};
 pub use propagate::{propagate_singles, Contradiction, Propagated};
 pub use run::DEFAULT_ITERATIONS;
@@ -127,7 +131,15 @@ fn build_sa(p: &Params) -> Result<Box<dyn Solver + Send>, ParamError> {
     Ok(Box::new(Sa::new(SaConfig::from_params(p)?)))
 }
 
-/// The methods of this crate, for the runner's registry: `grasp` and `sa`.
+fn build_acs(p: &Params) -> Result<Box<dyn Solver + Send>, ParamError> {
+    Ok(Box::new(Acs::new(AcsConfig::from_params(p)?)))
+}
+
+fn build_cpils(p: &Params) -> Result<Box<dyn Solver + Send>, ParamError> {
+    Ok(Box::new(CpIls::new(CpIlsConfig::from_params(p)?)))
+}
+
+/// The methods of this crate, for the runner's registry: `grasp`, `sa`, `acs` and `cp-ils`.
 pub fn methods() -> Vec<MethodInfo> {
     vec![
         MethodInfo {
@@ -146,6 +158,23 @@ pub fn methods() -> Vec<MethodInfo> {
             params: SA_PARAMS,
             caps: CAPS,
             build: build_sa,
+        },
+        MethodInfo {
+            name: acs::NAME,
+            summary: "ant colony system with constraint propagation and best-value \
+                      evaporation (Lloyd & Amos 2020, IEEE Trans. Games)",
+            params: ACS_PARAMS,
+            caps: CAPS,
+            build: build_acs,
+        },
+        MethodInfo {
+            name: cpils::NAME,
+            summary: "iterated local search over arc-consistent partial assignments: \
+                      propagating construction, destroy units around the dead end, rebuild \
+                      (after Musliu & Winter 2017; not a paper's exact method)",
+            params: CPILS_PARAMS,
+            caps: CAPS,
+            build: build_cpils,
         },
     ]
 }
