@@ -375,7 +375,7 @@ fn colony<const W: usize>(
     let mut best = start.clone();
     run.offer((cells - start.fixed()) as u64);
     if start.fixed() == cells {
-        return run.finish(start.grid());
+        return run.finish_partial(start.grid());
     }
     let size = puzzle.order().size();
     let mut pher = Pheromone::new(cells, size);
@@ -426,7 +426,7 @@ fn colony<const W: usize>(
     run.stats.restarts = cycles;
     // The cost of the best (the trace records it); the grid holds its fixed cells only.
     let grid = best.grid();
-    run.finish(grid)
+    run.finish_partial(grid)
 }
 
 /// One ant's move: choose and fix a digit at its current cell if the cell is open, then move

@@ -278,5 +278,5 @@ fn ils<const W: usize>(
     run.stats
         .extra
         .push(("perturbations".into(), perturbations.to_string()));
-    run.finish(best_grid)
+    run.finish_partial(best_grid)
 }
