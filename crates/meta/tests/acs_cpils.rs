@@ -144,6 +144,17 @@ fn solution9() -> Grid {
     }
 }
 
+/// A 9×9 puzzle keeping the cells of [`solution9`] where `keep` says.
+fn carved(keep: &[bool]) -> Puzzle {
+    let mut givens = solution9();
+    for (i, &k) in keep.iter().enumerate() {
+        if !k {
+            givens.set(i, 0);
+        }
+    }
+    Puzzle::new(givens, Variant::Classic)
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(64))]
 
@@ -191,14 +202,7 @@ proptest! {
         keep in proptest::collection::vec(prop::bool::weighted(0.35), 81),
         choices in proptest::collection::vec((0usize..81, 0usize..9), 0..81),
     ) {
-        let sol = solution9();
-        let mut givens = sol.clone();
-        for (i, &k) in keep.iter().enumerate() {
-            if !k {
-                givens.set(i, 0);
-            }
-        }
-        let p = Puzzle::new(givens, Variant::Classic);
+        let p = carved(&keep);
         let geo = p.geometry();
         let mut b = AntBoard::<1>::with_givens(&p).expect("givens of a solution propagate");
         for (c, pick) in choices {
@@ -244,14 +248,7 @@ proptest! {
         seed in any::<u64>(),
         budget in 1u64..3_000,
     ) {
-        let sol = solution9();
-        let mut givens = sol.clone();
-        for (i, &k) in keep.iter().enumerate() {
-            if !k {
-                givens.set(i, 0);
-            }
-        }
-        let p = Puzzle::new(givens, Variant::Classic);
+        let p = carved(&keep);
         let out = CpIls::default().solve(&p, &iterations(budget), &mut rng_from_seed(seed));
         match &out.status {
             Status::Solved(g) => prop_assert!(verify_solution(&p, g).is_ok()),
