@@ -11,21 +11,29 @@
 //!   construction, then best- (or first-) improvement hill climbing with a limited number of
 //!   sideways moves, restarted with a new construction when stuck.
 //! - [`Sa`] (`sa`): Lewis's simulated annealing, with his parameter settings as defaults.
+//! - [`Acs`] (`acs`): the ant colony system of Lloyd and Amos (2020): ants build partial
+//!   assignments cell by cell with naked/hidden-single propagation after each choice,
+//!   pheromone on (cell, digit), best-value evaporation. Not on Lewis's representation: its
+//!   cost is the number of cells its best partial assignment leaves open.
+//! - [`CpIls`] (`cp-ils`): this crate's hybrid, an iterated local search over partial
+//!   assignments kept consistent by the shared propagation kernel (after Musliu & Winter's
+//!   CP-based ILS); same cost as `acs`.
 //! - [`propagate_singles`]: the optional preprocessing (`preprocess=singles`): naked and
 //!   hidden singles, repeated, on the shared propagation kernel of `sudoku-prop`
 //!   (`sudoku_prop::kernel`), the one place where this crate uses another method crate.
 //! - [`methods`]: the registry entries the runner lists.
 //!
-//! What it is not for: proving anything. Both methods are incomplete: they return
+//! What it is not for: proving anything. All four methods are incomplete: they return
 //! [`Status::Solved`](sudoku_core::Status::Solved) or stop with
 //! [`Status::Exhausted`](sudoku_core::Status::Exhausted) and the best assignment found (its
-//! cost in `Stats::best_cost`). They report [`Status::Infeasible`](sudoku_core::Status) only
+//! cost in `Stats::best_cost`; `acs` and `cp-ils` keep partial assignments, so their
+//! `Exhausted` holds no grid). They report [`Status::Infeasible`](sudoku_core::Status) only
 //! when infeasibility is proved before the search: the givens repeat a digit in a unit, singles
 //! propagation empties a cell or leaves a digit no place in a unit, or every block has at most
 //! one free cell and the forced fill violates a line. They do not count solutions.
 //!
 //! Budgets: `Budget::iterations` counts moves evaluated (a best-improvement step evaluates
-//! the whole neighbourhood), `Budget::time` is checked cheaply; with neither, the run stops
+//! the whole neighbourhood; for `acs` and `cp-ils`, digits chosen or tried), `Budget::time` is checked cheaply; with neither, the run stops
 //! after [`DEFAULT_ITERATIONS`] moves. With an iteration budget, the same seed gives the same
 //! run.
 //!
