@@ -11,21 +11,29 @@
 //!   construction, then best- (or first-) improvement hill climbing with a limited number of
 //!   sideways moves, restarted with a new construction when stuck.
 //! - [`Sa`] (`sa`): Lewis's simulated annealing, with his parameter settings as defaults.
+//! - [`Acs`] (`acs`): the ant colony system of Lloyd and Amos (2020): ants build partial
+//!   assignments cell by cell with naked/hidden-single propagation after each choice,
+//!   pheromone on (cell, digit), best-value evaporation. Not on Lewis's representation: its
+//!   cost is the number of cells its best partial assignment leaves open.
+//! - [`CpIls`] (`cp-ils`): this crate's hybrid, an iterated local search over partial
+//!   assignments kept consistent by the shared propagation kernel (after Musliu & Winter's
+//!   CP-based ILS); same cost as `acs`.
 //! - [`propagate_singles`]: the optional preprocessing (`preprocess=singles`): naked and
 //!   hidden singles, repeated, on the shared propagation kernel of `sudoku-prop`
 //!   (`sudoku_prop::kernel`), the one place where this crate uses another method crate.
 //! - [`methods`]: the registry entries the runner lists.
 //!
-//! What it is not for: proving anything. Both methods are incomplete: they return
+//! What it is not for: proving anything. All four methods are incomplete: they return
 //! [`Status::Solved`](sudoku_core::Status::Solved) or stop with
 //! [`Status::Exhausted`](sudoku_core::Status::Exhausted) and the best assignment found (its
-//! cost in `Stats::best_cost`). They report [`Status::Infeasible`](sudoku_core::Status) only
+//! cost in `Stats::best_cost`; `acs` and `cp-ils` keep partial assignments, so their
+//! `Exhausted` holds no grid). They report [`Status::Infeasible`](sudoku_core::Status) only
 //! when infeasibility is proved before the search: the givens repeat a digit in a unit, singles
 //! propagation empties a cell or leaves a digit no place in a unit, or every block has at most
 //! one free cell and the forced fill violates a line. They do not count solutions.
 //!
 //! Budgets: `Budget::iterations` counts moves evaluated (a best-improvement step evaluates
-//! the whole neighbourhood), `Budget::time` is checked cheaply; with neither, the run stops
+//! the whole neighbourhood; for `acs` and `cp-ils`, digits chosen or tried), `Budget::time` is checked cheaply; with neither, the run stops
 //! after [`DEFAULT_ITERATIONS`] moves. With an iteration budget, the same seed gives the same
 //! run.
 //!
@@ -45,7 +53,9 @@
 //! ```
 #![deny(missing_docs)]
 
+mod acs;
 mod board;
+mod cpils;
 mod grasp;
 mod propagate;
 mod run;
@@ -55,7 +65,9 @@ use std::str::FromStr;
 
 use sudoku_core::{choices, Capabilities, Choices, MethodInfo, Param, ParamError, Params, Solver};
 
+pub use acs::{deposit, Acs, AcsConfig, AntBoard, Pheromone, ACS_PARAMS};
 pub use board::{Board, BoardError};
+pub use cpils::{CpIls, CpIlsConfig, CPILS_PARAMS};
 pub use grasp::{Grasp, GraspConfig, LocalSearch, GRASP_PARAMS};
 pub use propagate::{propagate_singles, Contradiction, Propagated};
 pub use run::DEFAULT_ITERATIONS;
@@ -127,7 +139,15 @@ fn build_sa(p: &Params) -> Result<Box<dyn Solver + Send>, ParamError> {
     Ok(Box::new(Sa::new(SaConfig::from_params(p)?)))
 }
 
-/// The methods of this crate, for the runner's registry: `grasp` and `sa`.
+fn build_acs(p: &Params) -> Result<Box<dyn Solver + Send>, ParamError> {
+    Ok(Box::new(Acs::new(AcsConfig::from_params(p)?)))
+}
+
+fn build_cpils(p: &Params) -> Result<Box<dyn Solver + Send>, ParamError> {
+    Ok(Box::new(CpIls::new(CpIlsConfig::from_params(p)?)))
+}
+
+/// The methods of this crate, for the runner's registry: `grasp`, `sa`, `acs` and `cp-ils`.
 pub fn methods() -> Vec<MethodInfo> {
     vec![
         MethodInfo {
@@ -146,6 +166,23 @@ pub fn methods() -> Vec<MethodInfo> {
             params: SA_PARAMS,
             caps: CAPS,
             build: build_sa,
+        },
+        MethodInfo {
+            name: acs::NAME,
+            summary: "ant colony system with constraint propagation and best-value \
+                      evaporation (Lloyd & Amos 2020, IEEE Trans. Games)",
+            params: ACS_PARAMS,
+            caps: CAPS,
+            build: build_acs,
+        },
+        MethodInfo {
+            name: cpils::NAME,
+            summary: "iterated local search over arc-consistent partial assignments: \
+                      propagating construction, destroy units around the dead end, rebuild \
+                      (after Musliu & Winter 2017; not a paper's exact method)",
+            params: CPILS_PARAMS,
+            caps: CAPS,
+            build: build_cpils,
         },
     ]
 }

@@ -140,6 +140,17 @@ impl Run {
         true
     }
 
+    /// The outcome of a method whose best is a partial assignment (`acs`, `cp-ils`): a
+    /// solution, or `Exhausted` with no grid (`Status::Exhausted` holds complete assignments
+    /// only); `best_cost` counts the cells the best partial assignment leaves open.
+    pub(crate) fn finish_partial(self, best: Grid) -> Outcome {
+        let mut out = self.finish(best);
+        if let Status::Exhausted { best, .. } = &mut out.status {
+            *best = None;
+        }
+        out
+    }
+
     /// The outcome, given the best assignment found.
     pub(crate) fn finish(mut self, best: Grid) -> Outcome {
         self.stats.iterations = self.iterations;

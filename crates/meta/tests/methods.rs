@@ -25,6 +25,10 @@ fn puzzle(line: &str, variant: Variant) -> Puzzle {
     Puzzle::new(entries[0].grid.clone(), variant)
 }
 
+fn has_param(info: &sudoku_core::MethodInfo, name: &str) -> bool {
+    info.params.iter().any(|s| s.name == name)
+}
+
 fn iterations(n: u64) -> Budget {
     Budget {
         iterations: Some(n),
@@ -188,9 +192,18 @@ fn contradictory_givens_are_infeasible() {
         Variant::Classic,
     );
     for info in methods() {
-        for pre in ["none", "singles"] {
+        // acs and cp-ils always propagate the givens and have no `preprocess`.
+        let has_preprocess = has_param(&info, "preprocess");
+        let pres: &[&str] = if has_preprocess {
+            &["none", "singles"]
+        } else {
+            &["none"]
+        };
+        for &pre in pres {
             let mut params = Params::new();
-            params.set("preprocess", pre);
+            if has_preprocess {
+                params.set("preprocess", pre);
+            }
             let mut s = (info.build)(&params).unwrap();
             let out = s.solve(&p, &iterations(10_000), &mut rng_from_seed(0));
             assert_eq!(out.status, Status::Infeasible, "{} {pre}", info.name);
@@ -213,7 +226,13 @@ fn singles_prove_infeasibility_beyond_the_givens() {
     let mut params = Params::new();
     params.set("preprocess", "singles");
     for info in methods() {
-        let mut s = (info.build)(&params).unwrap();
+        // acs and cp-ils always propagate the givens (no `preprocess`): they prove it too.
+        let p0 = if has_param(&info, "preprocess") {
+            params.clone()
+        } else {
+            Params::new()
+        };
+        let mut s = (info.build)(&p0).unwrap();
         let out = s.solve(&p, &iterations(10_000), &mut rng_from_seed(0));
         assert_eq!(out.status, Status::Infeasible);
     }
@@ -276,7 +295,7 @@ fn grasp_parameters_reach_its_configuration() {
 fn registry_documents_and_checks_parameters() {
     let infos = methods();
     let names: Vec<_> = infos.iter().map(|m| m.name).collect();
-    assert_eq!(names, ["grasp", "sa"]);
+    assert_eq!(names, ["grasp", "sa", "acs", "cp-ils"]);
     for info in &infos {
         assert!(!info.caps.complete && info.caps.thread_safe && info.caps.randomized);
         assert!(info
@@ -295,6 +314,20 @@ fn registry_documents_and_checks_parameters() {
         let mut bad = Params::new();
         bad.set("preprocess", "magic");
         assert!((info.build)(&bad).is_err());
+    }
+    // Range checks of acs and cp-ils, NaN included.
+    for (k, key, value) in [
+        (2, "q0", "1.5"),
+        (2, "rho", "NaN"),
+        (2, "bve", "0.9"),
+        (2, "ants", "0"),
+        (2, "xi", "-0.1"),
+        (3, "destroy", "NaN"),
+        (3, "walk", "2"),
+    ] {
+        let mut p = Params::new();
+        p.set(key, value);
+        assert!((infos[k].build)(&p).is_err(), "{key}={value}");
     }
     let mut p = Params::new();
     p.set("alpha", "1.5");
@@ -315,7 +348,7 @@ fn registry_documents_and_checks_parameters() {
 fn moves_restricted_to_candidates_still_solve_and_keep_givens() {
     let mut params = Params::new();
     params.set("moves", "candidates");
-    for info in methods() {
+    for info in methods().into_iter().filter(|i| has_param(i, "moves")) {
         for (k, (p, _)) in jump().into_iter().enumerate() {
             let mut s = (info.build)(&params).unwrap();
             let out = s.solve(&p, &iterations(200_000_000), &mut rng_from_seed(k as u64));
