@@ -4,6 +4,7 @@
 //!
 //! - [`markdown`]: a cell of a GitHub-flavoured Markdown table, or a heading;
 //! - [`latex`]: LaTeX text (inside a tabular or a caption);
+//! - [`html`]: HTML text or an attribute value;
 //! - [`chart`]: text drawn in a chart; the SVG writer (plotters) escapes `<`, `>`, `&`, `"`
 //!   and `'` itself, so this only makes control characters, which XML 1.0 does not allow and
 //!   charts cannot draw, visible;
@@ -81,6 +82,23 @@ pub fn latex(s: &str) -> String {
     o
 }
 
+/// `s` as HTML text (element content or a quoted attribute value): `&`, `<`, `>`, `"` and `'`
+/// as character references.
+pub fn html(s: &str) -> String {
+    let mut o = String::with_capacity(s.len());
+    for ch in visible(s).chars() {
+        match ch {
+            '&' => o.push_str("&amp;"),
+            '<' => o.push_str("&lt;"),
+            '>' => o.push_str("&gt;"),
+            '"' => o.push_str("&quot;"),
+            '\'' => o.push_str("&#39;"),
+            c => o.push(c),
+        }
+    }
+    o
+}
+
 /// `s` as chart text (see the module documentation: markup is escaped by the SVG writer).
 pub fn chart(s: &str) -> String {
     visible(s)
@@ -121,6 +139,15 @@ mod tests {
         );
         // Underscores that could start or end emphasis are escaped.
         assert_eq!(markdown("_a_ b__ __c x_y"), "\\_a\\_ b\\_\\_ \\_\\_c x_y");
+    }
+
+    #[test]
+    fn html_text_is_literal() {
+        assert_eq!(
+            html("<b>a & 'b'</b> \"c\"\n"),
+            "&lt;b&gt;a &amp; &#39;b&#39;&lt;/b&gt; &quot;c&quot;\\n"
+        );
+        assert!(!html(NASTY).contains(['<', '>', '"', '\'', '\n']));
     }
 
     #[test]
