@@ -11,11 +11,13 @@
 
 use std::path::{Path, PathBuf};
 
+pub mod compare;
 pub mod escape;
 pub mod plots;
 mod row;
 pub mod stats;
 pub mod summary;
+pub mod tables;
 
 pub use row::{
     join_extra, ms, parse_rows, read_rows, read_rows_resuming, task_key, write_rows, Row, TraceRow,
