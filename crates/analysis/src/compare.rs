@@ -360,6 +360,7 @@ impl PairTest {
                 format!("{fast} is faster than {slow}")
             }
             (Some(_), _) => "no significant difference".to_string(),
+            (None, _) if self.n >= MIN_PAIRS => "not tested: a time is not a finite number".into(),
             _ => format!(
                 "too few paired instances ({} < {MIN_PAIRS}): not tested",
                 self.n

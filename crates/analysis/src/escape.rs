@@ -57,7 +57,7 @@ pub fn markdown(s: &str) -> String {
 
 /// `s` as literal LaTeX text: the ten special characters, `<`, `>` and `|` (which the default
 /// font encoding prints as other glyphs), brackets (read as an optional argument after `\\`),
-/// and the `×` and `–` of our own cells.
+/// and the `×`, `–`, `·` of our own cells and the `χ`, `²`, `α`, `√`, `−` of the statistics.
 pub fn latex(s: &str) -> String {
     let mut o = String::with_capacity(s.len());
     for ch in visible(s).chars() {
@@ -75,6 +75,13 @@ pub fn latex(s: &str) -> String {
             '[' => o.push_str("{[}"),
             ']' => o.push_str("{]}"),
             '×' => o.push_str("$\\times$"),
+            // The symbols of the statistics' text, which the default LaTeX fonts lack.
+            'χ' => o.push_str("\\ensuremath{\\chi}"),
+            'α' => o.push_str("\\ensuremath{\\alpha}"),
+            '²' => o.push_str("\\ensuremath{^2}"),
+            '√' => o.push_str("\\ensuremath{\\surd}"),
+            '−' => o.push_str("\\ensuremath{-}"),
+            '·' => o.push_str("\\ensuremath{\\cdot}"),
             '–' => o.push_str("--"),
             _ => o.push(ch),
         }
@@ -157,6 +164,10 @@ mod tests {
             "a\\_b \\& 5\\% \\#1 \\$2 \\{x\\} \\textbackslash{} \\textasciitilde{} \\textasciicircum{} \\textless{}t\\textgreater{} \\textbar{} {[}o{]} 9$\\times$9 1--2"
         );
         assert_eq!(latex("a\nb"), "a\\textbackslash{}nb");
+        assert_eq!(
+            latex("χ²_F α −1 · √"),
+            "\\ensuremath{\\chi}\\ensuremath{^2}\\_F \\ensuremath{\\alpha} \\ensuremath{-}1 \\ensuremath{\\cdot} \\ensuremath{\\surd}"
+        );
         // Every special character left is one this function wrote.
         let t = latex(NASTY);
         assert!(!t.contains('\n'));

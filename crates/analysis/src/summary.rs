@@ -191,6 +191,9 @@ fn cells(s: &SummaryRow) -> [String; 12] {
     ]
 }
 
+/// What the summary's times are.
+const TIMES: &str = "Wall time per trial in milliseconds over all trials of a group (timeouts count at the time they stopped). Success: a verified solution, or a proof of infeasibility or of several solutions.";
+
 /// The summary table ([`tables::Table`], the one table maker).
 fn table(rows: &[SummaryRow]) -> Table {
     Table {
@@ -205,9 +208,14 @@ fn table(rows: &[SummaryRow]) -> Table {
 
 /// The summary as a Markdown table, with a line on what the times are.
 pub fn markdown(title: &str, rows: &[SummaryRow]) -> String {
-    let mut out = format!("# {}\n\nWall time per trial in milliseconds over all trials of a group (timeouts count at the time they stopped). Success: a verified solution, or a proof of infeasibility or of several solutions.\n\n", escape::markdown(title));
+    let mut out = format!("# {}\n\n{TIMES}\n\n", escape::markdown(title));
     out.push_str(&table(rows).markdown());
     out
+}
+
+/// The summary as an HTML `<table>` (for the report), captioned like summary.md.
+pub fn html(rows: &[SummaryRow]) -> String {
+    table(rows).html(TIMES)
 }
 
 /// The summary as a LaTeX booktabs table (needs `\usepackage{booktabs}`).
@@ -278,6 +286,15 @@ mod tests {
                 "| solve | slow | – | classic | 9×9 | set_a.txt | 2 | 50% | 175 | 100–250 | 175 | 115–235 |",
             ]
         );
+    }
+
+    #[test]
+    fn html_table() {
+        let h = html(&sample());
+        assert!(h.starts_with("<table>\n<caption>Wall time per trial"));
+        assert!(h.contains("<th class=\"num\">Trials</th>"));
+        assert!(h.contains("<td>set_a.txt</td><td class=\"num\">3</td><td class=\"num\">100%</td>"));
+        assert_eq!(h.matches("<tr>").count(), 3);
     }
 
     #[test]

@@ -402,6 +402,9 @@ fn block_label(k: &SetKey) -> String {
     format!("{} · {} · {n}×{n} · {}", k.0, k.1, k.3)
 }
 
+/// A time column of the performance table.
+type Column = fn(&PerfRow) -> Option<f64>;
+
 /// The performance table (see the module documentation).
 pub fn performance(rows: &[PerfRow]) -> Table {
     let mut lines = Vec::new();
@@ -426,13 +429,13 @@ pub fn performance(rows: &[PerfRow]) -> Table {
             .copied()
             .max_by(|a, b| (a.solved * b.trials).cmp(&(b.solved * a.trials)));
         let is_top = |r: &PerfRow| top.is_some_and(|t| r.solved * t.trials == t.solved * r.trials);
-        let best_of = |f: fn(&PerfRow) -> Option<f64>, among_top: bool| {
+        let best_of = |f: Column, among_top: bool| {
             rs.iter()
                 .filter(|r| !among_top || is_top(r))
                 .filter_map(|r| f(r))
                 .min_by(f64::total_cmp)
         };
-        let cols: [(fn(&PerfRow) -> Option<f64>, bool); 5] = [
+        let cols: [(Column, bool); 5] = [
             (|r| r.median_ms, true),
             (|r| r.mean_ms, true),
             (|r| r.sgm_ms, true),

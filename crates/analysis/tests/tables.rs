@@ -140,8 +140,8 @@ fn every_number_of_the_performance_table_is_recomputed_from_the_csv() {
         _ => None,
     };
     // The test's own grouping: set → configuration → rows.
-    let mut sets: BTreeMap<(usize, String), BTreeMap<(String, String), Vec<&Row>>> =
-        BTreeMap::new();
+    type Configs<'a> = BTreeMap<(String, String), Vec<&'a Row>>;
+    let mut sets: BTreeMap<(usize, String), Configs> = BTreeMap::new();
     for r in &rows {
         sets.entry((r.order, r.instance_set.clone()))
             .or_default()
