@@ -945,13 +945,14 @@ fn draw_cd_panel<DB: DrawingBackend>(
     Ok(())
 }
 
-/// Writes stats.md, stats.tex and (when a group has a Friedman test) cd.svg into `dir`;
-/// returns the files written.
+/// Writes stats.md, stats.tex and, with `diagram` and when a group has a Friedman test,
+/// cd.svg into `dir`; returns the files written.
 pub fn write_stats(
     dir: &Path,
     title: &str,
     rows: &[Row],
     limits: &TimeLimits,
+    diagram: bool,
 ) -> Result<Vec<PathBuf>, AnalysisError> {
     let comparisons = compare(rows, limits);
     let mut files = Vec::new();
@@ -963,7 +964,8 @@ pub fn write_stats(
     };
     write("stats.md", &markdown(title, &comparisons))?;
     write("stats.tex", &latex(title, &comparisons))?;
-    match cd_svg(&comparisons)? {
+    let svg = if diagram { cd_svg(&comparisons)? } else { None };
+    match svg {
         Some(svg) => write("cd.svg", &svg)?,
         None => {
             // A diagram from an earlier run would no longer match the statistics.

@@ -271,7 +271,7 @@ fn comparisons_of_rows_pair_instances_and_say_when_they_cannot() {
     assert!(svg.starts_with("<svg") && svg.contains("CD = ") && svg.contains("slow (3.00)"));
 
     let dir = tempfile::tempdir().unwrap();
-    let files = compare::write_stats(dir.path(), "t", &rows, &TimeLimits::default()).unwrap();
+    let files = compare::write_stats(dir.path(), "t", &rows, &TimeLimits::default(), true).unwrap();
     let names: Vec<_> = files
         .iter()
         .map(|f| f.file_name().unwrap().to_owned())

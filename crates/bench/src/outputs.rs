@@ -11,7 +11,7 @@ use sudoku_analysis::tables::{self, TimeLimits};
 use sudoku_analysis::{compare, summary};
 
 /// Writes summary.csv, summary.md, summary.tex (with the performance table), stats.md,
-/// stats.tex, cd.svg and the charts from `<dir>/trials.csv`
+/// stats.tex, and with `plots` cd.svg and the charts, from `<dir>/trials.csv`
 /// (and traces.csv); returns every file of the folder's results.
 pub fn write_outputs(dir: &Path, title: &str, plots: bool) -> Result<Vec<PathBuf>> {
     let trials = dir.join("trials.csv");
@@ -41,7 +41,7 @@ pub fn write_outputs(dir: &Path, title: &str, plots: bool) -> Result<Vec<PathBuf
         files.push(traces_path);
     }
     files.extend(["summary.csv", "summary.md", "summary.tex", "meta.json"].map(|f| dir.join(f)));
-    files.extend(compare::write_stats(dir, title, &rows, &limits)?);
+    files.extend(compare::write_stats(dir, title, &rows, &limits, plots)?);
     if plots && !rows.is_empty() {
         files.extend(sudoku_analysis::plots::draw_all(dir, &rows, &traces)?);
     }
