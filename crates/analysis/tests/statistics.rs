@@ -295,3 +295,33 @@ fn labels_from_data_are_escaped_in_every_format() {
     let svg = compare::cd_svg(&cs).unwrap().unwrap();
     assert!(!svg.contains("<b>"));
 }
+
+/// Damaged times (NaN, infinity) from a CSV neither panic nor produce a verdict.
+#[test]
+fn non_finite_times_are_not_tested() {
+    let mut text = HEADER.to_string();
+    for m in ["a", "b", "c"] {
+        for i in 0..7 {
+            let ms = match (m, i) {
+                ("a", 0) => "NaN".to_string(),
+                ("b", 1) => "inf".to_string(),
+                _ => format!("{}", 1 + i),
+            };
+            text.push_str(
+                &csv_row(m, 3, i, 0, "solved", 0.0)
+                    .replace(",0,0,,0,0,0,0,", &format!(",{ms},{ms},,0,0,0,0,")),
+            );
+        }
+    }
+    let rows = rows(text);
+    assert!(rows.iter().any(|r| r.wall_ms.is_nan()));
+    let cs = compare::compare(&rows, &TimeLimits::default());
+    let md = compare::markdown("t", &cs);
+    assert!(
+        md.contains("not tested: a time is not a finite number"),
+        "{md}"
+    );
+    let _ = compare::cd_svg(&cs).unwrap();
+    let perf = sudoku_analysis::tables::perf_rows(&rows, &TimeLimits::default());
+    let _ = sudoku_analysis::tables::performance_markdown(&perf);
+}
