@@ -624,32 +624,14 @@ fn pieces(comparisons: &[Comparison]) -> Vec<Piece> {
             ));
             continue;
         }
-        let mut lines = Vec::new();
-        for pt in &c.pairs {
-            let t = pt.test.as_ref();
-            let f = |g: &dyn Fn(&SignedRank) -> String| Cell::new(t.map_or("–".into(), g));
-            lines.push(Line::Row(vec![
-                Cell::new(pt.a.clone()),
-                Cell::new(pt.b.clone()),
-                Cell::new(pt.n.to_string()),
-                f(&|t| num(t.t)),
-                f(&|t| format!("{:.2}", t.z)),
-                f(&|t| format!("{}{}", p_text(t.p), if t.exact { "" } else { " (z)" })),
-                Cell::new(pt.p_holm.map_or("–".into(), p_text)),
-                f(&|t| format!("{:.2}", t.effect)),
-                Cell::new(pt.verdict()),
-            ]));
+        if c.pairs.iter().all(|p| p.test.is_none()) {
+            let most = c.pairs.iter().map(|p| p.n).max().unwrap_or(0);
+            out.push(Piece::Para(format!(
+                "No pair of methods shares {MIN_PAIRS} or more instances (at most {most}): no Wilcoxon tests."
+            )));
+        } else {
+            out.push(pair_table(c));
         }
-        let table = Table {
-            headers: [
-                "Method A", "Method B", "n", "T", "z", "p", "Holm p", "r", "Verdict",
-            ]
-            .map(String::from)
-            .to_vec(),
-            numeric: vec![false, false, true, true, true, true, true, true, false],
-            lines,
-        };
-        out.push(Piece::Table(table, format!("Wilcoxon signed-rank tests, {}: n paired instances, T = min(R+, R−), z normal approximation, p two-sided (exact unless marked (z)), Holm-adjusted p, r rank-biserial (positive: A faster).", c.title())));
         match (&c.ranks, &c.note) {
             (Some(rt), _) => {
                 let f = &rt.result;
@@ -708,6 +690,36 @@ fn pieces(comparisons: &[Comparison]) -> Vec<Piece> {
         }
     }
     out
+}
+
+/// The Wilcoxon table of a group.
+fn pair_table(c: &Comparison) -> Piece {
+    let mut lines = Vec::new();
+    for pt in &c.pairs {
+        let t = pt.test.as_ref();
+        let f = |g: &dyn Fn(&SignedRank) -> String| Cell::new(t.map_or("–".into(), g));
+        lines.push(Line::Row(vec![
+            Cell::new(pt.a.clone()),
+            Cell::new(pt.b.clone()),
+            Cell::new(pt.n.to_string()),
+            f(&|t| num(t.t)),
+            f(&|t| format!("{:.2}", t.z)),
+            f(&|t| format!("{}{}", p_text(t.p), if t.exact { "" } else { " (z)" })),
+            Cell::new(pt.p_holm.map_or("–".into(), p_text)),
+            f(&|t| format!("{:.2}", t.effect)),
+            Cell::new(pt.verdict()),
+        ]));
+    }
+    let table = Table {
+        headers: [
+            "Method A", "Method B", "n", "T", "z", "p", "Holm p", "r", "Verdict",
+        ]
+        .map(String::from)
+        .to_vec(),
+        numeric: vec![false, false, true, true, true, true, true, true, false],
+        lines,
+    };
+    Piece::Table(table, format!("Wilcoxon signed-rank tests, {}: n paired instances, T = min(R+, R−), z normal approximation, p two-sided (exact unless marked (z)), Holm-adjusted p, r rank-biserial (positive: A faster).", c.title()))
 }
 
 /// stats.md.

@@ -255,6 +255,8 @@ fn comparisons_of_rows_pair_instances_and_say_when_they_cannot() {
 
     let md = compare::markdown("t", &cs);
     assert!(md.contains("Only one method configuration: nothing to compare."));
+    assert!(md
+        .contains("No pair of methods shares 6 or more instances (at most 3): no Wilcoxon tests."));
     // Every difference is 4 ms: eight tied ranks of 4.5, so z = (36 − 18 − ½)/√(8 · 4.5²/4).
     assert!(
         md.contains(
