@@ -624,7 +624,7 @@ fn pieces(comparisons: &[Comparison]) -> Vec<Piece> {
             ));
             continue;
         }
-        if c.pairs.iter().all(|p| p.test.is_none()) {
+        if c.pairs.iter().all(|p| p.n < MIN_PAIRS) {
             let most = c.pairs.iter().map(|p| p.n).max().unwrap_or(0);
             out.push(Piece::Para(format!(
                 "No pair of methods shares {MIN_PAIRS} or more instances (at most {most}): no Wilcoxon tests."
