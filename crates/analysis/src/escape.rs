@@ -4,6 +4,7 @@
 //!
 //! - [`markdown`]: a cell of a GitHub-flavoured Markdown table, or a heading;
 //! - [`latex`]: LaTeX text (inside a tabular or a caption);
+//! - [`html`]: HTML text or an attribute value;
 //! - [`chart`]: text drawn in a chart; the SVG writer (plotters) escapes `<`, `>`, `&`, `"`
 //!   and `'` itself, so this only makes control characters, which XML 1.0 does not allow and
 //!   charts cannot draw, visible;
@@ -56,7 +57,7 @@ pub fn markdown(s: &str) -> String {
 
 /// `s` as literal LaTeX text: the ten special characters, `<`, `>` and `|` (which the default
 /// font encoding prints as other glyphs), brackets (read as an optional argument after `\\`),
-/// and the `×` and `–` of our own cells.
+/// and the `×`, `–`, `·` of our own cells and the `χ`, `²`, `α`, `√`, `−` of the statistics.
 pub fn latex(s: &str) -> String {
     let mut o = String::with_capacity(s.len());
     for ch in visible(s).chars() {
@@ -74,8 +75,32 @@ pub fn latex(s: &str) -> String {
             '[' => o.push_str("{[}"),
             ']' => o.push_str("{]}"),
             '×' => o.push_str("$\\times$"),
+            // The symbols of the statistics' text, which the default LaTeX fonts lack.
+            'χ' => o.push_str("\\ensuremath{\\chi}"),
+            'α' => o.push_str("\\ensuremath{\\alpha}"),
+            '²' => o.push_str("\\ensuremath{^2}"),
+            '√' => o.push_str("\\ensuremath{\\surd}"),
+            '−' => o.push_str("\\ensuremath{-}"),
+            '·' => o.push_str("\\ensuremath{\\cdot}"),
             '–' => o.push_str("--"),
             _ => o.push(ch),
+        }
+    }
+    o
+}
+
+/// `s` as HTML text (element content or a quoted attribute value): `&`, `<`, `>`, `"` and `'`
+/// as character references.
+pub fn html(s: &str) -> String {
+    let mut o = String::with_capacity(s.len());
+    for ch in visible(s).chars() {
+        match ch {
+            '&' => o.push_str("&amp;"),
+            '<' => o.push_str("&lt;"),
+            '>' => o.push_str("&gt;"),
+            '"' => o.push_str("&quot;"),
+            '\'' => o.push_str("&#39;"),
+            c => o.push(c),
         }
     }
     o
@@ -124,12 +149,25 @@ mod tests {
     }
 
     #[test]
+    fn html_text_is_literal() {
+        assert_eq!(
+            html("<b>a & 'b'</b> \"c\"\n"),
+            "&lt;b&gt;a &amp; &#39;b&#39;&lt;/b&gt; &quot;c&quot;\\n"
+        );
+        assert!(!html(NASTY).contains(['<', '>', '"', '\'', '\n']));
+    }
+
+    #[test]
     fn latex_text_is_literal() {
         assert_eq!(
             latex("a_b & 5% #1 $2 {x} \\ ~ ^ <t> | [o] 9×9 1–2"),
             "a\\_b \\& 5\\% \\#1 \\$2 \\{x\\} \\textbackslash{} \\textasciitilde{} \\textasciicircum{} \\textless{}t\\textgreater{} \\textbar{} {[}o{]} 9$\\times$9 1--2"
         );
         assert_eq!(latex("a\nb"), "a\\textbackslash{}nb");
+        assert_eq!(
+            latex("χ²_F α −1 · √"),
+            "\\ensuremath{\\chi}\\ensuremath{^2}\\_F \\ensuremath{\\alpha} \\ensuremath{-}1 \\ensuremath{\\cdot} \\ensuremath{\\surd}"
+        );
         // Every special character left is one this function wrote.
         let t = latex(NASTY);
         assert!(!t.contains('\n'));

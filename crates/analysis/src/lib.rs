@@ -3,19 +3,26 @@
 //! What is made from the rows of a sudoku-bench results folder alone, without running
 //! anything: the trial-row schema ([`Row`], [`TraceRow`], the typed [`TrialStatus`]) and reading
 //! and writing `trials.csv`/`traces.csv`; descriptive [`stats`] for heavy-tailed timings; the
-//! per-configuration [`summary`] as CSV, Markdown and LaTeX, with text from data files
-//! [`escape`]d for each format; and the SVG/PNG charts
+//! per-configuration [`summary`] as CSV, Markdown and LaTeX, and the performance table per
+//! method configuration and instance set (solved/total, median, mean, shifted geometric mean,
+//! PAR-2, IQR, best entries marked), both rendered by the one table maker in [`tables`]
+//! (Markdown, LaTeX booktabs, HTML); the statistical comparison of methods in [`compare`]
+//! (Wilcoxon signed-rank with Holm's correction and an effect size, Friedman with the Nemenyi
+//! post-hoc test and a critical-difference diagram: stats.md, stats.tex, cd.svg), with text
+//! from data files [`escape`]d for each format; and the SVG/PNG charts
 //! ([`plots::draw_all`]). The runner (`sudoku-bench`) writes rows; `plot` and `merge` redraw
 //! everything from them with this crate.
 #![deny(missing_docs)]
 
 use std::path::{Path, PathBuf};
 
+pub mod compare;
 pub mod escape;
 pub mod plots;
 mod row;
 pub mod stats;
 pub mod summary;
+pub mod tables;
 
 pub use row::{
     join_extra, ms, parse_rows, read_rows, read_rows_resuming, task_key, write_rows, Row, TraceRow,

@@ -7,9 +7,11 @@ use std::path::{Path, PathBuf};
 use anyhow::{bail, Context, Result};
 
 use crate::results::{read_rows, write_atomic, write_rows, Row, TraceRow};
-use sudoku_analysis::summary;
+use sudoku_analysis::tables::{self, TimeLimits};
+use sudoku_analysis::{compare, summary};
 
-/// Writes summary.csv, summary.md, summary.tex and the charts from `<dir>/trials.csv`
+/// Writes summary.csv, summary.md, summary.tex (with the performance table), stats.md,
+/// stats.tex, and with `plots` cd.svg and the charts, from `<dir>/trials.csv`
 /// (and traces.csv); returns every file of the folder's results.
 pub fn write_outputs(dir: &Path, title: &str, plots: bool) -> Result<Vec<PathBuf>> {
     let trials = dir.join("trials.csv");
@@ -25,14 +27,21 @@ pub fn write_outputs(dir: &Path, title: &str, plots: bool) -> Result<Vec<PathBuf
         Vec::new()
     };
     let s = summary::summarise(&rows);
+    let limits = TimeLimits::from_meta_json(
+        &std::fs::read_to_string(dir.join("meta.json")).unwrap_or_default(),
+    );
+    let perf = tables::perf_rows(&rows, &limits);
     write_rows(&dir.join("summary.csv"), &s)?;
-    write_atomic(&dir.join("summary.md"), &summary::markdown(title, &s))?;
-    write_atomic(&dir.join("summary.tex"), &summary::latex(title, &s))?;
+    let md = summary::markdown(title, &s) + &tables::performance_markdown(&perf);
+    write_atomic(&dir.join("summary.md"), &md)?;
+    let tex = summary::latex(title, &s) + &tables::performance_latex(&perf);
+    write_atomic(&dir.join("summary.tex"), &tex)?;
     let mut files = vec![trials];
     if traces_path.exists() {
         files.push(traces_path);
     }
     files.extend(["summary.csv", "summary.md", "summary.tex", "meta.json"].map(|f| dir.join(f)));
+    files.extend(compare::write_stats(dir, title, &rows, &limits, plots)?);
     if plots && !rows.is_empty() {
         files.extend(sudoku_analysis::plots::draw_all(dir, &rows, &traces)?);
     }
@@ -78,8 +87,10 @@ pub fn merge_dirs(dirs: &[PathBuf]) -> Result<(Vec<Row>, Vec<TraceRow>)> {
 }
 
 /// Files a run writes into its folder, besides the charts (`*.svg`, `*.png`).
-const RUN_FILES: [&str; 8] = [
+const RUN_FILES: [&str; 10] = [
     "trials.csv",
+    "stats.md",
+    "stats.tex",
     "traces.csv",
     "summary.csv",
     "summary.md",

@@ -482,8 +482,12 @@ fn labels_and_parameters_from_files_show_as_text_in_every_output() {
 
     let md = std::fs::read_to_string(d.join("o/summary.md")).unwrap();
     assert!(!md.contains("<script>") && !md.contains("\nnext"), "{md}");
-    let table: Vec<&str> = md.lines().filter(|l| l.starts_with('|')).collect();
+    // The summary table, then the performance table (header, rule, the set's row, prop's).
+    let (summary_md, perf_md) = md.split_once("\n## Performance").expect("two tables");
+    let table: Vec<&str> = summary_md.lines().filter(|l| l.starts_with('|')).collect();
     assert_eq!(table.len(), 3, "header, rule and one row: {md}");
+    let perf: Vec<&str> = perf_md.lines().filter(|l| l.starts_with('|')).collect();
+    assert_eq!(perf.len(), 4, "{perf_md}");
     let cells = |l: &str| {
         let b = l.as_bytes();
         (0..b.len())
@@ -493,6 +497,9 @@ fn labels_and_parameters_from_files_show_as_text_in_every_output() {
     assert_eq!(cells(table[2]), cells(table[0]), "{}", table[2]);
     let escaped = "\\<script\\>alert(1)\\</script\\> a\\|b \\& 5% \"q\" \\_x\\_ \\#1 \\$2 \\\\ \\[o\\]\\\\nnext";
     assert_eq!(table[2].matches(escaped).count(), 2, "{}", table[2]);
+    assert_eq!(cells(perf[3]), cells(perf[0]), "{}", perf[3]);
+    assert_eq!(perf[2].matches(escaped).count(), 1, "{}", perf[2]);
+    assert_eq!(perf[3].matches(escaped).count(), 1, "{}", perf[3]);
     assert!(
         md.starts_with(&format!(
             "# {}\n",

@@ -300,6 +300,8 @@ fn fresh_removes_every_output_of_an_earlier_run() {
         [
             "meta.json",
             "notes.md",
+            "stats.md",
+            "stats.tex",
             "summary.csv",
             "summary.md",
             "summary.tex",
