@@ -37,6 +37,7 @@
 #![deny(missing_docs)]
 
 pub mod kernel;
+mod nine;
 mod norvig;
 mod prop;
 mod search;
@@ -149,11 +150,13 @@ impl Prop {
 
     fn engine(&mut self, puzzle: &Puzzle) -> &mut dyn Engine {
         let cfg = self.cfg;
-        cached(
-            &mut self.engine,
-            puzzle,
-            |order, variant| for_width!(order, W => Box::new(prop::PropEngine::<W>::new(order, variant, cfg))),
-        )
+        cached(&mut self.engine, puzzle, |order, variant| {
+            // 9×9 classic has its own board unless a rule only the general kernel has is on.
+            if nine::NineEngine::serves(order, variant) && !cfg.naked_pairs {
+                return Box::new(nine::NineEngine::new(cfg.locked_candidates));
+            }
+            for_width!(order, W => Box::new(prop::PropEngine::<W>::new(order, variant, cfg)))
+        })
     }
 }
 
