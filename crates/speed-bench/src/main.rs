@@ -84,7 +84,7 @@ fn main() {
                 Sudoku::from_str_line(&line).unwrap_or_else(|e| panic!("{name}: {e}"))
             })
             .collect();
-        let mut prop = Prop::default();
+        let mut prop = Prop::new(sudoku_prop::PropConfig { locked_candidates: std::env::var("LC").map_or(true, |v| v != "0"), ..Default::default() });
         let mut rng = rng_from_seed(0);
         let unlimited = Budget::unlimited();
 

@@ -50,6 +50,10 @@ const fn peers() -> [[Bands; 32]; 3] {
 pub(crate) struct Board {
     cand: [Bands; 9],
     unsolved: Bands,
+    /// Digits (bit d) whose candidates changed since their last hidden-single scan.
+    dirty_hidden: u32,
+    /// Digits whose candidates changed since their last locked-candidates pass.
+    dirty_locked: u32,
 }
 
 /// The propagation found a contradiction.
@@ -62,6 +66,8 @@ impl Board {
         Board {
             cand: [[BAND; 3]; 9],
             unsolved: [BAND; 3],
+            dirty_hidden: 0x1FF,
+            dirty_locked: 0x1FF,
         }
     }
 
@@ -104,11 +110,17 @@ impl Board {
     /// Puts `d` at bit `i` of band `b`: the cell loses its other digits, the peers lose `d`.
     #[inline(always)]
     pub(crate) fn place(&mut self, d: usize, b: usize, i: u32) {
-        let bit = 1u32 << (i & 31);
-        for c in self.cand.iter_mut() {
+        let i = i & 31;
+        let bit = 1u32 << i;
+        // The digits that lose a candidate: those of the cell (d among them).
+        let mut touched = 0;
+        for (e, c) in self.cand.iter_mut().enumerate() {
+            touched |= ((c[b] >> i) & 1) << e;
             c[b] &= !bit;
         }
-        let peers = &PEERS[b][(i & 31) as usize];
+        self.dirty_hidden |= touched;
+        self.dirty_locked |= touched;
+        let peers = &PEERS[b][i as usize];
         let own = &mut self.cand[d];
         for k in 0..3 {
             own[k] &= !peers[k];
@@ -192,34 +204,31 @@ impl Board {
     /// it placed any; `Dead` if a digit has no place in some unit.
     fn hidden_singles(&mut self) -> Result<bool, Dead> {
         let mut placed = false;
-        for d in 0..9 {
-            let c = self.cand[d];
+        let mut todo = std::mem::take(&mut self.dirty_hidden);
+        while todo != 0 {
+            let d = (todo.trailing_zeros() & 15) as usize;
+            todo &= todo - 1;
+            let Some(&c) = self.cand.get(d) else { break };
             let mut hs = [0u32; 3];
             let (mut col1, mut col2) = (0u32, 0u32);
+            // Branch-free: any empty row or box makes `empty` true.
+            let mut empty = false;
             for b in 0..3 {
                 let x = c[b];
                 for r in 0..3 {
                     let v = (x >> (9 * r)) & 0x1FF;
-                    if v == 0 {
-                        return Err(Dead);
-                    }
-                    if v & (v - 1) == 0 {
-                        hs[b] |= v << (9 * r);
-                    }
+                    empty |= v == 0;
+                    hs[b] |= if v & (v.wrapping_sub(1)) == 0 { v << (9 * r) } else { 0 };
                     col2 |= col1 & v;
                     col1 |= v;
                 }
                 for bx in BOX {
                     let v = x & bx;
-                    if v == 0 {
-                        return Err(Dead);
-                    }
-                    if v & (v - 1) == 0 {
-                        hs[b] |= v;
-                    }
+                    empty |= v == 0;
+                    hs[b] |= if v & (v.wrapping_sub(1)) == 0 { v } else { 0 };
                 }
             }
-            if col1 != 0x1FF {
+            if empty || col1 != 0x1FF {
                 return Err(Dead);
             }
             let col_single = (col1 & !col2) * COLS;
@@ -247,16 +256,22 @@ impl Board {
     /// Pointing and claiming for every digit, between boxes and rows (within a band) and
     /// boxes and columns (within a stack). Returns whether it removed any candidate.
     fn locked_candidates(&mut self) -> bool {
-        let mut changed = false;
-        for c in self.cand.iter_mut() {
+        let mut changed = 0;
+        let todo = std::mem::take(&mut self.dirty_locked);
+        for (d, c) in self.cand.iter_mut().enumerate() {
+            if todo & (1 << d) == 0 {
+                continue;
+            }
             let before = *c;
             // Rows against boxes, band by band.
             for x in c.iter_mut() {
                 // Bit 3r + k: row r has candidates in box k.
-                let y = *x | (*x >> 1) | (*x >> 2);
+                // Bit 3s of `y`: segment s (three cells of a row in a box) has candidates.
+                let y = (*x | (*x >> 1) | (*x >> 2)) & 0x1249249;
                 let mut occ = 0u32;
-                for seg in 0..9 {
-                    occ |= ((y >> (3 * seg)) & 1) << seg;
+                for r in 0..3 {
+                    let row = y >> (9 * r);
+                    occ |= ((row | (row >> 2) | (row >> 4)) & 7) << (3 * r);
                 }
                 let mut clear = 0u32;
                 for r in 0..3 {
@@ -300,9 +315,11 @@ impl Board {
             for b in 0..3 {
                 c[b] &= !clear[b];
             }
-            changed |= *c != before;
+            changed |= u32::from(*c != before) << d;
         }
-        changed
+        self.dirty_hidden |= changed;
+        self.dirty_locked |= changed;
+        changed != 0
     }
 
     /// The cell to branch on: the first with two candidates, else the first with three,
