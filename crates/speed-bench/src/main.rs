@@ -56,15 +56,23 @@ fn main() {
     let mut files: Vec<PathBuf> = std::env::args_os().skip(1).map(PathBuf::from).collect();
     if files.is_empty() {
         let dir = sudoku_core::fixtures::public_dir().unwrap_or_default();
-        files = ["magictour_top1465.txt", "norvig_top95.txt", "norvig_hardest.txt"]
-            .iter()
-            .map(|f| dir.join(f))
-            .collect();
+        files = [
+            "magictour_top1465.txt",
+            "norvig_top95.txt",
+            "norvig_hardest.txt",
+        ]
+        .iter()
+        .map(|f| dir.join(f))
+        .collect();
     }
     println!("| set | puzzles | mode | prop µs | sudoku µs | prop / sudoku | prop solved without guessing |");
     println!("|---|---:|---|---:|---:|---:|---:|");
     for path in files {
-        let name = path.file_stem().unwrap_or_default().to_string_lossy().into_owned();
+        let name = path
+            .file_stem()
+            .unwrap_or_default()
+            .to_string_lossy()
+            .into_owned();
         let entries = match format::read_file(&path) {
             Ok(e) => e,
             Err(e) => {
@@ -84,7 +92,10 @@ fn main() {
                 Sudoku::from_str_line(&line).unwrap_or_else(|e| panic!("{name}: {e}"))
             })
             .collect();
-        let mut prop = Prop::new(sudoku_prop::PropConfig { locked_candidates: std::env::var("LC").map_or(true, |v| v != "0"), ..Default::default() });
+        let mut prop = Prop::new(sudoku_prop::PropConfig {
+            locked_candidates: std::env::var("LC").map_or(true, |v| v != "0"),
+            ..Default::default()
+        });
         let mut rng = rng_from_seed(0);
         let unlimited = Budget::unlimited();
 
@@ -97,11 +108,21 @@ fn main() {
                 Status::Solved(g) => format::to_line(&g).unwrap_or_default(),
                 other => panic!("{name}: prop did not solve: {other:?}"),
             };
-            let count = prop.count(p, 2, false, &unlimited, &mut rng).map(|c| c.count);
-            assert_eq!(count, Ok(s.solutions_count_up_to(2) as u64), "{name}: counts differ");
+            let count = prop
+                .count(p, 2, false, &unlimited, &mut rng)
+                .map(|c| c.count);
+            assert_eq!(
+                count,
+                Ok(s.solutions_count_up_to(2) as u64),
+                "{name}: counts differ"
+            );
             if count == Ok(1) {
                 let their = s.some_solution().map(|g| g.to_str_line().to_string());
-                assert_eq!(their.as_deref(), Some(ours.as_str()), "{name}: answers differ");
+                assert_eq!(
+                    their.as_deref(),
+                    Some(ours.as_str()),
+                    "{name}: answers differ"
+                );
             }
         }
 

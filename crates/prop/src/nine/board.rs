@@ -20,7 +20,9 @@ const COLS: u32 = 0x40201;
 const ONE_BOX: [u32; 8] = [0, BOX[0], BOX[1], 0, BOX[2], 0, 0, 0];
 const ONE_ROW: [u32; 8] = [0, ROW[0], ROW[1], 0, ROW[2], 0, 0, 0];
 /// The three columns of the stack of column `c` (9-bit), padded to 16 for a masked index.
-const STACK_OF: [u32; 16] = [7, 7, 7, 0x38, 0x38, 0x38, 0x1C0, 0x1C0, 0x1C0, 0, 0, 0, 0, 0, 0, 0];
+const STACK_OF: [u32; 16] = [
+    7, 7, 7, 0x38, 0x38, 0x38, 0x1C0, 0x1C0, 0x1C0, 0, 0, 0, 0, 0, 0, 0,
+];
 
 /// The peers of each cell (same row, column or box, not the cell itself), indexed by band
 /// and bit. 32 bits per band so that an index masked with 31 is provably in range.
@@ -218,7 +220,11 @@ impl Board {
                 for r in 0..3 {
                     let v = (x >> (9 * r)) & 0x1FF;
                     empty |= v == 0;
-                    hs[b] |= if v & (v.wrapping_sub(1)) == 0 { v << (9 * r) } else { 0 };
+                    hs[b] |= if v & (v.wrapping_sub(1)) == 0 {
+                        v << (9 * r)
+                    } else {
+                        0
+                    };
                     col2 |= col1 & v;
                     col1 |= v;
                 }
@@ -337,7 +343,11 @@ impl Board {
         }
         let layers = [
             [two[0] & !three[0], two[1] & !three[1], two[2] & !three[2]],
-            [three[0] & !four[0], three[1] & !four[1], three[2] & !four[2]],
+            [
+                three[0] & !four[0],
+                three[1] & !four[1],
+                three[2] & !four[2],
+            ],
             self.unsolved,
         ];
         for layer in layers {
