@@ -293,21 +293,20 @@ impl Board {
             }
             // Columns against boxes: bit c of `occ[b]` says column c has candidates in band b.
             let occ = c.map(|x| (x | (x >> 9) | (x >> 18)) & 0x1FF);
-            let mut clear = [0u32; 3];
-            for s in 0..3 {
-                let stack = 0x7u32 << (3 * s);
-                for b in 0..3 {
-                    let v = occ[b] & stack;
-                    if v != 0 && v & (v - 1) == 0 {
-                        // Pointing: the box's digit lies in one column; other bands lose it.
-                        for (o, cl) in clear.iter_mut().enumerate() {
-                            if o != b {
-                                *cl |= v * COLS;
-                            }
-                        }
-                    }
+            // Pointing: a box's digit lies in one column; the other bands lose that column.
+            let point = occ.map(|o| {
+                let mut p = 0;
+                for stack in [0x7, 0x38, 0x1C0] {
+                    let v = o & stack;
+                    p |= if v & v.wrapping_sub(1) == 0 { v } else { 0 };
                 }
-            }
+                p
+            });
+            let mut clear = [
+                (point[1] | point[2]) * COLS,
+                (point[0] | point[2]) * COLS,
+                (point[0] | point[1]) * COLS,
+            ];
             // Claiming: a column's digit lies in one band; the box's other columns lose it.
             let twice = (occ[0] & occ[1]) | (occ[0] & occ[2]) | (occ[1] & occ[2]);
             for b in 0..3 {
