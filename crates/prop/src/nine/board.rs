@@ -144,9 +144,12 @@ impl Board {
         m
     }
 
-    /// Naked and hidden singles to their fixpoint, then (if `locked`) locked candidates, and
-    /// again, until nothing changes or a contradiction shows.
-    pub(crate) fn propagate(&mut self, locked: bool) -> Result<(), Dead> {
+    /// Naked and hidden singles to their fixpoint, then locked candidates (at most
+    /// `lc_rounds` passes that change something), and again, until nothing changes or a
+    /// contradiction shows. The search passes one round: the singles after one pass find most
+    /// of what more passes would, for less than their cost (measured on magictour_top1465).
+    pub(crate) fn propagate(&mut self, lc_rounds: u32) -> Result<(), Dead> {
+        let mut lc_left = lc_rounds;
         loop {
             self.naked_singles()?;
             if self.solved() {
@@ -155,9 +158,10 @@ impl Board {
             if self.hidden_singles()? {
                 continue;
             }
-            if !locked || !self.locked_candidates() {
+            if lc_left == 0 || !self.locked_candidates() {
                 return Ok(());
             }
+            lc_left -= 1;
         }
     }
 

@@ -81,7 +81,7 @@ impl Ctx<'_> {
             }
             let mut child = board;
             child.place(d, b, i);
-            if child.propagate(self.locked).is_err() {
+            if child.propagate(u32::from(self.locked)).is_err() {
                 continue;
             }
             let flow = if child.solved() {
@@ -145,6 +145,7 @@ fn load(puzzle: &Puzzle, locked: bool) -> Option<Board> {
             board.give(cell, usize::from(v) - 1).ok()?;
         }
     }
-    board.propagate(locked).ok()?;
+    // At the root, locked candidates to their fixpoint: more puzzles fall without a guess.
+    board.propagate(if locked { u32::MAX } else { 0 }).ok()?;
     Some(board)
 }
