@@ -10,7 +10,9 @@
 //!   bitset candidates, the minimum-remaining-values cell kept in buckets (O(1)), per-unit
 //!   placed-digit masks, hidden singles by bitwise accumulation, a trail for undo (no
 //!   allocation per node), and two switchable extra rules ([`PropConfig`]: locked candidates
-//!   and naked pairs).
+//!   and naked pairs). On 9×9 classic puzzles it runs a specialised path instead (per-digit
+//!   band bitboards, bitwise singles and locked candidates, a board copy per guess; see
+//!   `src/nine/` and the README), unless naked pairs are switched on.
 //! - Both implement [`sudoku_core::Solver`], including [`Solver::count`]: counting up to a
 //!   limit, optionally keeping the solutions. [`methods`] registers them for the runner.
 //!
