@@ -12,7 +12,7 @@ mod board;
 use sudoku_core::{Budget, Grid, Order, Puzzle, Stats, Variant};
 
 use crate::kernel::{Meter, SearchEnd, Strategy};
-use crate::search::Engine;
+use crate::search::{Engine, OnSolution};
 use board::Board;
 
 /// The 9×9 classic engine of `prop`.
@@ -106,12 +106,7 @@ impl Engine for NineEngine {
         std::mem::take(&mut self.stats)
     }
 
-    fn run(
-        &mut self,
-        puzzle: &Puzzle,
-        budget: &Budget,
-        on_solution: &mut dyn FnMut(Grid) -> bool,
-    ) -> SearchEnd {
+    fn run(&mut self, puzzle: &Puzzle, budget: &Budget, on_solution: OnSolution) -> SearchEnd {
         let mut ctx = Ctx {
             order: puzzle.order(),
             locked: self.locked,
