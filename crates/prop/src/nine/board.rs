@@ -190,17 +190,32 @@ impl Board {
             if any == 0 {
                 return Ok(());
             }
-            for (b, &s) in single.iter().enumerate() {
-                let mut m = s;
-                while m != 0 {
-                    let i = m.trailing_zeros();
-                    m &= m - 1;
-                    // An earlier placement of this batch may have taken the last candidate.
-                    let ds = self.digits(b, i);
-                    if ds == 0 {
-                        return Err(Dead);
+            // Digit by digit: a single's cell holds no other digit, so only `d`'s board changes.
+            for d in 0..9 {
+                let mut changed = false;
+                for (b, &s) in single.iter().enumerate() {
+                    let mut m = s & self.cand[d][b];
+                    while m != 0 {
+                        let i = m.trailing_zeros() & 31;
+                        m &= m - 1;
+                        let bit = 1u32 << i;
+                        // Another single of `d` in this batch may have taken the cell's last
+                        // candidate.
+                        if self.cand[d][b] & bit == 0 {
+                            return Err(Dead);
+                        }
+                        let peers = &PEERS[b][i as usize];
+                        let own = &mut self.cand[d];
+                        for k in 0..3 {
+                            own[k] &= !peers[k];
+                        }
+                        self.unsolved[b] &= !bit;
+                        changed = true;
                     }
-                    self.place(ds.trailing_zeros() as usize, b, i);
+                }
+                if changed {
+                    self.dirty_hidden |= 1 << d;
+                    self.dirty_locked |= 1 << d;
                 }
             }
         }
