@@ -12,7 +12,7 @@ use sudoku_prop::Prop;
 /// Solves per puzzle and round; their mean is one measurement.
 const REPS: u32 = 10;
 /// Rounds; the fastest counts.
-const ROUNDS: usize = 3;
+const ROUNDS: usize = 5;
 
 /// CPU time of this thread.
 fn cpu() -> Duration {
@@ -27,20 +27,30 @@ fn cpu() -> Duration {
     Duration::new(ts.tv_sec as u64, ts.tv_nsec as u32)
 }
 
-/// Per puzzle, the fastest of `ROUNDS` means over `REPS` runs of `f`, in µs.
-fn per_puzzle<T>(items: &[T], mut f: impl FnMut(&T)) -> Vec<f64> {
-    let mut best = vec![f64::INFINITY; items.len()];
+/// Mean CPU µs of `REPS` runs of `f`.
+fn time(mut f: impl FnMut()) -> f64 {
+    let t0 = cpu();
+    for _ in 0..REPS {
+        f();
+    }
+    (cpu() - t0).as_secs_f64() * 1e6 / f64::from(REPS)
+}
+
+/// Per puzzle `i < n`, the fastest of `ROUNDS` timings of `ours(i)` and of `theirs(i)`, taken
+/// back to back so that both see the same load on a shared machine.
+fn paired(
+    n: usize,
+    mut ours: impl FnMut(usize),
+    mut theirs: impl FnMut(usize),
+) -> (Vec<f64>, Vec<f64>) {
+    let (mut a, mut b) = (vec![f64::INFINITY; n], vec![f64::INFINITY; n]);
     for _ in 0..ROUNDS {
-        for (slot, item) in best.iter_mut().zip(items) {
-            let t0 = cpu();
-            for _ in 0..REPS {
-                f(item);
-            }
-            let us = (cpu() - t0).as_secs_f64() * 1e6 / f64::from(REPS);
-            *slot = slot.min(us);
+        for i in 0..n {
+            a[i] = a[i].min(time(|| ours(i)));
+            b[i] = b[i].min(time(|| theirs(i)));
         }
     }
-    best
+    (a, b)
 }
 
 fn median(mut v: Vec<f64>) -> f64 {
@@ -126,18 +136,26 @@ fn main() {
             }
         }
 
-        let ours_first = median(per_puzzle(&puzzles, |p| {
-            black_box(prop.solve(p, &unlimited, &mut rng));
-        }));
-        let theirs_first = median(per_puzzle(&theirs, |s| {
-            black_box(s.some_solution());
-        }));
-        let ours_count = median(per_puzzle(&puzzles, |p| {
-            black_box(prop.count(p, 2, false, &unlimited, &mut rng).ok());
-        }));
-        let theirs_count = median(per_puzzle(&theirs, |s| {
-            black_box(s.solutions_count_up_to(2));
-        }));
+        let (a, b) = paired(
+            puzzles.len(),
+            |i| {
+                black_box(prop.solve(&puzzles[i], &unlimited, &mut rng));
+            },
+            |i| {
+                black_box(theirs[i].some_solution());
+            },
+        );
+        let (ours_first, theirs_first) = (median(a), median(b));
+        let (a, b) = paired(
+            puzzles.len(),
+            |i| {
+                black_box(prop.count(&puzzles[i], 2, false, &unlimited, &mut rng).ok());
+            },
+            |i| {
+                black_box(theirs[i].solutions_count_up_to(2));
+            },
+        );
+        let (ours_count, theirs_count) = (median(a), median(b));
         let share = 100.0 * no_guess as f64 / puzzles.len().max(1) as f64;
         for (mode, a, b) in [
             ("first", ours_first, theirs_first),

@@ -311,16 +311,18 @@ impl Board {
                 *x &= !clear;
             }
             // Columns against boxes: bit c of `occ[b]` says column c has candidates in band b.
-            let occ = c.map(|x| (x | (x >> 9) | (x >> 18)) & 0x1FF);
+            // (Plain loops: `array::map` was not inlined here.)
+            let mut occ = [0u32; 3];
             // Pointing: a box's digit lies in one column; the other bands lose that column.
-            let point = occ.map(|o| {
-                let mut p = 0;
+            let mut point = [0u32; 3];
+            for b in 0..3 {
+                let x = c[b];
+                occ[b] = (x | (x >> 9) | (x >> 18)) & 0x1FF;
                 for stack in [0x7, 0x38, 0x1C0] {
-                    let v = o & stack;
-                    p |= if v & v.wrapping_sub(1) == 0 { v } else { 0 };
+                    let v = occ[b] & stack;
+                    point[b] |= if v & v.wrapping_sub(1) == 0 { v } else { 0 };
                 }
-                p
-            });
+            }
             let mut clear = [
                 (point[1] | point[2]) * COLS,
                 (point[0] | point[2]) * COLS,
