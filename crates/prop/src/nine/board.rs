@@ -1,7 +1,7 @@
 //! The 9×9 bitboard: for each digit, the cells where it may stand, as three bands of 27 bits
 //! (bit `9r + c` of band `b` is row `3b + r`, column `c`). A placed digit keeps its own bit
 //! and loses every peer, so each unit of a consistent board holds at least one bit per digit.
-//! The whole state is 120 bytes: copying it is the undo.
+//! The whole state is 128 bytes: copying it is the undo.
 
 /// One board: three bands of 27 bits.
 pub(crate) type Bands = [u32; 3];

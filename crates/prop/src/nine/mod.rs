@@ -1,7 +1,7 @@
 //! The order-3 classic path of `prop`: the same search (singles, optional locked candidates,
 //! depth-first on a cell with fewest candidates, digits in increasing order) on a board made
 //! for 9×9 (see [`board`]). Every rule works on whole units at once with bitwise operations,
-//! and a guess copies the 120-byte board on the stack instead of keeping a trail.
+//! and a guess copies the 128-byte board on the stack instead of keeping a trail.
 //!
 //! Ideas taken from published designs (no code): per-digit band bitboards as in JCZSolve and
 //! fsss2, bit-sliced candidate counting over all cells, and bivalue-first branching as in
