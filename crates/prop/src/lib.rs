@@ -10,7 +10,9 @@
 //!   bitset candidates, the minimum-remaining-values cell kept in buckets (O(1)), per-unit
 //!   placed-digit masks, hidden singles by bitwise accumulation, a trail for undo (no
 //!   allocation per node), and two switchable extra rules ([`PropConfig`]: locked candidates
-//!   and naked pairs).
+//!   and naked pairs). On 9×9 classic puzzles it runs a specialised path instead (per-digit
+//!   band bitboards, bitwise singles and locked candidates, a board copy per guess; see
+//!   `src/nine/` and the README), unless naked pairs are switched on.
 //! - Both implement [`sudoku_core::Solver`], including [`Solver::count`]: counting up to a
 //!   limit, optionally keeping the solutions. [`methods`] registers them for the runner.
 //!
@@ -37,6 +39,7 @@
 #![deny(missing_docs)]
 
 pub mod kernel;
+mod nine;
 mod norvig;
 mod prop;
 mod search;
@@ -149,11 +152,13 @@ impl Prop {
 
     fn engine(&mut self, puzzle: &Puzzle) -> &mut dyn Engine {
         let cfg = self.cfg;
-        cached(
-            &mut self.engine,
-            puzzle,
-            |order, variant| for_width!(order, W => Box::new(prop::PropEngine::<W>::new(order, variant, cfg))),
-        )
+        cached(&mut self.engine, puzzle, |order, variant| {
+            // 9×9 classic has its own board unless a rule only the general kernel has is on.
+            if nine::NineEngine::serves(order, variant) && !cfg.naked_pairs {
+                return Box::new(nine::NineEngine::new(cfg.locked_candidates));
+            }
+            for_width!(order, W => Box::new(prop::PropEngine::<W>::new(order, variant, cfg)))
+        })
     }
 }
 

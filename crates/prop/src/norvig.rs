@@ -14,7 +14,7 @@
 use sudoku_core::{Budget, DigitSet, Geometry, Grid, Limit, Order, Puzzle, Stats, Variant};
 
 use crate::kernel::deadline_for;
-use crate::search::{Engine, SearchEnd};
+use crate::search::{Engine, OnSolution, SearchEnd};
 
 /// One pending step of propagation.
 #[derive(Clone, Copy)]
@@ -134,12 +134,7 @@ impl<const W: usize> Engine for NorvigEngine<W> {
         std::mem::take(&mut self.stats)
     }
 
-    fn run(
-        &mut self,
-        puzzle: &Puzzle,
-        budget: &Budget,
-        on_solution: &mut dyn FnMut(Grid) -> bool,
-    ) -> SearchEnd {
+    fn run(&mut self, puzzle: &Puzzle, budget: &Budget, on_solution: OnSolution) -> SearchEnd {
         self.stats = Stats::default();
         let order = self.t.order;
         let size = order.size();

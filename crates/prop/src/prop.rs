@@ -2,10 +2,10 @@
 //! strategy (O(1) minimum-remaining-values cell, digits in increasing order) under a
 //! [`Meter`], the extra rules switched by [`PropConfig`].
 
-use sudoku_core::{Budget, Grid, Order, Puzzle, Stats, Variant};
+use sudoku_core::{Budget, Order, Puzzle, Stats, Variant};
 
 use crate::kernel::{Kernel, Meter, Rules, SearchEnd};
-use crate::search::Engine;
+use crate::search::{Engine, OnSolution};
 
 /// The switches of [`crate::Prop`]: which extra propagation rules run after the singles
 /// reach their fixpoint. Naked and hidden singles always run.
@@ -62,12 +62,7 @@ impl<const W: usize> Engine for PropEngine<W> {
         std::mem::take(&mut self.stats)
     }
 
-    fn run(
-        &mut self,
-        puzzle: &Puzzle,
-        budget: &Budget,
-        on_solution: &mut dyn FnMut(Grid) -> bool,
-    ) -> SearchEnd {
+    fn run(&mut self, puzzle: &Puzzle, budget: &Budget, on_solution: OnSolution) -> SearchEnd {
         let mut meter = Meter::new(budget, self.kernel.order());
         let end = if self.kernel.load(puzzle.givens()).is_err() {
             SearchEnd::Complete

@@ -7,6 +7,9 @@ use sudoku_core::{
 
 pub(crate) use crate::kernel::SearchEnd;
 
+/// Receives each solution; returns whether to go on.
+pub(crate) type OnSolution<'a> = &'a mut dyn FnMut(Grid) -> bool;
+
 /// A search engine for one (order, variant), reusable across puzzles of that shape.
 pub(crate) trait Engine {
     /// Is this engine built for `order` and `variant`?
@@ -14,12 +17,7 @@ pub(crate) trait Engine {
 
     /// Searches `puzzle`, handing each solution to `on_solution`, which returns whether to
     /// go on.
-    fn run(
-        &mut self,
-        puzzle: &Puzzle,
-        budget: &Budget,
-        on_solution: &mut dyn FnMut(Grid) -> bool,
-    ) -> SearchEnd;
+    fn run(&mut self, puzzle: &Puzzle, budget: &Budget, on_solution: OnSolution) -> SearchEnd;
 
     /// The statistics of the last run (taken out of the engine).
     fn stats(&mut self) -> Stats;

@@ -1,7 +1,10 @@
 //! `solve`: solve, count or relax every puzzle of a file with one method, judged like a trial of `run`.
 
-use std::collections::BTreeSet;
-use std::io::Write;
+use std::collections::{BTreeMap, BTreeSet};
+use std::fmt::Write as _;
+use std::io::{BufWriter, Write};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::mpsc;
 
 use anyhow::{anyhow, Context};
 use clap::Args;
@@ -15,7 +18,7 @@ use crate::io::{display_name, read_puzzles};
 use crate::registry::Registry;
 use crate::results::{ms, TrialStatus};
 use crate::runner::judge::{judge, Answer, Trial};
-use crate::runner::kind::{Job, KindSettings};
+use crate::runner::kind::{capability, Job, KindSettings, TrialMethod};
 use sudoku_analysis::stats::median;
 
 #[derive(Args)]
@@ -52,6 +55,107 @@ pub struct SolveArgs {
     /// Seed; each puzzle's generator is derived from it and the puzzle's place.
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
+    /// Solve on this many threads (at least 1), one method instance each; the output keeps
+    /// the file's order. Methods that may not run beside themselves (CBC) use one.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..))]
+    pub jobs: u64,
+}
+
+/// Puzzles per unit of work: big enough to make hand-over rare, small enough to stream.
+const CHUNK: usize = 256;
+
+/// What every worker shares.
+struct Shared<'a> {
+    name: &'a str,
+    label: &'a str,
+    seed: u64,
+    budget: &'a Budget,
+}
+
+/// One chunk's results: its output lines, each puzzle's trial status and times (ms), and the
+/// wrong answers' reports.
+#[derive(Default)]
+struct ChunkOut {
+    text: String,
+    done: Vec<(TrialStatus, f64, f64)>,
+    wrong: Vec<String>,
+}
+
+/// Solves one chunk with one method instance; only the method call is timed.
+fn run_chunk(
+    method: &mut dyn TrialMethod,
+    items: &[(Puzzle, usize)],
+    sh: &Shared,
+) -> anyhow::Result<ChunkOut> {
+    let clock = RealClock::new();
+    let mut out = ChunkOut {
+        done: Vec::with_capacity(items.len()),
+        ..ChunkOut::default()
+    };
+    let mut place = String::new();
+    for (puzzle, line) in items {
+        place.clear();
+        write!(place, "{}:{line}", sh.name).ok();
+        let mut rng = rng_from_seed(derive_seed(sh.seed, sh.label, &place, 0));
+        let (w0, c0) = (clock.wall(), clock.cpu());
+        let job = Job {
+            puzzle,
+            carve: None,
+            budget: sh.budget,
+        };
+        let answer = method
+            .attempt(&job, &mut rng)
+            .with_context(|| place.clone())?;
+        let wall = ms(clock.wall().saturating_sub(w0));
+        let cpu = ms(clock.cpu().saturating_sub(c0)) + ms(answer.child_cpu());
+        // Verification in the same pass, outside the timed region.
+        let trial = judge(&answer, puzzle);
+        if trial.status == TrialStatus::Wrong {
+            out.wrong
+                .push(format!("WRONG: {place}: {}: {}", sh.label, trial.message));
+        }
+        out.done.push((trial.status, wall, cpu));
+        out.text.push_str(&answer_line(&answer, &trial));
+        out.text.push('\n');
+    }
+    Ok(out)
+}
+
+/// Runs every chunk on `methods.len()` threads and hands the results to `sink` in file order.
+fn run_parallel(
+    methods: Vec<Box<dyn TrialMethod>>,
+    items: &[(Puzzle, usize)],
+    sh: &Shared,
+    sink: &mut dyn FnMut(ChunkOut) -> anyhow::Result<()>,
+) -> anyhow::Result<()> {
+    let chunks: Vec<&[(Puzzle, usize)]> = items.chunks(CHUNK).collect();
+    let next = AtomicUsize::new(0);
+    let (tx, rx) = mpsc::channel();
+    std::thread::scope(|scope| {
+        for mut method in methods {
+            let (tx, next, chunks) = (tx.clone(), &next, &chunks);
+            scope.spawn(move || loop {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                let Some(chunk) = chunks.get(i) else { break };
+                let r = run_chunk(method.as_mut(), chunk, sh);
+                let failed = r.is_err();
+                // The receiver is gone only after an error: stop then too.
+                if tx.send((i, r)).is_err() || failed {
+                    break;
+                }
+            });
+        }
+        drop(tx);
+        let (mut pending, mut want) = (BTreeMap::new(), 0);
+        for (i, r) in rx {
+            pending.insert(i, r);
+            while let Some(r) = pending.remove(&want) {
+                sink(r?)?;
+                want += 1;
+            }
+        }
+        Ok(())
+    })
 }
 
 /// Solves (or counts, or relaxes) every puzzle of a file: one output line per puzzle on stdout,
@@ -82,44 +186,61 @@ pub fn solve(a: &SolveArgs, registry: &Registry) -> Result<(), Failure> {
             .check_order(order)
             .map_err(|e| anyhow!("--param: {e} ({name} has {order} puzzles)"))?;
     }
-    let mut out = std::io::stdout().lock();
-    let clock = RealClock::new();
+    let jobs = if capability(kind, registry, &a.method, &settings)?.thread_safe {
+        usize::try_from(a.jobs).unwrap_or(usize::MAX)
+    } else {
+        1
+    };
+    let variant = a.variant.variant;
+    let items: Vec<(Puzzle, usize)> = entries
+        .into_iter()
+        .map(|e| (Puzzle::new(e.grid, variant), e.line))
+        .collect();
+    let sh = Shared {
+        name: &name,
+        label: &label,
+        seed: a.seed,
+        budget: &b,
+    };
+    let mut out = BufWriter::new(std::io::stdout().lock());
     let mut tally = [0usize; TrialStatus::ALL.len()];
-    let (mut walls, mut cpus) = (Vec::with_capacity(entries.len()), Vec::new());
-    for e in &entries {
-        let puzzle = Puzzle::new(e.grid.clone(), a.variant.variant);
-        let place = format!("{name}:{}", e.line);
-        let mut rng = rng_from_seed(derive_seed(a.seed, &label, &place, 0));
-        // Only the method call is timed; verification and printing are not.
-        let (w0, c0) = (clock.wall(), clock.cpu());
-        let answer = method
-            .attempt(
-                &Job {
-                    puzzle: &puzzle,
-                    carve: None,
-                    budget: &b,
-                },
-                &mut rng,
-            )
-            .with_context(|| place.clone())?;
-        walls.push(ms(clock.wall().saturating_sub(w0)));
-        cpus.push(ms(clock.cpu().saturating_sub(c0)) + ms(answer.child_cpu()));
-        let trial = judge(&answer, &puzzle);
-        tally[trial.status as usize] += 1;
-        if trial.status == TrialStatus::Wrong {
-            eprintln!("WRONG: {place}: {label}: {}", trial.message);
+    let (mut walls, mut cpus) = (Vec::with_capacity(items.len()), Vec::new());
+    let mut sink = |c: ChunkOut| -> anyhow::Result<()> {
+        for w in &c.wrong {
+            eprintln!("{w}");
         }
-        writeln!(out, "{}", answer_line(&answer, &trial)).context("writing to standard output")?;
+        for &(status, wall, cpu) in &c.done {
+            tally[status as usize] += 1;
+            walls.push(wall);
+            cpus.push(cpu);
+        }
+        out.write_all(c.text.as_bytes())
+            .context("writing to standard output")
+    };
+    let threads = jobs.min(items.len().div_ceil(CHUNK)).max(1);
+    if threads == 1 {
+        for chunk in items.chunks(CHUNK) {
+            sink(run_chunk(method.as_mut(), chunk, &sh)?)?;
+        }
+    } else {
+        let mut methods = vec![method];
+        for _ in 1..threads {
+            methods.push(configured(kind, registry, &a.method, &a.params, &settings)?.0);
+        }
+        run_parallel(methods, &items, &sh, &mut sink)?;
     }
+    out.flush().context("writing to standard output")?;
+    drop(out);
     let counts: Vec<String> = TrialStatus::ALL
         .iter()
         .map(|s| format!("{} {s}", tally[*s as usize]))
         .collect();
     eprintln!(
-        "{name}: {} puzzles with {label}: {}; method time: total {:.1} ms, median {:.4} ms wall, {:.4} ms CPU per puzzle",
-        entries.len(),
+        "{name}: {} puzzles with {label}: {}; method time: total {:.1} ms wall, {:.1} ms CPU, median {:.4} ms wall, {:.4} ms CPU per puzzle",
+        items.len(),
         counts.join(", "),
         walls.iter().sum::<f64>(),
+        cpus.iter().sum::<f64>(),
         median(&walls).unwrap_or(0.0),
         median(&cpus).unwrap_or(0.0)
     );
