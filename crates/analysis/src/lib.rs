@@ -5,7 +5,8 @@
 //! and writing `trials.csv`/`traces.csv`; descriptive [`stats`] for heavy-tailed timings; the
 //! per-configuration [`summary`] as CSV, Markdown and LaTeX, with text from data files
 //! [`escape`]d for each format; and the SVG/PNG charts
-//! ([`plots::draw_all`]). The runner (`sudoku-bench`) writes rows; `plot` and `merge` redraw
+//! ([`plots::draw_all`]) and the self-contained HTML page of a results folder ([`report`]).
+//! The runner (`sudoku-bench`) writes rows; `plot` and `merge` redraw
 //! everything from them with this crate.
 #![deny(missing_docs)]
 
@@ -13,6 +14,7 @@ use std::path::{Path, PathBuf};
 
 pub mod escape;
 pub mod plots;
+pub mod report;
 mod row;
 pub mod stats;
 pub mod summary;

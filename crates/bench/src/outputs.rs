@@ -9,8 +9,8 @@ use anyhow::{bail, Context, Result};
 use crate::results::{read_rows, write_atomic, write_rows, Row, TraceRow};
 use sudoku_analysis::summary;
 
-/// Writes summary.csv, summary.md, summary.tex and the charts from `<dir>/trials.csv`
-/// (and traces.csv); returns every file of the folder's results.
+/// Writes summary.csv, summary.md, summary.tex and (with `plots`) the charts and report.html
+/// from `<dir>/trials.csv` (and traces.csv); returns every file of the folder's results.
 pub fn write_outputs(dir: &Path, title: &str, plots: bool) -> Result<Vec<PathBuf>> {
     let trials = dir.join("trials.csv");
     let rows: Vec<Row> = if trials.exists() {
@@ -34,7 +34,13 @@ pub fn write_outputs(dir: &Path, title: &str, plots: bool) -> Result<Vec<PathBuf
     }
     files.extend(["summary.csv", "summary.md", "summary.tex", "meta.json"].map(|f| dir.join(f)));
     if plots && !rows.is_empty() {
-        files.extend(sudoku_analysis::plots::draw_all(dir, &rows, &traces)?);
+        let drawn = sudoku_analysis::plots::draw_all(dir, &rows, &traces)?;
+        for s in &drawn.skipped {
+            eprintln!("chart {} not drawn: {}", s.stem, s.reason);
+        }
+        files.extend(drawn.files());
+        let report = sudoku_analysis::report::Report::new(dir, title, &rows, &drawn)?;
+        files.push(report.write(dir)?);
     }
     files.retain(|f| f.exists());
     Ok(files)
@@ -78,8 +84,9 @@ pub fn merge_dirs(dirs: &[PathBuf]) -> Result<(Vec<Row>, Vec<TraceRow>)> {
 }
 
 /// Files a run writes into its folder, besides the charts (`*.svg`, `*.png`).
-const RUN_FILES: [&str; 8] = [
+const RUN_FILES: [&str; 9] = [
     "trials.csv",
+    "report.html",
     "traces.csv",
     "summary.csv",
     "summary.md",
