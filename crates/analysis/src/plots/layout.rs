@@ -75,8 +75,10 @@ pub struct Layout {
     pub legend_cols: usize,
     /// Lines of the legend.
     pub legend_rows: usize,
-    /// One legend entry's rectangle: `(width, height)`.
+    /// One legend line's cell: `(width, height)`.
     pub legend_cell: (u32, u32),
+    /// Each entry's first line and number of lines (one column when a label wraps).
+    pub legend_lines: Vec<(usize, usize)>,
 }
 
 impl Layout {
@@ -84,11 +86,16 @@ impl Layout {
     pub fn legend_entry(&self, i: usize) -> Rect {
         let (cw, ch) = self.legend_cell;
         let pad = (self.legend.w - cw * self.legend_cols as u32) / 2;
+        let (row, lines) = if self.legend_cols == 1 {
+            self.legend_lines[i]
+        } else {
+            (i / self.legend_cols, 1)
+        };
         Rect {
             x: self.legend.x + pad + (i % self.legend_cols) as u32 * cw,
-            y: self.legend.y + (i / self.legend_cols) as u32 * ch,
+            y: self.legend.y + row as u32 * ch,
             w: cw,
-            h: ch,
+            h: lines as u32 * ch,
         }
     }
 }
@@ -97,9 +104,15 @@ impl Layout {
 pub const SWATCH: f64 = 30.0;
 
 /// The layout of `panels` panels in `cols` columns, each `panel_h` high at scale 1, with a
-/// legend of `labels` below: as many entries per line as fit the width (labels longer than the
-/// width are shortened by the caller with [`fit_label`]).
-pub fn layout(panels: usize, cols: usize, panel_h: f64, labels: &[String], s: &Style) -> Layout {
+/// legend of `labels` (each already wrapped into lines by [`wrap_label`]) below: as many
+/// entries per line as fit the width, one column when a label takes several lines.
+pub fn layout(
+    panels: usize,
+    cols: usize,
+    panel_h: f64,
+    labels: &[Vec<String>],
+    s: &Style,
+) -> Layout {
     let width = s.px(f64::from(Style::WIDTH));
     let cols = cols.clamp(1, panels.max(1));
     let pw = width / cols as u32;
@@ -116,18 +129,30 @@ pub fn layout(panels: usize, cols: usize, panel_h: f64, labels: &[String], s: &S
     let top = rows as u32 * ph;
     let widest = labels
         .iter()
+        .flatten()
         .map(|l| text_width(l, s.font(Style::TEXT)))
         .fold(0.0, f64::max);
     let cell_w = (widest + f64::from(s.px(SWATCH + 12.0))).ceil() as u32;
     let margin = s.px(8.0);
     let usable = width - 2 * margin;
-    let legend_cols = if labels.is_empty() {
+    let wrapped = labels.iter().any(|l| l.len() > 1);
+    let legend_cols = if labels.is_empty() || wrapped {
         1
     } else {
         ((usable / cell_w.max(1)) as usize).clamp(1, labels.len())
     };
     let cell_w = cell_w.min(usable);
-    let legend_rows = labels.len().div_ceil(legend_cols);
+    let mut legend_lines = Vec::with_capacity(labels.len());
+    let mut line = 0;
+    for l in labels {
+        legend_lines.push((line, l.len().max(1)));
+        line += l.len().max(1);
+    }
+    let legend_rows = if legend_cols == 1 {
+        line
+    } else {
+        labels.len().div_ceil(legend_cols)
+    };
     let cell_h = s.px(Style::TEXT * 1.45);
     let legend_h = if labels.is_empty() {
         0
@@ -146,20 +171,35 @@ pub fn layout(panels: usize, cols: usize, panel_h: f64, labels: &[String], s: &S
         legend_cols,
         legend_rows,
         legend_cell: (cell_w, cell_h),
+        legend_lines,
     }
 }
 
-/// `label` shortened with `…` so it fits a legend line of the figure's width (at any scale,
-/// since text and width scale together).
-pub fn fit_label(label: &str) -> String {
+/// The most characters of a legend line (at any scale, since text and width scale together).
+fn legend_chars() -> usize {
     let room = f64::from(Style::WIDTH) - 2.0 * 8.0 - SWATCH - 12.0;
-    let max = (room / (Style::TEXT * 0.62)).floor() as usize;
-    if label.chars().count() <= max {
-        return label.to_string();
+    (room / (Style::TEXT * 0.62)).floor() as usize
+}
+
+/// `label` in lines that fit a legend line of the figure's width, broken at spaces where it
+/// can be: a long label is wrapped, never cut, so two configurations that differ at the end of
+/// their parameters stay apart.
+pub fn wrap_label(label: &str) -> Vec<String> {
+    let max = legend_chars();
+    let mut lines = Vec::new();
+    let mut rest: Vec<char> = label.chars().collect();
+    while rest.len() > max {
+        let cut = rest[..=max]
+            .iter()
+            .rposition(|&c| c == ' ')
+            .filter(|&i| i > 0)
+            .unwrap_or(max);
+        lines.push(rest[..cut].iter().collect::<String>());
+        let skip = usize::from(rest.get(cut) == Some(&' '));
+        rest.drain(..cut + skip);
     }
-    let mut t: String = label.chars().take(max.saturating_sub(1)).collect();
-    t.push('…');
-    t
+    lines.push(rest.into_iter().collect());
+    lines
 }
 
 #[cfg(test)]
@@ -171,8 +211,8 @@ mod tests {
         for scale in [1.0, 2.0] {
             let s = Style { scale };
             for n in [0, 1, 5, 13] {
-                let labels: Vec<String> = (0..n)
-                    .map(|i| fit_label(&format!("method-{i} param={}", "x".repeat(i * 7))))
+                let labels: Vec<Vec<String>> = (0..n)
+                    .map(|i| wrap_label(&format!("method-{i} param={}", "x".repeat(i * 7))))
                     .collect();
                 for (panels, cols) in [(1, 1), (3, 2), (6, 2)] {
                     let l = layout(panels, cols, 260.0, &labels, &s);
@@ -198,8 +238,15 @@ mod tests {
                             "entry {i} {e:?} outside {:?}",
                             l.legend
                         );
-                        let text = text_width(label, s.font(Style::TEXT));
-                        assert!(f64::from(e.w) >= text + f64::from(s.px(SWATCH)), "{i}");
+                        for line in label {
+                            let text = text_width(line, s.font(Style::TEXT));
+                            assert!(f64::from(e.w) >= text + f64::from(s.px(SWATCH)), "{i}");
+                        }
+                        assert_eq!(e.h, label.len() as u32 * l.legend_cell.1);
+                        if i > 0 {
+                            let before = l.legend_entry(i - 1);
+                            assert!(!before.intersects(&e), "entries {i} and {} overlap", i - 1);
+                        }
                     }
                     if n == 0 {
                         assert_eq!(l.legend.h, 0);
@@ -207,6 +254,18 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn long_labels_wrap_at_spaces_and_keep_every_character() {
+        let l = "ilp objective=weighted search=cbc cuts=gomory,mir,probing presolve=on threads=1";
+        let lines = wrap_label(l);
+        assert!(lines.len() > 1);
+        assert!(lines.iter().all(|x| x.chars().count() <= legend_chars()));
+        assert_eq!(lines.join(" "), l);
+        let word = "x".repeat(120);
+        assert_eq!(wrap_label(&word).concat(), word);
+        assert_eq!(wrap_label("prop"), ["prop"]);
     }
 
     #[test]

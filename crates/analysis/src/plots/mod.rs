@@ -318,10 +318,10 @@ struct Figure {
 
 impl Figure {
     fn layout(&self, s: &Style) -> Layout {
-        let labels: Vec<String> = self
+        let labels: Vec<Vec<String>> = self
             .keys
             .iter()
-            .map(|k| layout::fit_label(&k.label))
+            .map(|k| layout::wrap_label(&k.label))
             .collect();
         layout::layout(self.panels.len(), self.cols, self.panel_h, &labels, s)
     }
@@ -359,14 +359,23 @@ fn err<E: std::fmt::Debug>(e: E) -> String {
 }
 
 /// Draws every chart the rows support into `out` (`<stem>.svg` and `<stem>.png`); says which
-/// were left out and why.
+/// were left out and why, and removes their files if an earlier run left them.
 pub fn draw_all(out: &Path, rows: &[Row], traces: &[TraceRow]) -> Result<Drawn, AnalysisError> {
     ensure_font(out)?;
     let mut drawn = Drawn::default();
     for (stem, built) in figures::all(rows, traces) {
         match built {
             Ok(fig) => drawn.charts.push(render(out, &fig)?),
-            Err(reason) => drawn.skipped.push(Skipped { stem, reason }),
+            Err(reason) => {
+                // A chart an earlier run drew from other data must not outlive it.
+                for ext in ["svg", "png"] {
+                    let old = out.join(format!("{stem}.{ext}"));
+                    if old.is_file() {
+                        std::fs::remove_file(&old).map_err(|e| AnalysisError::io(&old, e))?;
+                    }
+                }
+                drawn.skipped.push(Skipped { stem, reason })
+            }
         }
     }
     Ok(drawn)
@@ -416,9 +425,10 @@ fn draw_figure<DB: DrawingBackend>(
         let area = root.clone().shrink((r.x, r.y), (r.w, r.h));
         draw_panel(&area, p, s)?;
     }
+    let line_h = l.legend_cell.1 as i32;
     for (i, k) in fig.keys.iter().enumerate() {
         let e = l.legend_entry(i);
-        let (x, y) = (e.x as i32, (e.y + e.h / 2) as i32);
+        let (x, y) = (e.x as i32, e.y as i32 + line_h / 2);
         let sw = s.px(layout::SWATCH - 6.0) as i32;
         let c = colour(k.style);
         root.draw(&PathElement::new(
@@ -431,12 +441,14 @@ fn draw_figure<DB: DrawingBackend>(
             .into_font()
             .color(&BLACK)
             .pos(Pos::new(HPos::Left, VPos::Center));
-        root.draw(&Text::new(
-            layout::fit_label(&k.label),
-            (x + s.px(layout::SWATCH) as i32, y),
-            font,
-        ))
-        .map_err(err)?;
+        for (j, text) in layout::wrap_label(&k.label).into_iter().enumerate() {
+            root.draw(&Text::new(
+                text,
+                (x + s.px(layout::SWATCH) as i32, y + j as i32 * line_h),
+                font.clone(),
+            ))
+            .map_err(err)?;
+        }
     }
     Ok(())
 }
