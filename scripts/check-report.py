@@ -5,7 +5,7 @@ library is needed), checks it, and saves a screenshot.
 
 Usage: check-report.py CHROMIUM REPORT.html SCREENSHOT.png [SELECTOR HEIGHT]
 With SELECTOR and HEIGHT, the screenshot is HEIGHT CSS pixels of the page from the element
-SELECTOR down, at half scale (a small picture for a README); without, the whole page.
+SELECTOR down, at 3/4 scale (a small picture for a README); without, the whole page.
 Exit 1 with a message on a failed check."""
 
 import base64
@@ -135,7 +135,7 @@ def main():
             sel, height = sys.argv[4], float(sys.argv[5])
             js = f"(() => {{ const r = document.querySelector({json.dumps(sel)}).getBoundingClientRect(); return r.top + window.scrollY; }})()"
             top = b.send("Runtime.evaluate", {"expression": js, "returnByValue": True}, session=s)["result"]["value"]
-            clip = {"x": 0, "y": top, "width": 1200, "height": height, "scale": 0.5}
+            clip = {"x": 0, "y": top, "width": 1200, "height": height, "scale": 0.75}
         else:
             size = b.send("Page.getLayoutMetrics", session=s)["cssContentSize"]
             clip = {"x": 0, "y": 0, "width": 1200, "height": size["height"], "scale": 1}

@@ -2,7 +2,7 @@
 # Opens DIR/report.html in headless Chromium and checks it: every chart drawn (an SVG of some
 # size in each figure), a table with rows, every image loaded, no console error or exception.
 # Saves a full-page screenshot (DIR/report.png, or the path given). With SELECTOR HEIGHT after
-# it, the screenshot is HEIGHT CSS px from that element down at half scale (the README picture).
+# it, the screenshot is HEIGHT CSS px from that element down at 3/4 scale (the README picture).
 # Chromium is Debian's `chromium`: installed with apt-get when missing and running as root,
 # otherwise the check prints `skipped: <reason>` and exits 0. Needs python3 (standard library).
 # Usage: scripts/check-report.sh DIR [SCREENSHOT.png [SELECTOR HEIGHT]]
