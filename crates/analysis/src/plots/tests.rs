@@ -214,3 +214,94 @@ fn figures_keys(rows: &[Row], traces: &[TraceRow]) -> Vec<(String, usize)> {
     };
     f.keys.iter().map(|k| (k.label.clone(), k.style)).collect()
 }
+
+/// The points of the first line of `style` in chart `stem`'s first panel.
+fn line_of(rows: &[Row], traces: &[TraceRow], stem: &str, style: usize) -> Vec<(f64, f64)> {
+    let all = figures::all(rows, traces);
+    let Ok(f) = &all.iter().find(|(s, _)| s == stem).unwrap().1 else {
+        panic!("{stem} not drawn")
+    };
+    f.panels[0]
+        .marks
+        .iter()
+        .find_map(|m| match m {
+            Mark::Line { style: s, pts, .. } if *s == style => Some(pts.clone()),
+            _ => None,
+        })
+        .unwrap()
+}
+
+#[test]
+fn ert_and_profile_on_literal_runs() {
+    // Two traced runs: one reaches cost 0 at 2 ms (of 3 ms), the other stops at cost 3 after
+    // 10 ms. ERT(τ) = (time of the hits + wall time of the misses) / hits.
+    let row = |task, ms, status| Row {
+        task,
+        kind: "solve".into(),
+        method: "m".into(),
+        variant: "classic".into(),
+        order: 2,
+        instance: format!("i{task}"),
+        status,
+        wall_ms: ms,
+        ..Row::default()
+    };
+    let rows = [
+        row(0, 3.0, TrialStatus::Solved),
+        row(1, 10.0, TrialStatus::Timeout),
+    ];
+    let tr = |task, elapsed_ms, best_cost| TraceRow {
+        task,
+        method: "m".into(),
+        params: String::new(),
+        order: 2,
+        instance: format!("i{task}"),
+        trial: 0,
+        iteration: 0,
+        elapsed_ms,
+        best_cost,
+    };
+    let traces = [
+        tr(0, 0.5, 6),
+        tr(0, 1.0, 2),
+        tr(0, 2.0, 0),
+        tr(1, 0.5, 7),
+        tr(1, 4.0, 3),
+    ];
+    // Targets 5, 2, 1, 0 (at positions 0..4; 7 is the top start cost, so 5 is the first).
+    let ert = line_of(&rows, &traces, "ert", 0);
+    assert_eq!(ert, [(0.0, 2.5), (1.0, 11.0), (2.0, 12.0), (3.0, 12.0)]);
+
+    // Profile: a is fastest on i0 (1 ms vs 4 ms), b on i1 (2 ms vs 8 ms); b fails on i2.
+    let pr = |m: &str, inst: &str, ms: f64, ok: bool| Row {
+        kind: "solve".into(),
+        method: m.into(),
+        variant: "classic".into(),
+        order: 2,
+        instance: inst.into(),
+        status: if ok {
+            TrialStatus::Solved
+        } else {
+            TrialStatus::Timeout
+        },
+        wall_ms: ms,
+        ..Row::default()
+    };
+    let rows = [
+        pr("a", "i0", 1.0, true),
+        pr("b", "i0", 4.0, true),
+        pr("a", "i1", 8.0, true),
+        pr("b", "i1", 2.0, true),
+        pr("a", "i2", 5.0, true),
+        pr("b", "i2", 9.0, false),
+    ];
+    let a = line_of(&rows, &[], "profile", 0);
+    let b = line_of(&rows, &[], "profile", 1);
+    // log2 ratios: a 0, 2, 0 → steps at 0 (1/3, 2/3) and 2 (1); b 2, 0, ∞ → ends at 2/3.
+    assert_eq!(
+        &a[..4],
+        [(0.0, 0.0), (0.0, 1.0 / 3.0), (0.0, 2.0 / 3.0), (2.0, 1.0)]
+    );
+    assert_eq!(&b[..3], [(0.0, 0.0), (0.0, 1.0 / 3.0), (2.0, 2.0 / 3.0)]);
+    assert_eq!(b.last().unwrap().1, 2.0 / 3.0);
+}
