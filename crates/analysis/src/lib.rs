@@ -10,7 +10,8 @@
 //! (Wilcoxon signed-rank with Holm's correction and an effect size, Friedman with the Nemenyi
 //! post-hoc test and a critical-difference diagram: stats.md, stats.tex, cd.svg), with text
 //! from data files [`escape`]d for each format; and the SVG/PNG charts
-//! ([`plots::draw_all`]). The runner (`sudoku-bench`) writes rows; `plot` and `merge` redraw
+//! ([`plots::draw_all`]) and the self-contained HTML page of a results folder ([`report`]).
+//! The runner (`sudoku-bench`) writes rows; `plot` and `merge` redraw
 //! everything from them with this crate.
 #![deny(missing_docs)]
 
@@ -19,6 +20,7 @@ use std::path::{Path, PathBuf};
 pub mod compare;
 pub mod escape;
 pub mod plots;
+pub mod report;
 mod row;
 pub mod stats;
 pub mod summary;

@@ -8,10 +8,11 @@ use anyhow::{bail, Context, Result};
 
 use crate::results::{read_rows, write_atomic, write_rows, Row, TraceRow};
 use sudoku_analysis::tables::{self, TimeLimits};
+use sudoku_analysis::report::Section;
 use sudoku_analysis::{compare, summary};
 
 /// Writes summary.csv, summary.md, summary.tex (with the performance table), stats.md,
-/// stats.tex, and with `plots` cd.svg and the charts, from `<dir>/trials.csv`
+/// stats.tex, and with `plots` cd.svg, the charts and report.html, from `<dir>/trials.csv`
 /// (and traces.csv); returns every file of the folder's results.
 pub fn write_outputs(dir: &Path, title: &str, plots: bool) -> Result<Vec<PathBuf>> {
     let trials = dir.join("trials.csv");
@@ -43,7 +44,29 @@ pub fn write_outputs(dir: &Path, title: &str, plots: bool) -> Result<Vec<PathBuf
     files.extend(["summary.csv", "summary.md", "summary.tex", "meta.json"].map(|f| dir.join(f)));
     files.extend(compare::write_stats(dir, title, &rows, &limits, plots)?);
     if plots && !rows.is_empty() {
-        files.extend(sudoku_analysis::plots::draw_all(dir, &rows, &traces)?);
+        let drawn = sudoku_analysis::plots::draw_all(dir, &rows, &traces)?;
+        for s in &drawn.skipped {
+            eprintln!("chart {} not drawn: {}", s.stem, s.reason);
+        }
+        files.extend(drawn.files());
+        let mut report = sudoku_analysis::report::Report::new(dir, title, &rows, &drawn)?;
+        report.replace(Section::new(
+            "tables",
+            "Tables",
+            summary::html(&s) + &tables::performance_html(&perf),
+        ));
+        let comparisons = compare::compare(&rows, &limits);
+        let mut statistics = compare::html(&comparisons);
+        if let Some(svg) = compare::cd_svg(&comparisons)? {
+            statistics.push_str("<figure>");
+            statistics.push_str(&svg);
+            statistics.push_str(
+                "<figcaption>Critical-difference diagram (Nemenyi, α = 0.05): average ranks; \
+                 a bar joins methods whose difference is not significant.</figcaption></figure>",
+            );
+        }
+        report.insert_after("tables", Section::new("statistics", "Statistics", statistics));
+        files.push(report.write(dir)?);
     }
     files.retain(|f| f.exists());
     Ok(files)
@@ -87,10 +110,11 @@ pub fn merge_dirs(dirs: &[PathBuf]) -> Result<(Vec<Row>, Vec<TraceRow>)> {
 }
 
 /// Files a run writes into its folder, besides the charts (`*.svg`, `*.png`).
-const RUN_FILES: [&str; 10] = [
+const RUN_FILES: [&str; 11] = [
     "trials.csv",
     "stats.md",
     "stats.tex",
+    "report.html",
     "traces.csv",
     "summary.csv",
     "summary.md",

@@ -20,6 +20,7 @@ pub mod generate;
 pub mod list;
 pub mod merge;
 pub mod plot;
+pub mod report;
 pub mod run;
 pub mod show;
 pub mod solve;
@@ -58,6 +59,8 @@ enum Command {
     Run(run::RunArgs),
     /// Redraw summaries and charts of a results folder from its CSV.
     Plot(plot::PlotArgs),
+    /// Write a results folder's self-contained report.html (tables, charts) from its CSV.
+    Report(report::ReportArgs),
     /// Merge results folders (shards) and re-summarise.
     Merge(merge::MergeArgs),
 }
@@ -76,6 +79,7 @@ impl Cli {
             Some(Command::Rate(a)) => explain::rate(&a),
             Some(Command::Run(a)) => run::run(&a, registry),
             Some(Command::Plot(a)) => plot::plot(&a),
+            Some(Command::Report(a)) => report::report(&a),
             Some(Command::Merge(a)) => merge::merge(&a),
             None => run::default_experiment()
                 .map_err(Failure::from)

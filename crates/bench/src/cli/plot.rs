@@ -1,6 +1,6 @@
 //! `plot`: redraws summaries and charts of a results folder from its CSV alone.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use anyhow::anyhow;
 use clap::Args;
@@ -17,10 +17,19 @@ pub struct PlotArgs {
 
 /// Redraws summaries and charts from a results folder's CSV alone.
 pub fn plot(a: &PlotArgs) -> Result<(), Failure> {
-    let trials = a.dir.join("trials.csv");
+    for f in redraw(&a.dir, "plot")? {
+        println!("{}", f.display());
+    }
+    Ok(())
+}
+
+/// Rewrites every derived file of the results folder `dir` (summaries, charts, report.html)
+/// from its CSV alone; `command` names the command in errors. Returns the folder's files.
+pub fn redraw(dir: &Path, command: &str) -> Result<Vec<PathBuf>, Failure> {
+    let trials = dir.join("trials.csv");
     if !trials.exists() {
         return Err(anyhow!(
-            "{} not found: `plot` needs a results folder written by `run`",
+            "{} not found: `{command}` needs a results folder written by `run`",
             trials.display()
         )
         .into());
@@ -28,7 +37,7 @@ pub fn plot(a: &PlotArgs) -> Result<(), Failure> {
     let rows: Vec<Row> = read_rows(&trials)?;
     if rows.is_empty() {
         return Err(anyhow!(
-            "{}: no trial rows (the file is empty or only a header): nothing to plot",
+            "{}: no trial rows (the file is empty or only a header): nothing to {command}",
             trials.display()
         )
         .into());
@@ -37,8 +46,5 @@ pub fn plot(a: &PlotArgs) -> Result<(), Failure> {
         .first()
         .map(|r| r.experiment.clone())
         .unwrap_or_else(|| "results".into());
-    for f in write_outputs(&a.dir, &title, true)? {
-        println!("{}", f.display());
-    }
-    Ok(())
+    Ok(write_outputs(dir, &title, true)?)
 }

@@ -1,0 +1,667 @@
+//! Charts from trials (and traces), as SVG and PNG, sized for one column of a two-column paper
+//! (about 3.3 in wide; the PNG at twice the resolution). Text is drawn with an embedded DejaVu
+//! Sans, so nothing depends on fonts installed on the machine.
+//!
+//! Every chart is a [`Figure`]: panels (small multiples) in a grid and one legend in its own
+//! band below them, never over the data ([`layout`]). A panel holds at most [`MAX_SERIES`]
+//! series; more configurations are split over panels. Each configuration (method and
+//! parameters) has one colour and marker in every chart of a run, from its place in the sorted
+//! list of configurations, out of the Okabe–Ito colour-blind-safe palette. A chart the data
+//! cannot support is not drawn; [`draw_all`] returns why ([`Skipped`]).
+
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+
+use plotters::coord::Shift;
+use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
+
+use crate::{AnalysisError, Row, TraceRow};
+
+mod figures;
+pub mod layout;
+
+pub use layout::{Layout, Rect, Style};
+
+/// The most series one panel shows.
+pub const MAX_SERIES: usize = 8;
+
+/// Okabe & Ito's colour-blind-safe palette, yellow last (faint on white).
+pub const PALETTE: [(u8, u8, u8); 8] = [
+    (0, 114, 178),   // blue
+    (213, 94, 0),    // vermillion
+    (0, 158, 115),   // bluish green
+    (230, 159, 0),   // orange
+    (204, 121, 167), // reddish purple
+    (86, 180, 233),  // sky blue
+    (0, 0, 0),       // black
+    (240, 228, 66),  // yellow
+];
+
+/// A series' colour: `style` is the configuration's place in the sorted list of a run's
+/// configurations, so the colour is the same in every chart.
+pub fn colour(style: usize) -> RGBColor {
+    let (r, g, b) = PALETTE[style % PALETTE.len()];
+    RGBColor(r, g, b)
+}
+
+/// Markers tell apart configurations that share a colour (the 9th and later).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Shape {
+    Circle,
+    Triangle,
+    Square,
+    Cross,
+}
+
+fn shape(style: usize) -> Shape {
+    [Shape::Circle, Shape::Triangle, Shape::Square, Shape::Cross][(style / PALETTE.len()) % 4]
+}
+
+/// A chart that was drawn.
+#[derive(Clone, Debug)]
+pub struct Chart {
+    /// File name without extension (`cactus` → `cactus.svg`, `cactus.png`).
+    pub stem: String,
+    /// A one-line title.
+    pub title: String,
+    /// What is drawn, how to read it, and what was left out.
+    pub caption: String,
+    /// The files written (SVG first).
+    pub files: Vec<PathBuf>,
+    /// Each panel's title and number of series.
+    pub panels: Vec<(String, usize)>,
+    /// Where the panels and the legend are in the SVG.
+    pub layout: Layout,
+}
+
+/// A chart that was not drawn, and why.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Skipped {
+    /// The chart's file stem.
+    pub stem: String,
+    /// Why the data cannot support it.
+    pub reason: String,
+}
+
+/// What [`draw_all`] made.
+#[derive(Clone, Debug, Default)]
+pub struct Drawn {
+    /// The charts drawn, in reading order.
+    pub charts: Vec<Chart>,
+    /// The charts left out.
+    pub skipped: Vec<Skipped>,
+}
+
+impl Drawn {
+    /// Every file written.
+    pub fn files(&self) -> Vec<PathBuf> {
+        self.charts.iter().flat_map(|c| c.files.clone()).collect()
+    }
+}
+
+/// One axis: its title (with the unit), range in data units, and whether it is logarithmic.
+#[derive(Clone, Debug)]
+struct Axis {
+    title: String,
+    lo: f64,
+    hi: f64,
+    log: bool,
+    /// Tick labels at given positions (categories) instead of numbers.
+    labels: Option<Vec<(f64, String)>>,
+}
+
+impl Axis {
+    fn linear(title: impl Into<String>, lo: f64, hi: f64) -> Axis {
+        let (lo, hi) = if hi > lo {
+            (lo, hi)
+        } else {
+            (lo - 1.0, lo + 1.0)
+        };
+        Axis {
+            title: title.into(),
+            lo,
+            hi,
+            log: false,
+            labels: None,
+        }
+    }
+
+    /// A log axis over the positive values, padded by a third of a decade each side.
+    fn log(title: impl Into<String>, values: impl IntoIterator<Item = f64>) -> Axis {
+        let (lo, hi) = values
+            .into_iter()
+            .filter(|v| v.is_finite() && *v > 0.0)
+            .fold((f64::INFINITY, 0.0f64), |(a, b), v| (a.min(v), b.max(v)));
+        let (lo, hi) = if lo.is_finite() {
+            (lo, hi)
+        } else {
+            (1e-3, 1.0)
+        };
+        let (lo, hi) = (lo.log10() - 0.3, hi.log10().max(lo.log10() + 0.7) + 0.3);
+        Axis {
+            title: title.into(),
+            lo,
+            hi,
+            log: true,
+            labels: None,
+        }
+    }
+
+    fn categories(title: impl Into<String>, labels: Vec<(f64, String)>) -> Axis {
+        let lo = labels.iter().map(|l| l.0).fold(f64::INFINITY, f64::min);
+        let hi = labels.iter().map(|l| l.0).fold(f64::NEG_INFINITY, f64::max);
+        let (lo, hi) = if lo.is_finite() { (lo, hi) } else { (0.0, 0.0) };
+        Axis {
+            title: title.into(),
+            lo: lo - 0.6,
+            hi: hi + 0.6,
+            log: false,
+            labels: Some(labels),
+        }
+    }
+
+    /// A data value in drawing coordinates (log10 on a log axis).
+    fn at(&self, v: f64) -> f64 {
+        if self.log {
+            v.max(1e-12).log10()
+        } else {
+            v
+        }
+    }
+
+    /// The data value at the top of the axis (for marks drawn "at the edge").
+    fn top(&self) -> f64 {
+        if self.log {
+            10f64.powf(self.hi)
+        } else {
+            self.hi
+        }
+    }
+
+    /// How many tick labels to ask for, `room` the most that fit side by side.
+    fn ticks(&self, room: usize) -> usize {
+        match &self.labels {
+            Some(l) => l.len().max(1) * 2 + 1,
+            None if self.log => ((self.hi - self.lo).ceil() as usize + 1).min(room),
+            None => 6.min(room),
+        }
+    }
+
+    fn tick(&self, v: f64) -> String {
+        match &self.labels {
+            Some(l) => l
+                .iter()
+                .find(|(p, _)| (p - v).abs() < 1e-6)
+                .map(|(_, t)| t.clone())
+                .unwrap_or_default(),
+            None if self.log => {
+                let k = v.round();
+                if (v - k).abs() > 1e-6 {
+                    String::new()
+                } else if (-3.0..=4.0).contains(&k) {
+                    let x = 10f64.powi(k as i32);
+                    number(x)
+                } else {
+                    format!("1e{k}")
+                }
+            }
+            None => number(v),
+        }
+    }
+}
+
+/// A tick number: integers plainly, others with two decimals at most.
+fn number(x: f64) -> String {
+    if x.abs() >= 100.0 || (x - x.round()).abs() < 1e-9 {
+        format!("{x:.0}")
+    } else {
+        let t = format!("{x:.3}");
+        t.trim_end_matches('0').trim_end_matches('.').to_string()
+    }
+}
+
+/// Five-number summary of a box with Tukey whiskers (1.5 IQR) and the points beyond them.
+#[derive(Clone, Debug)]
+struct BoxStats {
+    lo: f64,
+    q1: f64,
+    med: f64,
+    q3: f64,
+    hi: f64,
+    outliers: Vec<f64>,
+}
+
+/// What a panel draws, in data units; `style` names the series (its colour and marker).
+#[derive(Clone, Debug)]
+enum Mark {
+    /// A line with markers at a few of its points; `step` draws it as a staircase.
+    Line {
+        style: usize,
+        pts: Vec<(f64, f64)>,
+        step: bool,
+    },
+    /// A filled band between two lines over the same x values.
+    Band {
+        style: usize,
+        upper: Vec<(f64, f64)>,
+        lower: Vec<(f64, f64)>,
+    },
+    /// Markers; hollow ones mark values drawn at the edge (no answer within the limit).
+    Points {
+        style: usize,
+        pts: Vec<(f64, f64)>,
+        hollow: bool,
+    },
+    /// A box at category position `x`.
+    Box { style: usize, x: f64, b: BoxStats },
+    /// Vertical bars `(x, lo, hi)`.
+    Bars {
+        style: usize,
+        pts: Vec<(f64, f64, f64)>,
+    },
+    /// A thin grey reference line (the diagonal of a scatter).
+    Guide { pts: Vec<(f64, f64)> },
+}
+
+impl Mark {
+    fn style(&self) -> Option<usize> {
+        match self {
+            Mark::Line { style, .. }
+            | Mark::Band { style, .. }
+            | Mark::Points { style, .. }
+            | Mark::Box { style, .. }
+            | Mark::Bars { style, .. } => Some(*style),
+            Mark::Guide { .. } => None,
+        }
+    }
+}
+
+/// One panel of a figure.
+#[derive(Clone, Debug)]
+struct Panel {
+    title: String,
+    x: Axis,
+    y: Axis,
+    marks: Vec<Mark>,
+}
+
+impl Panel {
+    /// The series it shows.
+    fn series(&self) -> usize {
+        self.marks
+            .iter()
+            .filter_map(Mark::style)
+            .collect::<BTreeSet<_>>()
+            .len()
+    }
+}
+
+/// A legend entry.
+#[derive(Clone, Debug)]
+struct Key {
+    label: String,
+    style: usize,
+}
+
+/// A chart: panels in `cols` columns and one legend below.
+#[derive(Clone, Debug)]
+struct Figure {
+    stem: String,
+    title: String,
+    caption: String,
+    cols: usize,
+    panel_h: f64,
+    keys: Vec<Key>,
+    panels: Vec<Panel>,
+}
+
+impl Figure {
+    fn layout(&self, s: &Style) -> Layout {
+        let labels: Vec<Vec<String>> = self
+            .keys
+            .iter()
+            .map(|k| layout::wrap_label(&k.label))
+            .collect();
+        layout::layout(self.panels.len(), self.cols, self.panel_h, &labels, s)
+    }
+}
+
+fn ensure_font(out: &Path) -> Result<(), AnalysisError> {
+    static FONT: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    let ok = *FONT.get_or_init(|| {
+        plotters::style::register_font("sans-serif", FontStyle::Normal, dejavu::sans::regular())
+            .is_ok()
+            && plotters::style::register_font("sans-serif", FontStyle::Bold, dejavu::sans::bold())
+                .is_ok()
+    });
+    if ok {
+        Ok(())
+    } else {
+        Err(AnalysisError::Chart {
+            path: out.to_path_buf(),
+            message: "the embedded chart font could not be loaded".into(),
+        })
+    }
+}
+
+fn chart_error(path: &Path, what: &str, e: impl std::fmt::Display) -> AnalysisError {
+    AnalysisError::Chart {
+        path: path.to_path_buf(),
+        message: format!("{what}: {e}"),
+    }
+}
+
+type Res = std::result::Result<(), String>;
+
+fn err<E: std::fmt::Debug>(e: E) -> String {
+    format!("{e:?}")
+}
+
+/// Draws every chart the rows support into `out` (`<stem>.svg` and `<stem>.png`); says which
+/// were left out and why, and removes their files if an earlier run left them.
+pub fn draw_all(out: &Path, rows: &[Row], traces: &[TraceRow]) -> Result<Drawn, AnalysisError> {
+    ensure_font(out)?;
+    let mut drawn = Drawn::default();
+    for (stem, built) in figures::all(rows, traces) {
+        match built {
+            Ok(fig) => drawn.charts.push(render(out, &fig)?),
+            Err(reason) => {
+                // A chart an earlier run drew from other data must not outlive it.
+                for ext in ["svg", "png"] {
+                    let old = out.join(format!("{stem}.{ext}"));
+                    if old.is_file() {
+                        std::fs::remove_file(&old).map_err(|e| AnalysisError::io(&old, e))?;
+                    }
+                }
+                drawn.skipped.push(Skipped { stem, reason })
+            }
+        }
+    }
+    Ok(drawn)
+}
+
+fn render(out: &Path, fig: &Figure) -> Result<Chart, AnalysisError> {
+    let svg = out.join(format!("{}.svg", fig.stem));
+    let png = out.join(format!("{}.png", fig.stem));
+    let s1 = Style { scale: 1.0 };
+    let l1 = fig.layout(&s1);
+    {
+        let root = SVGBackend::new(&svg, l1.size).into_drawing_area();
+        draw_figure(&root, fig, &l1, &s1).map_err(|e| chart_error(&svg, "drawing", e))?;
+        root.present()
+            .map_err(|e| chart_error(&svg, "writing", e))?;
+    }
+    let s2 = Style { scale: 2.0 };
+    let l2 = fig.layout(&s2);
+    {
+        let root = BitMapBackend::new(&png, l2.size).into_drawing_area();
+        draw_figure(&root, fig, &l2, &s2).map_err(|e| chart_error(&png, "drawing", e))?;
+        root.present()
+            .map_err(|e| chart_error(&png, "writing", e))?;
+    }
+    Ok(Chart {
+        stem: fig.stem.clone(),
+        title: fig.title.clone(),
+        caption: fig.caption.clone(),
+        files: vec![svg, png],
+        panels: fig
+            .panels
+            .iter()
+            .map(|p| (p.title.clone(), p.series()))
+            .collect(),
+        layout: l1,
+    })
+}
+
+fn draw_figure<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    fig: &Figure,
+    l: &Layout,
+    s: &Style,
+) -> Res {
+    root.fill(&WHITE).map_err(err)?;
+    for (p, r) in fig.panels.iter().zip(&l.panels) {
+        let area = root.clone().shrink((r.x, r.y), (r.w, r.h));
+        draw_panel(&area, p, s)?;
+    }
+    let line_h = l.legend_cell.1 as i32;
+    for (i, k) in fig.keys.iter().enumerate() {
+        let e = l.legend_entry(i);
+        let (x, y) = (e.x as i32, e.y as i32 + line_h / 2);
+        let sw = s.px(layout::SWATCH - 6.0) as i32;
+        let c = colour(k.style);
+        root.draw(&PathElement::new(
+            vec![(x, y), (x + sw, y)],
+            c.stroke_width(s.px(2.0)),
+        ))
+        .map_err(err)?;
+        draw_marker(root, (x + sw / 2, y), k.style, false, s)?;
+        let font = ("sans-serif", s.font(Style::TEXT))
+            .into_font()
+            .color(&BLACK)
+            .pos(Pos::new(HPos::Left, VPos::Center));
+        for (j, text) in layout::wrap_label(&k.label).into_iter().enumerate() {
+            root.draw(&Text::new(
+                text,
+                (x + s.px(layout::SWATCH) as i32, y + j as i32 * line_h),
+                font.clone(),
+            ))
+            .map_err(err)?;
+        }
+    }
+    Ok(())
+}
+
+/// One marker at pixel `c` on any drawing area.
+fn draw_marker<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    c: (i32, i32),
+    style: usize,
+    hollow: bool,
+    s: &Style,
+) -> Res {
+    let col = colour(style);
+    let st = if hollow {
+        col.stroke_width(s.px(1.5))
+    } else {
+        col.filled()
+    };
+    let r = s.px(3.5) as i32;
+    match shape(style) {
+        Shape::Circle => area.draw(&Circle::new(c, r, st)),
+        Shape::Triangle => area.draw(&TriangleMarker::new(c, r + 1, st)),
+        Shape::Square => area.draw(&Rectangle::new(
+            [(c.0 - r, c.1 - r), (c.0 + r, c.1 + r)],
+            st,
+        )),
+        Shape::Cross => area.draw(&Cross::new(c, r, col.stroke_width(s.px(2.0)))),
+    }
+    .map_err(err)
+}
+
+fn draw_panel<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, p: &Panel, s: &Style) -> Res {
+    let (w, h) = area.dim_in_pixel();
+    // Categories without names (boxes told apart by the legend) need no label area.
+    let bare_x = p.x.title.is_empty();
+    let mut b = ChartBuilder::on(area);
+    b.margin(s.px(6.0))
+        .margin_right(s.px(14.0))
+        .x_label_area_size(s.px(if bare_x { 6.0 } else { 44.0 }))
+        .y_label_area_size(s.px(54.0));
+    if !p.title.is_empty() {
+        b.caption(&p.title, ("sans-serif", s.font(Style::TITLE)));
+    }
+    let mut chart = b
+        .build_cartesian_2d(p.x.at_range(), p.y.at_range())
+        .map_err(err)?;
+    let x_room = (f64::from(w) / (Style::TEXT * 3.6 * s.scale)) as usize;
+    // Named categories: every k-th name when they do not all fit.
+    let every =
+        p.x.labels
+            .as_ref()
+            .map_or(1, |l| l.len().div_ceil(x_room.max(1)).max(1));
+    let xf = |v: &f64| {
+        let k = v.round();
+        if every > 1 && (v - k).abs() < 1e-6 && (k as i64).rem_euclid(every as i64) != 0 {
+            return String::new();
+        }
+        p.x.tick(*v)
+    };
+    let yf = |v: &f64| p.y.tick(*v);
+    chart
+        .configure_mesh()
+        .x_desc(fit(&p.x.title, w, s))
+        .y_desc(fit(&p.y.title, h, s))
+        .x_labels(p.x.ticks(x_room))
+        .y_labels(p.y.ticks((f64::from(h) / (Style::TEXT * 2.0 * s.scale)) as usize))
+        .x_label_formatter(&xf)
+        .y_label_formatter(&yf)
+        .label_style(("sans-serif", s.font(Style::TEXT)))
+        .axis_desc_style(("sans-serif", s.font(Style::TITLE)))
+        .light_line_style(TRANSPARENT)
+        .bold_line_style(BLACK.mix(0.08))
+        .draw()
+        .map_err(err)?;
+    let (x, y) = (&p.x, &p.y);
+    let at = |(a, b): (f64, f64)| (x.at(a), y.at(b));
+    let finite = |q: &(f64, f64)| q.0.is_finite() && q.1.is_finite();
+    // Bands first, so lines and points are drawn over them.
+    for m in &p.marks {
+        if let Mark::Band {
+            style,
+            upper,
+            lower,
+        } = m
+        {
+            let mut poly: Vec<(f64, f64)> = upper.iter().copied().map(at).collect();
+            poly.extend(lower.iter().rev().copied().map(at));
+            poly.retain(finite);
+            chart
+                .draw_series(std::iter::once(Polygon::new(
+                    poly,
+                    colour(*style).mix(0.2).filled(),
+                )))
+                .map_err(err)?;
+        }
+    }
+    let plot = chart.plotting_area().strip_coord_spec();
+    let (pw, ph) = plot.dim_in_pixel();
+    let pixel = |c: (f64, f64)| {
+        let fx = (c.0 - x.lo) / (x.hi - x.lo);
+        let fy = (y.hi - c.1) / (y.hi - y.lo);
+        (
+            (fx * f64::from(pw.saturating_sub(1))).round() as i32,
+            (fy * f64::from(ph.saturating_sub(1))).round() as i32,
+        )
+    };
+    for m in &p.marks {
+        match m {
+            Mark::Band { .. } => {}
+            Mark::Line { style, pts, step } => {
+                let mut v: Vec<(f64, f64)> = pts.iter().copied().map(at).filter(finite).collect();
+                if *step {
+                    let mut st = Vec::with_capacity(v.len() * 2);
+                    for (k, &q) in v.iter().enumerate() {
+                        if k > 0 {
+                            st.push((q.0, v[k - 1].1));
+                        }
+                        st.push(q);
+                    }
+                    v = st;
+                }
+                chart
+                    .draw_series(LineSeries::new(
+                        v.clone(),
+                        colour(*style).stroke_width(s.px(2.0)),
+                    ))
+                    .map_err(err)?;
+                // A few markers, so a line can be told by its marker too.
+                let every = (v.len() / 6).max(1);
+                for q in v.iter().step_by(every) {
+                    draw_marker(&plot, pixel(*q), *style, false, s)?;
+                }
+            }
+            Mark::Points { style, pts, hollow } => {
+                for q in pts.iter().copied().map(at).filter(finite) {
+                    draw_marker(&plot, pixel(q), *style, *hollow, s)?;
+                }
+            }
+            Mark::Box { style, x: bx, b } => {
+                let c = colour(*style);
+                let (l, r) = (bx - 0.32, bx + 0.32);
+                chart
+                    .draw_series([
+                        Rectangle::new([(l, y.at(b.q1)), (r, y.at(b.q3))], c.mix(0.25).filled()),
+                        Rectangle::new(
+                            [(l, y.at(b.q1)), (r, y.at(b.q3))],
+                            c.stroke_width(s.px(1.0)),
+                        ),
+                    ])
+                    .map_err(err)?;
+                chart
+                    .draw_series([
+                        PathElement::new(
+                            vec![(l, y.at(b.med)), (r, y.at(b.med))],
+                            c.stroke_width(s.px(2.5)),
+                        ),
+                        PathElement::new(
+                            vec![(*bx, y.at(b.lo)), (*bx, y.at(b.q1))],
+                            c.stroke_width(s.px(1.0)),
+                        ),
+                        PathElement::new(
+                            vec![(*bx, y.at(b.q3)), (*bx, y.at(b.hi))],
+                            c.stroke_width(s.px(1.0)),
+                        ),
+                    ])
+                    .map_err(err)?;
+                for &o in &b.outliers {
+                    draw_marker(&plot, pixel((*bx, y.at(o))), *style, true, s)?;
+                }
+            }
+            Mark::Bars { style, pts } => {
+                chart
+                    .draw_series(pts.iter().map(|&(bx, lo, hi)| {
+                        PathElement::new(
+                            vec![(x.at(bx), y.at(lo)), (x.at(bx), y.at(hi))],
+                            colour(*style).stroke_width(s.px(1.0)),
+                        )
+                    }))
+                    .map_err(err)?;
+            }
+            Mark::Guide { pts } => {
+                chart
+                    .draw_series(LineSeries::new(
+                        pts.iter().copied().map(at),
+                        BLACK.mix(0.4).stroke_width(s.px(1.0)),
+                    ))
+                    .map_err(err)?;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// An axis title shortened with `…` to fit along an axis of `len` pixels (less the other
+/// axis' label area).
+fn fit(title: &str, len: u32, s: &Style) -> String {
+    let room = f64::from(len) - f64::from(s.px(70.0));
+    // 0.56 em a character: DejaVu Sans' average, tighter than the legend's safe estimate.
+    let per = s.font(Style::TITLE) * 0.56;
+    let max = (room / per).floor().max(4.0) as usize;
+    if title.chars().count() <= max {
+        return title.to_string();
+    }
+    let mut t: String = title.chars().take(max - 1).collect();
+    t.push('…');
+    t
+}
+
+impl Axis {
+    fn at_range(&self) -> std::ops::Range<f64> {
+        self.lo..self.hi
+    }
+}
+
+#[cfg(test)]
+mod tests;

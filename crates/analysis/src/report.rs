@@ -1,0 +1,467 @@
+//! `report.html`: one self-contained page per results folder, built from its CSV files (and
+//! meta.json when there is one) alone. The charts' SVG is inlined, the style is in the page,
+//! and the page loads nothing: no scripts, no fonts, no network; it links only to the folder's
+//! own files, relatively.
+//!
+//! The page is a list of [`Section`]s, so other analyses add theirs with
+//! [`Report::insert_after`] or [`Report::replace`] before [`Report::write`].
+
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+
+use crate::plots::Drawn;
+use crate::summary::{num, summarise};
+use crate::{AnalysisError, Row};
+
+/// One section of the page: an anchor id, a heading and its HTML body (trusted: build it with
+/// [`html`] for text from data files).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Section {
+    /// The anchor (`#id`) and the name other code finds the section by.
+    pub id: String,
+    /// The heading.
+    pub title: String,
+    /// The body, HTML.
+    pub html: String,
+}
+
+impl Section {
+    /// A section.
+    pub fn new(id: &str, title: &str, html: String) -> Section {
+        Section {
+            id: id.into(),
+            title: title.into(),
+            html,
+        }
+    }
+}
+
+/// The page: a title and its sections in order.
+#[derive(Clone, Debug)]
+pub struct Report {
+    /// The page title (the experiment's name).
+    pub title: String,
+    /// The sections, in reading order: `experiment`, `tables`, `charts`, `skipped` (when a chart
+    /// was left out) and `files`.
+    pub sections: Vec<Section>,
+}
+
+/// Text made safe as HTML text or attribute value.
+pub fn html(s: &str) -> String {
+    let mut o = String::with_capacity(s.len());
+    for ch in crate::escape::visible(s).chars() {
+        match ch {
+            '&' => o.push_str("&amp;"),
+            '<' => o.push_str("&lt;"),
+            '>' => o.push_str("&gt;"),
+            '"' => o.push_str("&quot;"),
+            '\'' => o.push_str("&#39;"),
+            c => o.push(c),
+        }
+    }
+    o
+}
+
+/// The files of a results folder the page links to, when they exist.
+const LINKED: [&str; 6] = [
+    "trials.csv",
+    "traces.csv",
+    "summary.csv",
+    "summary.md",
+    "summary.tex",
+    "meta.json",
+];
+
+impl Report {
+    /// The page of the results folder `dir`: its experiment (from meta.json when present, and
+    /// from the rows), the summary table, the charts in `drawn` (read back from their SVG files)
+    /// and the charts left out, and links to its CSV files.
+    pub fn new(
+        dir: &Path,
+        title: &str,
+        rows: &[Row],
+        drawn: &Drawn,
+    ) -> Result<Report, AnalysisError> {
+        let mut sections = vec![
+            Section::new(
+                "experiment",
+                "Experiment and environment",
+                experiment(dir, rows)?,
+            ),
+            Section::new("tables", "Summary", summary_table(rows)),
+            Section::new("charts", "Charts", charts(drawn)?),
+        ];
+        if !drawn.skipped.is_empty() {
+            let mut h =
+                String::from("<p>Charts this data cannot support were not drawn:</p>\n<ul>\n");
+            for s in &drawn.skipped {
+                let _ = writeln!(
+                    h,
+                    "<li><code>{}</code>: {}</li>",
+                    html(&s.stem),
+                    html(&s.reason)
+                );
+            }
+            h.push_str("</ul>\n");
+            sections.push(Section::new("skipped", "Charts left out", h));
+        }
+        let mut files = String::from("<ul>\n");
+        for f in LINKED.iter().filter(|f| dir.join(f).exists()) {
+            let _ = writeln!(files, "<li><a href=\"{f}\">{f}</a></li>");
+        }
+        files.push_str("</ul>\n<p>Charts as files: each chart's <code>.svg</code> and <code>.png</code> beside this page. <code>sudoku-bench report DIR</code> remakes this page from the CSV alone.</p>\n");
+        sections.push(Section::new("files", "Data files", files));
+        Ok(Report {
+            title: title.into(),
+            sections,
+        })
+    }
+
+    /// Puts `section` right after the section `after` (at the end when there is none).
+    pub fn insert_after(&mut self, after: &str, section: Section) {
+        let at = self
+            .sections
+            .iter()
+            .position(|s| s.id == after)
+            .map_or(self.sections.len(), |i| i + 1);
+        self.sections.insert(at, section);
+    }
+
+    /// Replaces the section with `section`'s id (appends it when there is none).
+    pub fn replace(&mut self, section: Section) {
+        match self.sections.iter_mut().find(|s| s.id == section.id) {
+            Some(s) => *s = section,
+            None => self.sections.push(section),
+        }
+    }
+
+    /// The page.
+    pub fn to_html(&self) -> String {
+        let mut o = String::new();
+        let title = html(&self.title);
+        let _ = write!(
+            o,
+            "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>{title} — sudoku-bench report</title>\n<style>\n{STYLE}</style>\n</head>\n<body>\n<h1>{title}</h1>\n<nav><ul>\n"
+        );
+        for s in &self.sections {
+            let _ = writeln!(
+                o,
+                "<li><a href=\"#{}\">{}</a></li>",
+                html(&s.id),
+                html(&s.title)
+            );
+        }
+        o.push_str("</ul></nav>\n");
+        for s in &self.sections {
+            let _ = write!(
+                o,
+                "<section id=\"{}\">\n<h2>{}</h2>\n{}</section>\n",
+                html(&s.id),
+                html(&s.title),
+                s.html
+            );
+        }
+        o.push_str("</body>\n</html>\n");
+        o
+    }
+
+    /// Writes `dir/report.html`; returns its path.
+    pub fn write(&self, dir: &Path) -> Result<PathBuf, AnalysisError> {
+        let path = dir.join("report.html");
+        std::fs::write(&path, self.to_html()).map_err(|e| AnalysisError::io(&path, e))?;
+        Ok(path)
+    }
+}
+
+const STYLE: &str = "body{font-family:system-ui,-apple-system,\"Segoe UI\",Roboto,\"Helvetica Neue\",Arial,sans-serif;max-width:1150px;margin:1.5em auto;padding:0 1em;color:#111;line-height:1.4}
+h1{font-size:1.6em}h2{border-bottom:1px solid #ccc;padding-bottom:.2em;margin-top:1.6em}
+nav ul{display:flex;flex-wrap:wrap;gap:.4em 1.2em;padding:0;list-style:none}
+table{border-collapse:collapse;font-size:.85em;margin:.5em 0}
+th,td{padding:.2em .6em;border-bottom:1px solid #ddd;text-align:left;white-space:nowrap}
+td.n,th.n{text-align:right;font-variant-numeric:tabular-nums}
+thead th{border-bottom:2px solid #444}
+.scroll{overflow-x:auto}
+.figs{display:grid;grid-template-columns:repeat(auto-fill,minmax(520px,1fr));gap:1.5em}
+figure{margin:0}figure svg{max-width:100%;height:auto;display:block}
+figcaption{font-size:.85em;color:#333}
+dl{display:grid;grid-template-columns:max-content 1fr;gap:.2em 1em}dt{font-weight:600}dd{margin:0}
+pre{background:#f6f6f6;padding:.6em;overflow-x:auto;font-size:.85em}
+";
+
+/// What the rows say about the run, and meta.json's fields when it is there.
+fn experiment(dir: &Path, rows: &[Row]) -> Result<String, AnalysisError> {
+    let set = |f: &dyn Fn(&Row) -> String| {
+        rows.iter()
+            .map(f)
+            .collect::<std::collections::BTreeSet<_>>()
+            .into_iter()
+            .collect::<Vec<_>>()
+    };
+    let mut h = String::from("<dl>\n");
+    let mut item = |k: &str, v: &str| {
+        let _ = writeln!(h, "<dt>{}</dt><dd>{}</dd>", html(k), html(v));
+    };
+    item("trials", &rows.len().to_string());
+    item(
+        "experiment (rows)",
+        &set(&|r| r.experiment.clone()).join(", "),
+    );
+    item("kinds", &set(&|r| r.kind.clone()).join(", "));
+    item(
+        "configurations",
+        &set(&|r| {
+            if r.params.is_empty() {
+                r.method.clone()
+            } else {
+                format!("{} {}", r.method, r.params)
+            }
+        })
+        .len()
+        .to_string(),
+    );
+    let orders: std::collections::BTreeSet<usize> = rows.iter().map(|r| r.order).collect();
+    item(
+        "grid sizes",
+        &orders
+            .iter()
+            .map(|o| format!("{0}×{0}", o * o))
+            .collect::<Vec<_>>()
+            .join(", "),
+    );
+    item(
+        "instance sets",
+        &set(&|r| r.instance_set.clone()).join(", "),
+    );
+    item("commits (rows)", &set(&|r| r.commit.clone()).join(", "));
+    let meta = dir.join("meta.json");
+    let mut text = None;
+    if meta.exists() {
+        let raw = std::fs::read_to_string(&meta).map_err(|e| AnalysisError::io(&meta, e))?;
+        match serde_json::from_str::<serde_json::Value>(&raw) {
+            Ok(serde_json::Value::Object(m)) => {
+                for (k, v) in &m {
+                    match (k.as_str(), v) {
+                        ("experiment_text", serde_json::Value::String(s)) => text = Some(s.clone()),
+                        (_, serde_json::Value::String(s)) => item(k, s),
+                        (_, serde_json::Value::Null) => {}
+                        _ => item(k, &v.to_string()),
+                    }
+                }
+            }
+            _ => item("meta.json", "present but not a JSON object; not shown"),
+        }
+    }
+    h.push_str("</dl>\n");
+    if !meta.exists() {
+        h.push_str("<p>This folder has no <code>meta.json</code> (a merged cluster run or copied CSV has none): the machine, build and times of the run are not known here; the facts above come from the rows.</p>\n");
+    }
+    if let Some(t) = text {
+        let _ = writeln!(
+            h,
+            "<details><summary>Experiment file</summary>\n<pre>{}</pre>\n</details>",
+            html_keep_lines(&t)
+        );
+    }
+    Ok(h)
+}
+
+/// Text for a `<pre>`: escaped, line breaks kept.
+fn html_keep_lines(s: &str) -> String {
+    s.lines().map(html).collect::<Vec<_>>().join("\n")
+}
+
+/// The per-configuration summary as an HTML table.
+pub fn summary_table(rows: &[Row]) -> String {
+    let s = summarise(rows);
+    let head = [
+        ("Kind", false),
+        ("Method", false),
+        ("Params", false),
+        ("Variant", false),
+        ("Grid", false),
+        ("Instances", false),
+        ("Trials", true),
+        ("Success", true),
+        ("Median ms", true),
+        ("95% CI of median", true),
+        ("Mean ms", true),
+        ("p10–p90 ms", true),
+    ];
+    let mut h = String::from("<p>Wall time per trial in milliseconds over all trials of a group (runs that hit a limit count at the time they stopped). Success: a verified solution, or a proof of infeasibility or of several solutions.</p>\n<div class=\"scroll\"><table>\n<thead><tr>");
+    for (t, n) in head {
+        let _ = write!(
+            h,
+            "<th{}>{}</th>",
+            if n { " class=\"n\"" } else { "" },
+            html(t)
+        );
+    }
+    h.push_str("</tr></thead>\n<tbody>\n");
+    for r in &s {
+        let g = r.order * r.order;
+        let cells = [
+            (r.kind.clone(), false),
+            (r.method.clone(), false),
+            (
+                if r.params.is_empty() {
+                    "–".into()
+                } else {
+                    r.params.clone()
+                },
+                false,
+            ),
+            (r.variant.clone(), false),
+            (format!("{g}×{g}"), false),
+            (r.instance_set.clone(), false),
+            (r.count.to_string(), true),
+            (format!("{:.0}%", r.success_rate * 100.0), true),
+            (num(r.median_ms), true),
+            (
+                format!("{}–{}", num(r.median_ci_lo_ms), num(r.median_ci_hi_ms)),
+                true,
+            ),
+            (num(r.mean_ms), true),
+            (format!("{}–{}", num(r.p10_ms), num(r.p90_ms)), true),
+        ];
+        h.push_str("<tr>");
+        for (c, n) in cells {
+            let _ = write!(
+                h,
+                "<td{}>{}</td>",
+                if n { " class=\"n\"" } else { "" },
+                html(&c)
+            );
+        }
+        h.push_str("</tr>\n");
+    }
+    h.push_str("</tbody></table></div>\n");
+    h
+}
+
+/// Each chart's SVG inlined, with its title and caption.
+fn charts(drawn: &Drawn) -> Result<String, AnalysisError> {
+    if drawn.charts.is_empty() {
+        return Ok("<p>No chart was drawn (see the charts left out).</p>\n".into());
+    }
+    let mut h = String::from("<div class=\"figs\">\n");
+    for c in &drawn.charts {
+        let Some(svg_path) = c
+            .files
+            .iter()
+            .find(|f| f.extension().is_some_and(|e| e == "svg"))
+        else {
+            continue;
+        };
+        let svg = std::fs::read_to_string(svg_path).map_err(|e| AnalysisError::io(svg_path, e))?;
+        let stem = html(&c.stem);
+        let _ = write!(
+            h,
+            "<figure id=\"fig-{stem}\">\n<h3>{}</h3>\n{}\n<figcaption>{} <a href=\"{stem}.svg\">SVG</a> · <a href=\"{stem}.png\">PNG</a></figcaption>\n</figure>\n",
+            html(&c.title),
+            inline_svg(&svg, &c.title),
+            html(&c.caption),
+        );
+    }
+    h.push_str("</div>\n");
+    Ok(h)
+}
+
+/// An SVG file's markup for inlining in HTML: no XML prolog, no namespace URL (HTML parsers put
+/// `<svg>` in the SVG namespace themselves), labelled for screen readers.
+fn inline_svg(svg: &str, title: &str) -> String {
+    let body = match svg.find("<svg") {
+        Some(i) => &svg[i..],
+        None => svg,
+    };
+    body.replacen(
+        " xmlns=\"http://www.w3.org/2000/svg\"",
+        &format!(" role=\"img\" aria-label=\"{}\"", html(title)),
+        1,
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::TrialStatus;
+
+    fn rows() -> Vec<Row> {
+        let mut v = Vec::new();
+        for (i, m) in ["a", "b<script>"].iter().enumerate() {
+            for order in [2, 3] {
+                for inst in 0..3 {
+                    v.push(Row {
+                        experiment: "demo & co".into(),
+                        kind: "solve".into(),
+                        method: m.to_string(),
+                        variant: "classic".into(),
+                        order,
+                        instance_set: "s".into(),
+                        instance: format!("i{order}-{inst}"),
+                        status: TrialStatus::Solved,
+                        wall_ms: (1 + i + inst) as f64 * order as f64,
+                        ..Row::default()
+                    });
+                }
+            }
+        }
+        v
+    }
+
+    #[test]
+    fn the_page_inlines_every_chart_and_loads_nothing() {
+        let dir = tempfile::tempdir().unwrap();
+        let rows = rows();
+        std::fs::write(dir.path().join("trials.csv"), "x").unwrap();
+        let drawn = crate::plots::draw_all(dir.path(), &rows, &[]).unwrap();
+        assert!(!drawn.charts.is_empty() && !drawn.skipped.is_empty());
+        let mut r = Report::new(dir.path(), "demo & co", &rows, &drawn).unwrap();
+        r.insert_after(
+            "tables",
+            Section::new("statistics", "Statistics", "<p>x</p>".into()),
+        );
+        let ids: Vec<&str> = r.sections.iter().map(|s| s.id.as_str()).collect();
+        assert_eq!(
+            ids,
+            [
+                "experiment",
+                "tables",
+                "statistics",
+                "charts",
+                "skipped",
+                "files"
+            ]
+        );
+        r.replace(Section::new("statistics", "Tests", "<p>y</p>".into()));
+        assert_eq!(r.sections[2].title, "Tests");
+        let page = r.write(dir.path()).unwrap();
+        let h = std::fs::read_to_string(page).unwrap();
+        // Self-contained: no URL of any scheme, no script, no external resource.
+        for bad in [
+            "http:", "https:", "<script", "src=", "@import", "url(", "<link",
+        ] {
+            assert!(!h.contains(bad), "{bad} in the page");
+        }
+        // Every chart inline, once, with its caption; every skipped chart named.
+        assert_eq!(h.matches("<svg").count(), drawn.charts.len());
+        for c in &drawn.charts {
+            assert!(
+                h.contains(&format!("<figure id=\"fig-{}\">", c.stem)),
+                "{}",
+                c.stem
+            );
+            assert!(h.contains(&html(&c.caption)));
+        }
+        for s in &drawn.skipped {
+            assert!(h.contains(&format!("<code>{}</code>: {}", s.stem, html(&s.reason))));
+        }
+        // Text from files is escaped; the summary table has a row per group.
+        assert!(h.contains("<h1>demo &amp; co</h1>"));
+        assert!(h.contains("b&lt;script&gt;"));
+        assert_eq!(h.matches("<tr>").count(), 1 + 4);
+        // Links to the folder's files that exist, relatively; no meta.json said so.
+        assert!(h.contains("<a href=\"trials.csv\">"));
+        assert!(!h.contains("<a href=\"traces.csv\">"));
+        assert!(h.contains("no <code>meta.json</code>"));
+    }
+}
