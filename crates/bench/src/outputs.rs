@@ -7,8 +7,8 @@ use std::path::{Path, PathBuf};
 use anyhow::{bail, Context, Result};
 
 use crate::results::{read_rows, write_atomic, write_rows, Row, TraceRow};
-use sudoku_analysis::tables::{self, TimeLimits};
 use sudoku_analysis::report::Section;
+use sudoku_analysis::tables::{self, TimeLimits};
 use sudoku_analysis::{compare, summary};
 
 /// Writes summary.csv, summary.md, summary.tex (with the performance table), stats.md,
@@ -65,7 +65,10 @@ pub fn write_outputs(dir: &Path, title: &str, plots: bool) -> Result<Vec<PathBuf
                  a bar joins methods whose difference is not significant.</figcaption></figure>",
             );
         }
-        report.insert_after("tables", Section::new("statistics", "Statistics", statistics));
+        report.insert_after(
+            "tables",
+            Section::new("statistics", "Statistics", statistics),
+        );
         files.push(report.write(dir)?);
     }
     files.retain(|f| f.exists());
