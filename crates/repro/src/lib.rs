@@ -22,7 +22,7 @@
 //! | unit | its unit (`s`, `count`, `status`, …) |
 //! | experiment | the `name` of the repro experiment that measures it, or `-` (not yet: notes say why) |
 //! | select | `field=value` / `field~text` filters joined by `;`; `A vs B` divides A's measure by B's |
-//! | measure | [`Measure`] names: `status`, `count`, `objective`, `wall_s`, `mean_wall_s`, `max_wall_s`, `success`, `rows`, `lp_unique`, `hardest_givens` |
+//! | measure | [`Measure`] names: `status`, `count`, `objective`, `objectives`, `wall_s`, `mean_wall_s`, `max_wall_s`, `success`, `rows`, `lp_unique`, `hardest_givens`, `givens`, `min_givens`, `fastest:KEY` |
 //! | check | [`Check`]: `equal`, `within:K` (ratio in [1/K, K]), `atmost`, `atleast`, `range:A..B` |
 //! | notes | hardware, solver, and anything the comparison needs said |
 
@@ -33,9 +33,22 @@ use std::fmt::{self, Write as _};
 use std::path::{Path, PathBuf};
 
 use sudoku_analysis::escape;
-use sudoku_analysis::summary::num;
 use sudoku_analysis::Row;
 use thiserror::Error;
+
+/// A number for tables: integers as integers, others to 3 significant digits (the paper's
+/// sub-millisecond times stay readable in seconds).
+pub fn num(x: f64) -> String {
+    let a = x.abs();
+    if x.fract() == 0.0 && a < 1e15 {
+        format!("{}", x as i64)
+    } else if a >= 100.0 {
+        format!("{x:.0}")
+    } else {
+        let digits = (2 - a.log10().floor() as i32).max(0) as usize;
+        format!("{x:.digits$}")
+    }
+}
 
 /// The papers `repro` knows, in the order `repro all` runs them.
 pub const PAPERS: &[&str] = &["000", "001", "002", "003", "004", "lewis"];
@@ -118,6 +131,8 @@ pub enum Field {
     Status,
     /// `givens`.
     Givens,
+    /// `rules_needed` (kind = logic-lp).
+    RulesNeeded,
 }
 
 impl Field {
@@ -131,6 +146,7 @@ impl Field {
         ("trial", Field::Trial),
         ("status", Field::Status),
         ("givens", Field::Givens),
+        ("rules_needed", Field::RulesNeeded),
     ];
 
     fn of(self, r: &Row) -> String {
@@ -144,6 +160,7 @@ impl Field {
             Field::Trial => r.trial.to_string(),
             Field::Status => r.status.name().to_string(),
             Field::Givens => r.givens.to_string(),
+            Field::RulesNeeded => r.rules_needed.clone(),
         }
     }
 }
@@ -178,7 +195,7 @@ impl Select {
 }
 
 /// What is computed from the selected rows.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Measure {
     /// The distinct statuses, joined by `+` (one status when all agree).
     Status,
@@ -186,6 +203,8 @@ pub enum Measure {
     Count,
     /// The median objective value.
     Objective,
+    /// The distinct objective values, joined by `+` (one value when all rows agree).
+    Objectives,
     /// The median wall time in seconds.
     WallS,
     /// The mean wall time in seconds.
@@ -200,6 +219,13 @@ pub enum Measure {
     LpUnique,
     /// The share of givens (givens / cells) of the instance set with the lowest success rate.
     HardestGivens,
+    /// The median number of givens.
+    Givens,
+    /// The smallest number of givens.
+    MinGivens,
+    /// `fastest:KEY`: the value of parameter KEY whose rows have the lowest mean wall time
+    /// (a timeout counts at the time it stopped).
+    Fastest(String),
 }
 
 impl Measure {
@@ -207,6 +233,7 @@ impl Measure {
         ("status", Measure::Status),
         ("count", Measure::Count),
         ("objective", Measure::Objective),
+        ("objectives", Measure::Objectives),
         ("wall_s", Measure::WallS),
         ("mean_wall_s", Measure::MeanWallS),
         ("max_wall_s", Measure::MaxWallS),
@@ -214,14 +241,33 @@ impl Measure {
         ("rows", Measure::Rows),
         ("lp_unique", Measure::LpUnique),
         ("hardest_givens", Measure::HardestGivens),
+        ("givens", Measure::Givens),
+        ("min_givens", Measure::MinGivens),
     ];
 
-    /// Numbers, or text (`status`, `count`).
-    fn textual(self) -> bool {
-        matches!(self, Measure::Status | Measure::Count)
+    fn parse(s: &str) -> Result<Measure, String> {
+        if let Some(key) = s.strip_prefix("fastest:") {
+            if key.is_empty() || key.contains(char::is_whitespace) {
+                return Err(format!("measure `{s}`: fastest:KEY needs a parameter name"));
+            }
+            return Ok(Measure::Fastest(key.to_string()));
+        }
+        Measure::NAMES
+            .iter()
+            .find(|(n, _)| *n == s)
+            .map(|(_, m)| m.clone())
+            .ok_or_else(|| {
+                let names: Vec<&str> = Measure::NAMES.iter().map(|(n, _)| *n).collect();
+                format!("unknown measure `{s}` ({}, fastest:KEY)", names.join(", "))
+            })
     }
 
-    fn compute(self, rows: &[&Row]) -> Option<Ours> {
+    /// Numbers, or text (`status`, `count`).
+    fn textual(&self) -> bool {
+        matches!(self, Measure::Status | Measure::Count | Measure::Objectives)
+    }
+
+    fn compute(&self, rows: &[&Row]) -> Option<Ours> {
         if rows.is_empty() {
             return None;
         }
@@ -240,6 +286,11 @@ impl Measure {
             Measure::Count => Some(distinct(
                 rows.iter()
                     .map(|r| r.count.map_or("-".into(), |c| c.to_string()))
+                    .collect(),
+            )),
+            Measure::Objectives => Some(distinct(
+                rows.iter()
+                    .map(|r| r.objective.map_or("-".into(), num))
                     .collect(),
             )),
             Measure::Objective => {
@@ -268,6 +319,36 @@ impl Measure {
                     .map(|&(s, n, g)| (s as f64 / n as f64, g / n as f64))
                     .min_by(|a, b| a.0.total_cmp(&b.0).then(b.1.total_cmp(&a.1)))
                     .map(|(_, g)| Ours::Num(g))
+            }
+            Measure::Givens => {
+                let xs: Vec<f64> = rows.iter().map(|r| r.givens as f64).collect();
+                sudoku_analysis::stats::median(&xs).map(Ours::Num)
+            }
+            Measure::MinGivens => rows
+                .iter()
+                .map(|r| r.givens)
+                .min()
+                .map(|g| Ours::Num(g as f64)),
+            Measure::Fastest(key) => {
+                let prefix = format!("{key}=");
+                let mut groups: BTreeMap<String, Vec<f64>> = BTreeMap::new();
+                for r in rows {
+                    if let Some(v) = r
+                        .params
+                        .split_whitespace()
+                        .find_map(|p| p.strip_prefix(&prefix))
+                    {
+                        groups.entry(v.to_string()).or_default().push(r.wall_ms);
+                    }
+                }
+                let best = groups
+                    .iter()
+                    .filter_map(|(v, ws)| sudoku_analysis::stats::mean(ws).map(|m| (v, m)))
+                    .min_by(|a, b| a.1.total_cmp(&b.1))?;
+                Some(match best.0.parse::<f64>() {
+                    Ok(x) if x.is_finite() => Ours::Num(x),
+                    _ => Ours::Text(best.0.clone()),
+                })
             }
         }
     }
@@ -435,14 +516,7 @@ fn parse_line(f: &[&str]) -> Result<PaperValue, String> {
             return Err(format!("empty `{name}`"));
         }
     }
-    let measure = Measure::NAMES
-        .iter()
-        .find(|(n, _)| n == measure)
-        .map(|(_, m)| *m)
-        .ok_or_else(|| {
-            let names: Vec<&str> = Measure::NAMES.iter().map(|(n, _)| *n).collect();
-            format!("unknown measure `{measure}` ({})", names.join(", "))
-        })?;
+    let measure = Measure::parse(measure)?;
     let check = Check::parse(check)?;
     if check.numeric() && value.parse::<f64>().map_or(true, |v| !v.is_finite()) {
         return Err(format!(

@@ -134,10 +134,10 @@ fn grid_items_are_laid_out_as_a_grid() {
     let md = markdown("t", &compare(&v, &rows));
     assert!(md.contains("## T (paper / ours)"), "{md}");
     assert!(
-        md.contains("| easy | 0.02 / 0.020 | 0.03 / 0.020 |"),
+        md.contains("| easy | 0.02 / 0.0200 | 0.03 / 0.0200 |"),
         "{md}"
     );
-    assert!(md.contains("| hard | 0.05 / 0.020 |  |"), "{md}");
+    assert!(md.contains("| hard | 0.05 / 0.0200 |  |"), "{md}");
 }
 
 #[test]

@@ -20,6 +20,7 @@ pub mod generate;
 pub mod list;
 pub mod merge;
 pub mod plot;
+pub mod repro;
 pub mod run;
 pub mod show;
 pub mod solve;
@@ -60,6 +61,9 @@ enum Command {
     Plot(plot::PlotArgs),
     /// Merge results folders (shards) and re-summarise.
     Merge(merge::MergeArgs),
+    /// Reproduce a seed paper (000..004, lewis, all): its experiments, then the paper's values
+    /// beside ours (comparison.md).
+    Repro(repro::ReproArgs),
 }
 
 impl Cli {
@@ -77,6 +81,7 @@ impl Cli {
             Some(Command::Run(a)) => run::run(&a, registry),
             Some(Command::Plot(a)) => plot::plot(&a),
             Some(Command::Merge(a)) => merge::merge(&a),
+            Some(Command::Repro(a)) => repro::repro(&a, registry),
             None => run::default_experiment()
                 .map_err(Failure::from)
                 .and_then(|experiment| {
