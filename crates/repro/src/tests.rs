@@ -142,22 +142,33 @@ fn grid_items_are_laid_out_as_a_grid() {
 
 #[test]
 fn hardest_givens_is_the_set_with_the_lowest_success() {
-    let mk = |set: &str, givens: usize, status| Row {
+    let mk = |set: &str, givens: usize, status, wall_ms| Row {
         instance_set: set.into(),
         givens,
         status,
+        wall_ms,
         order: 3,
         ..Row::default()
     };
     let rows = [
-        mk("a", 20, TrialStatus::Solved),
-        mk("b", 36, TrialStatus::Timeout),
-        mk("b", 36, TrialStatus::Solved),
-        mk("c", 60, TrialStatus::Solved),
+        mk("a", 20, TrialStatus::Solved, 1.0),
+        mk("b", 36, TrialStatus::Timeout, 9.0),
+        mk("b", 36, TrialStatus::Solved, 3.0),
+        mk("c", 60, TrialStatus::Solved, 1.0),
     ];
-    let refs: Vec<&Row> = rows.iter().collect();
-    let Some(Ours::Num(g)) = Measure::HardestGivens.compute(&refs) else {
-        panic!()
+    let hardest = |rows: &[Row]| {
+        let refs: Vec<&Row> = rows.iter().collect();
+        match Measure::HardestGivens.compute(&refs) {
+            Some(Ours::Num(g)) => g,
+            other => panic!("{other:?}"),
+        }
     };
-    assert!((g - 36.0 / 81.0).abs() < 1e-12);
+    assert!((hardest(&rows) - 36.0 / 81.0).abs() < 1e-12);
+    // All solved: the slowest set is the hardest.
+    let solved = [
+        mk("a", 20, TrialStatus::Solved, 1.0),
+        mk("b", 36, TrialStatus::Solved, 7.0),
+        mk("c", 60, TrialStatus::Solved, 2.0),
+    ];
+    assert!((hardest(&solved) - 36.0 / 81.0).abs() < 1e-12);
 }
