@@ -140,3 +140,22 @@ fn an_unknown_paper_argument_is_refused() {
     assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&o.stderr).contains("unknown paper `005`"));
 }
+
+#[test]
+fn the_shipped_values_file_parses_and_names_existing_experiments() {
+    // Nothing runs: every item is `not yet`, but the file and its experiment names are checked.
+    let tmp = tempfile::tempdir().unwrap();
+    let o = bench(&[
+        "repro",
+        "all",
+        "--compare-only",
+        "--out",
+        tmp.path().to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    for p in ["000", "001", "002", "003", "004", "lewis"] {
+        let c = comparison(&tmp.path().join(format!("repro-{p}")));
+        assert!(!c.is_empty(), "{p}");
+        assert!(c.values().all(|(_, v)| v == "not yet"), "{p}");
+    }
+}
