@@ -3,22 +3,16 @@
 //! error naming its line before anything runs.
 
 use std::collections::HashMap;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Output};
 
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../..")
-        .canonicalize()
-        .unwrap()
-}
-
-fn bench(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_sudoku-bench"))
-        .args(args)
-        .current_dir(root())
-        .output()
-        .expect("the binary runs")
+/// Runs `sudoku-bench repro ARGS` from the workspace root (dataset paths are relative to it).
+fn repro(args: &[&str]) -> Output {
+    let bin = env!("CARGO_BIN_EXE_sudoku-bench");
+    let workspace = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let mut cmd = Command::new(bin);
+    cmd.arg("repro").args(args).current_dir(workspace);
+    cmd.output().expect("the binary runs")
 }
 
 /// item → (ours, verdict) from comparison.csv.
@@ -42,8 +36,7 @@ fn comparison(dir: &Path) -> HashMap<String, (String, String)> {
 fn repro_000_quick_reproduces_the_exact_items() {
     let tmp = tempfile::tempdir().unwrap();
     let out = tmp.path().join("repro-000");
-    let o = bench(&[
-        "repro",
+    let o = repro(&[
         "000",
         "--quick",
         "--no-plots",
@@ -97,8 +90,7 @@ fn values_error(body: &str) -> String {
     let tmp = tempfile::tempdir().unwrap();
     let values = tmp.path().join("values.csv");
     std::fs::write(&values, format!("{HEADER}{body}")).unwrap();
-    let o = bench(&[
-        "repro",
+    let o = repro(&[
         "000",
         "--quick",
         "--values",
@@ -136,7 +128,7 @@ fn an_item_without_a_matching_experiment_is_an_error_naming_its_line() {
 
 #[test]
 fn an_unknown_paper_argument_is_refused() {
-    let o = bench(&["repro", "005", "--quick"]);
+    let o = repro(&["005", "--quick"]);
     assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&o.stderr).contains("unknown paper `005`"));
 }
@@ -145,8 +137,7 @@ fn an_unknown_paper_argument_is_refused() {
 fn the_shipped_values_file_parses_and_names_existing_experiments() {
     // Nothing runs: every item is `not yet`, but the file and its experiment names are checked.
     let tmp = tempfile::tempdir().unwrap();
-    let o = bench(&[
-        "repro",
+    let o = repro(&[
         "all",
         "--compare-only",
         "--out",

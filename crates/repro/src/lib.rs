@@ -32,6 +32,8 @@ use std::collections::BTreeMap;
 use std::fmt::{self, Write as _};
 use std::path::{Path, PathBuf};
 
+use serde::de::IntoDeserializer;
+use serde::Deserialize;
 use sudoku_analysis::escape;
 use sudoku_analysis::Row;
 use thiserror::Error;
@@ -67,6 +69,11 @@ pub const COLUMNS: &[&str] = &[
     "check",
     "notes",
 ];
+
+/// The variant of `T` named `name` (serde's message lists the names when there is none).
+fn by_name<'a, T: Deserialize<'a>>(name: &'a str) -> Result<T, String> {
+    T::deserialize(name.into_deserializer()).map_err(|e: serde::de::value::Error| e.to_string())
+}
 
 /// What can be wrong with a values file or a comparison.
 #[derive(Debug, Error)]
@@ -110,8 +117,9 @@ pub struct Filter {
     pub text: String,
 }
 
-/// The trial-row columns a filter may name.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// The trial-row columns a filter may name (by their names in trials.csv).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Field {
     /// `method`.
     Method,
@@ -136,19 +144,6 @@ pub enum Field {
 }
 
 impl Field {
-    const NAMES: &'static [(&'static str, Field)] = &[
-        ("method", Field::Method),
-        ("params", Field::Params),
-        ("variant", Field::Variant),
-        ("order", Field::Order),
-        ("instance_set", Field::InstanceSet),
-        ("instance", Field::Instance),
-        ("trial", Field::Trial),
-        ("status", Field::Status),
-        ("givens", Field::Givens),
-        ("rules_needed", Field::RulesNeeded),
-    ];
-
     fn of(self, r: &Row) -> String {
         match self {
             Field::Method => r.method.clone(),
@@ -194,8 +189,9 @@ impl Select {
     }
 }
 
-/// What is computed from the selected rows.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// What is computed from the selected rows (named in snake case: `wall_s`, `hardest_givens`).
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Measure {
     /// The distinct statuses, joined by `+` (one status when all agree).
     Status,
@@ -226,26 +222,11 @@ pub enum Measure {
     MinGivens,
     /// `fastest:KEY`: the value of parameter KEY whose rows have the lowest mean wall time
     /// (a timeout counts at the time it stopped).
+    #[serde(skip)]
     Fastest(String),
 }
 
 impl Measure {
-    const NAMES: &'static [(&'static str, Measure)] = &[
-        ("status", Measure::Status),
-        ("count", Measure::Count),
-        ("objective", Measure::Objective),
-        ("objectives", Measure::Objectives),
-        ("wall_s", Measure::WallS),
-        ("mean_wall_s", Measure::MeanWallS),
-        ("max_wall_s", Measure::MaxWallS),
-        ("success", Measure::Success),
-        ("rows", Measure::Rows),
-        ("lp_unique", Measure::LpUnique),
-        ("hardest_givens", Measure::HardestGivens),
-        ("givens", Measure::Givens),
-        ("min_givens", Measure::MinGivens),
-    ];
-
     fn parse(s: &str) -> Result<Measure, String> {
         if let Some(key) = s.strip_prefix("fastest:") {
             if key.is_empty() || key.contains(char::is_whitespace) {
@@ -253,14 +234,7 @@ impl Measure {
             }
             return Ok(Measure::Fastest(key.to_string()));
         }
-        Measure::NAMES
-            .iter()
-            .find(|(n, _)| *n == s)
-            .map(|(_, m)| m.clone())
-            .ok_or_else(|| {
-                let names: Vec<&str> = Measure::NAMES.iter().map(|(n, _)| *n).collect();
-                format!("unknown measure `{s}` ({}, fastest:KEY)", names.join(", "))
-            })
+        by_name(s).map_err(|e| format!("measure: {e} (or fastest:KEY)"))
     }
 
     /// Numbers, or text (`status`, `count`).
@@ -582,17 +556,7 @@ fn parse_select(s: &str) -> Result<Select, String> {
             }
         };
         let name = part[..at].trim();
-        let field = Field::NAMES
-            .iter()
-            .find(|(n, _)| *n == name)
-            .map(|(_, f)| *f)
-            .ok_or_else(|| {
-                let names: Vec<&str> = Field::NAMES.iter().map(|(n, _)| *n).collect();
-                format!(
-                    "select `{part}`: unknown field `{name}` ({})",
-                    names.join(", ")
-                )
-            })?;
+        let field = by_name::<Field>(name).map_err(|e| format!("select `{part}`: field: {e}"))?;
         filters.push(Filter {
             field,
             contains,
@@ -849,6 +813,27 @@ fn grids(cs: &[Comparison]) -> Grids<'_> {
     out
 }
 
+/// One comparison row's cells: paper, item, page, quantity, the paper's value (with its unit),
+/// ours, ours/paper, verdict, reason.
+fn fields(c: &Comparison) -> [String; 9] {
+    let v = &c.value;
+    let unit = match v.unit.as_str() {
+        "" | "status" | "count" | "-" => String::new(),
+        u => format!(" {u}"),
+    };
+    [
+        v.paper.clone(),
+        v.item.clone(),
+        v.page.clone(),
+        v.quantity.clone(),
+        format!("{}{unit}", v.value),
+        ours_text(c),
+        c.agreement.clone(),
+        c.verdict.name().to_string(),
+        c.reason.clone(),
+    ]
+}
+
 /// The comparison as Markdown: one row per item, then each `Group | Row | Column` group laid out
 /// as the paper lays it out (paper / ours per cell).
 pub fn markdown(title: &str, cs: &[Comparison]) -> String {
@@ -859,26 +844,8 @@ pub fn markdown(title: &str, cs: &[Comparison]) -> String {
     );
     s.push_str("| --- | --- | --- | --- | ---: | ---: | ---: | --- | --- |\n");
     for c in cs {
-        let v = &c.value;
-        let unit = if v.unit.is_empty() || matches!(v.unit.as_str(), "status" | "count" | "-") {
-            String::new()
-        } else {
-            format!(" {}", v.unit)
-        };
-        let _ = writeln!(
-            s,
-            "| {} | {} | {} | {} | {}{} | {} | {} | {} | {} |",
-            m(&v.paper),
-            m(&v.item),
-            m(&v.page),
-            m(&v.quantity),
-            m(&v.value),
-            m(&unit),
-            m(&ours_text(c)),
-            m(&c.agreement),
-            c.verdict.name(),
-            m(&c.reason)
-        );
+        let row: Vec<String> = fields(c).iter().map(|f| m(f)).collect();
+        let _ = writeln!(s, "| {} |", row.join(" | "));
     }
     for (g, rows, cols, cells) in grids(cs) {
         let _ = write!(s, "\n## {} (paper / ours)\n\n| |", m(&g));
@@ -913,18 +880,9 @@ pub fn latex(title: &str, cs: &[Comparison]) -> String {
         l(title)
     );
     for c in cs {
-        let v = &c.value;
-        let _ = writeln!(
-            s,
-            "{} & {} & {} & {} & {} & {} & {} \\\\",
-            l(&v.item),
-            l(&v.page),
-            l(&v.quantity),
-            l(&v.value),
-            l(&ours_text(c)),
-            l(&c.agreement),
-            l(c.verdict.name())
-        );
+        // Item to verdict: the paper is the caption's, the reason too long for a page.
+        let row: Vec<String> = fields(c)[1..8].iter().map(|f| l(f)).collect();
+        let _ = writeln!(s, "{} \\\\", row.join(" & "));
     }
     s.push_str("\\hline\n\\end{longtable}\n");
     s
@@ -938,36 +896,16 @@ pub fn write_csv(path: &Path, cs: &[Comparison]) -> Result<(), ReproError> {
         what: e.to_string(),
     };
     let mut w = csv::Writer::from_path(path).map_err(werr)?;
-    w.write_record([
-        "paper",
-        "item",
-        "page",
-        "quantity",
-        "value",
-        "unit",
-        "ours",
-        "agreement",
-        "verdict",
-        "reason",
-        "notes",
-    ])
-    .map_err(werr)?;
+    let extra = ["ours", "agreement", "verdict", "reason", "notes"];
+    let header = COLUMNS[..6].iter().chain(extra.iter());
+    w.write_record(header).map_err(werr)?;
     for c in cs {
         let v = &c.value;
-        w.write_record([
-            v.paper.as_str(),
-            &v.item,
-            &v.page,
-            &v.quantity,
-            &v.value,
-            &v.unit,
-            &ours_text(c),
-            &c.agreement,
-            c.verdict.name(),
-            &c.reason,
-            &v.notes,
-        ])
-        .map_err(werr)?;
+        let given = [&v.paper, &v.item, &v.page, &v.quantity, &v.value, &v.unit];
+        let judged = [ours_text(c), c.agreement.clone(), c.verdict.name().into()];
+        let record = given.into_iter().cloned().chain(judged);
+        w.write_record(record.chain([c.reason.clone(), v.notes.clone()]))
+            .map_err(werr)?;
     }
     w.flush().map_err(|e| ReproError::Write {
         path: path.to_path_buf(),
