@@ -21,6 +21,7 @@ pub mod list;
 pub mod merge;
 pub mod plot;
 pub mod report;
+pub mod repro;
 pub mod run;
 pub mod show;
 pub mod solve;
@@ -63,6 +64,9 @@ enum Command {
     Report(report::ReportArgs),
     /// Merge results folders (shards) and re-summarise.
     Merge(merge::MergeArgs),
+    /// Reproduce a seed paper (000..004, lewis, all): its experiments, then the paper's values
+    /// beside ours (comparison.md).
+    Repro(repro::ReproArgs),
 }
 
 impl Cli {
@@ -81,6 +85,7 @@ impl Cli {
             Some(Command::Plot(a)) => plot::plot(&a),
             Some(Command::Report(a)) => report::report(&a),
             Some(Command::Merge(a)) => merge::merge(&a),
+            Some(Command::Repro(a)) => repro::repro(&a, registry),
             None => run::default_experiment()
                 .map_err(Failure::from)
                 .and_then(|experiment| {

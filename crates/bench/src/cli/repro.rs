@@ -1,0 +1,205 @@
+//! `repro PAPER`: run the experiments that reproduce a seed paper
+//! (`scripts/experiments/repro/PAPER-*.toml`, each through `run`, so timing, progress and
+//! resume are the runner's own), then put the paper's values
+//! (`datasets/seeds/paper_values.csv`) beside ours in `comparison.md`, `.tex` and `.csv`.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use anyhow::{anyhow, bail, Context, Result};
+use clap::Args;
+use sudoku_analysis::{read_rows, Row};
+use sudoku_repro::{
+    check_experiments, compare, counts_text, latex, markdown, read_paper_values, write_csv,
+    PaperValue, PAPERS,
+};
+
+use crate::cli::run::{run, RunArgs};
+use crate::cli::Failure;
+use crate::experiment;
+use crate::registry::Registry;
+use crate::results::write_atomic;
+
+/// Where the reproduction experiments live.
+const REPRO_DIR: &str = "scripts/experiments/repro";
+/// The papers' values.
+const VALUES: &str = "datasets/seeds/paper_values.csv";
+
+#[derive(Args, Default)]
+pub struct ReproArgs {
+    /// 000 | 001 | 002 | 003 | 004 | lewis | all
+    pub paper: String,
+    /// The reduced version: each experiment's [quick] settings (minutes in all).
+    #[arg(long)]
+    pub quick: bool,
+    /// Output folder (default: results/repro-PAPER; with `all`, one repro-PAPER folder per paper
+    /// inside it).
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+    /// Continue an interrupted reproduction: each experiment skips the trials it already has.
+    #[arg(long, conflicts_with = "fresh")]
+    pub resume: bool,
+    /// Discard earlier results in the output folders and start over.
+    #[arg(long)]
+    pub fresh: bool,
+    /// Worker threads for thread-safe methods.
+    #[arg(long, default_value_t = 1)]
+    pub jobs: usize,
+    /// Skip the charts.
+    #[arg(long)]
+    pub no_plots: bool,
+    /// The papers' values (CSV).
+    #[arg(long, default_value = VALUES)]
+    pub values: PathBuf,
+    /// Compare only: rebuild the comparison from the trials already in the output folders.
+    #[arg(long, conflicts_with_all = ["resume", "fresh"])]
+    pub compare_only: bool,
+}
+
+/// One reproduction experiment file.
+struct ReproFile {
+    path: PathBuf,
+    name: String,
+    /// `# expected full run: …` / `# expected quick run: …` from the file's comments.
+    full: Option<String>,
+    quick: Option<String>,
+}
+
+/// The experiment files of `paper`, sorted by name.
+fn files_of(paper: &str) -> Result<Vec<ReproFile>> {
+    let dir = Path::new(REPRO_DIR);
+    let mut paths: Vec<PathBuf> = std::fs::read_dir(dir)
+        .with_context(|| format!("reading {} (run from the checkout)", dir.display()))?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| {
+            p.extension().is_some_and(|e| e == "toml")
+                && p.file_name()
+                    .and_then(|n| n.to_str())
+                    .is_some_and(|n| n.starts_with(&format!("{paper}-")))
+        })
+        .collect();
+    paths.sort();
+    let mut out = Vec::new();
+    for path in paths {
+        let (exp, text) = experiment::load(&path)?;
+        let comment = |key: &str| {
+            text.lines()
+                .filter_map(|l| l.trim().strip_prefix('#'))
+                .find_map(|l| l.trim().strip_prefix(key).map(|v| v.trim().to_string()))
+        };
+        out.push(ReproFile {
+            full: comment("expected full run:"),
+            quick: comment("expected quick run:"),
+            name: exp.name,
+            path,
+        });
+    }
+    if out.is_empty() {
+        bail!("no {REPRO_DIR}/{paper}-*.toml: paper {paper} has no reproduction experiment");
+    }
+    Ok(out)
+}
+
+/// Runs `repro`.
+pub fn repro(a: &ReproArgs, registry: &Registry) -> Result<(), Failure> {
+    let papers: Vec<&str> = match a.paper.as_str() {
+        "all" => PAPERS.to_vec(),
+        p if PAPERS.contains(&p) => vec![p],
+        p => {
+            return Err(anyhow!(
+                "unknown paper `{p}` (expected one of {}, or all)",
+                PAPERS.join(", ")
+            )
+            .into())
+        }
+    };
+    let values = read_paper_values(&a.values)?;
+    let mut files = BTreeMap::new();
+    let mut names = BTreeMap::new();
+    for p in PAPERS {
+        let f = files_of(p)?;
+        names.insert(p.to_string(), f.iter().map(|f| f.name.clone()).collect());
+        files.insert(*p, f);
+    }
+    check_experiments(&values, &a.values, &names)?;
+    let started = std::time::Instant::now();
+    let mut failure = None;
+    for p in &papers {
+        let out = match (&a.out, papers.len()) {
+            (Some(o), 1) => o.clone(),
+            (Some(o), _) => o.join(format!("repro-{p}")),
+            (None, _) => PathBuf::from(format!("results/repro-{p}")),
+        };
+        let fs = &files[p];
+        announce(p, fs, a.quick);
+        let mut rows = BTreeMap::new();
+        for f in fs {
+            let dir = out.join(&f.name);
+            if !a.compare_only {
+                let args = RunArgs {
+                    experiment: f.path.clone(),
+                    out: Some(dir.clone()),
+                    quick: a.quick,
+                    resume: a.resume,
+                    fresh: a.fresh,
+                    jobs: a.jobs,
+                    no_plots: a.no_plots,
+                    ..Default::default()
+                };
+                match run(&args, registry) {
+                    // Wrong answers are reported at the end, after the comparison is written.
+                    Err(Failure::Check) => failure = Some(Failure::Check),
+                    r => r?,
+                }
+            }
+            let trials = dir.join("trials.csv");
+            if trials.exists() {
+                let r: Vec<Row> = read_rows(&trials)?;
+                rows.insert(f.name.clone(), r);
+            }
+        }
+        let mine: Vec<PaperValue> = values.iter().filter(|v| v.paper == *p).cloned().collect();
+        let cs = compare(&mine, &rows);
+        let title = format!(
+            "Paper {p}: the paper's values beside ours ({} run)",
+            if a.quick { "quick" } else { "full" }
+        );
+        std::fs::create_dir_all(&out).with_context(|| format!("creating {}", out.display()))?;
+        write_atomic(&out.join("comparison.md"), &markdown(&title, &cs))?;
+        write_atomic(&out.join("comparison.tex"), &latex(&title, &cs))?;
+        write_csv(&out.join("comparison.csv"), &cs)?;
+        println!(
+            "paper {p}: {} → {}",
+            counts_text(&cs),
+            out.join("comparison.md").display()
+        );
+    }
+    eprintln!(
+        "repro {}{}: {:.1} s",
+        a.paper,
+        if a.quick { " --quick" } else { "" },
+        started.elapsed().as_secs_f64()
+    );
+    match failure {
+        Some(f) => Err(f),
+        None => Ok(()),
+    }
+}
+
+/// Says what is about to run and, for the full version, how long it is expected to take.
+fn announce(paper: &str, fs: &[ReproFile], quick: bool) {
+    eprintln!(
+        "paper {paper}: {} experiment(s){}",
+        fs.len(),
+        if quick { " (quick)" } else { "" }
+    );
+    for f in fs {
+        let expected = if quick { &f.quick } else { &f.full };
+        eprintln!(
+            "  {} ({}): expected {}",
+            f.name,
+            f.path.display(),
+            expected.as_deref().unwrap_or("(not stated)")
+        );
+    }
+}

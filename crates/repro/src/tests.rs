@@ -1,0 +1,195 @@
+//! The values-file parser and the judging of items.
+
+use super::*;
+
+const HEADER: &str = "paper,item,page,quantity,value,unit,experiment,select,measure,check,notes\n";
+
+fn parse(body: &str) -> Result<Vec<PaperValue>, ReproError> {
+    parse_paper_values(&format!("{HEADER}{body}"), Path::new("pv.csv"))
+}
+
+fn error_text(body: &str) -> String {
+    parse(body).unwrap_err().to_string()
+}
+
+fn row(method: &str, status: TrialStatus, wall_ms: f64, objective: Option<f64>) -> Row {
+    Row {
+        method: method.into(),
+        status,
+        wall_ms,
+        objective,
+        order: 3,
+        instance_set: "s".into(),
+        ..Row::default()
+    }
+}
+
+use sudoku_analysis::TrialStatus;
+
+#[test]
+fn a_good_file_parses_with_its_lines() {
+    let v = parse(
+        "# a comment\n000,Objective,p. 16,Σk·x,405,-,000-solve,method=ilp;params~objective=weighted,objective,equal,\n001,\"T | a | b\",In [5],time,0.047,s,001-solve,,wall_s,within:10,\"GLPK, Julia\"\n",
+    )
+    .unwrap();
+    assert_eq!(v.len(), 2);
+    assert_eq!(v[0].line, 3);
+    assert_eq!(v[1].line, 4);
+    assert_eq!(v[0].select.0 .0.len(), 2);
+    assert_eq!(v[1].check, Check::Within(10.0));
+    assert_eq!(v[1].notes, "GLPK, Julia");
+}
+
+#[test]
+fn errors_name_the_file_and_line() {
+    // (lines after the header, the start of the error)
+    let cases = [
+        (
+            "000,a,p,q,1,s,x,,wall_s,equal,\n000,b,p,q,1,s,x\n",
+            "pv.csv:3: 7 fields, expected 11",
+        ),
+        (
+            "007,a,p,q,1,s,x,,wall_s,equal,\n",
+            "pv.csv:2: unknown paper `007`",
+        ),
+        (
+            "000,a,p,q,1,s,x,,speed,equal,\n",
+            "pv.csv:2: measure: unknown variant `speed`, expected one of `status`",
+        ),
+        (
+            "000,a,p,q,fast,s,x,,wall_s,within:10,\n",
+            "pv.csv:2: value `fast` is not a number",
+        ),
+        (
+            "000,a,p,q,1,s,x,colour=red,wall_s,equal,\n",
+            "pv.csv:2: select `colour=red`: field: unknown variant `colour`",
+        ),
+        (
+            "000,a,p,q,1,s,-,,wall_s,equal,\n",
+            "pv.csv:2: experiment `-` (not yet) needs notes",
+        ),
+        (
+            "000,a,p,q,1,s,x,,status,within:2,\n",
+            "pv.csv:2: measure `status` is text",
+        ),
+        (
+            "000,a,p,q,1,s,x,,wall_s,within:0.5,\n",
+            "pv.csv:2: check `within:0.5`",
+        ),
+        (
+            "000,a,p,q,1,s,x,,fastest:,equal,\n",
+            "pv.csv:2: measure `fastest:`",
+        ),
+    ];
+    for (body, start) in cases {
+        let e = error_text(body);
+        assert!(e.starts_with(start), "{e}");
+    }
+    let e = parse_paper_values("paper,item\n", Path::new("pv.csv")).unwrap_err();
+    assert!(
+        e.to_string().starts_with("pv.csv:1: the header must be"),
+        "{e}"
+    );
+}
+
+#[test]
+fn an_item_without_a_matching_experiment_names_its_line() {
+    let v = parse("000,a,p,q,1,s,000-solve,,wall_s,within:10,\n000,b,p,q,1,s,000-nothing,,wall_s,within:10,\n").unwrap();
+    let known = BTreeMap::from([("000".to_string(), vec!["000-solve".to_string()])]);
+    let e = check_experiments(&v, Path::new("pv.csv"), &known)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.starts_with("pv.csv:3: item `b` of paper 000 names experiment `000-nothing`"),
+        "{e}"
+    );
+}
+
+#[test]
+fn items_are_judged_by_their_check() {
+    let v = parse(concat!(
+        "000,obj,p,q,405,-,e,method=ilp,objective,equal,\n",
+        "000,time,p,q,0.02,s,e,method=ilp,wall_s,within:10,\n",
+        "000,slow,p,q,0.001,s,e,method=ilp,wall_s,within:2,\n",
+        "000,status,p,q,infeasible,status,e,method=dlx,status,equal,\n",
+        "000,ratio,p,q,1,-,e,method=ilp vs method=dlx,wall_s,atmost,\n",
+        "000,none,p,q,1,-,e,method=sa,wall_s,atmost,\n",
+        "000,later,p,q,1,-,-,,wall_s,atmost,needs a SAT method\n",
+    ))
+    .unwrap();
+    let rows = BTreeMap::from([(
+        "e".to_string(),
+        vec![
+            row("ilp", TrialStatus::Solved, 10.0, Some(405.0)),
+            row("ilp", TrialStatus::Solved, 30.0, Some(405.0)),
+            row("dlx", TrialStatus::Infeasible, 40.0, None),
+        ],
+    )]);
+    let c = compare(&v, &rows);
+    let verdicts: Vec<Verdict> = c.iter().map(|c| c.verdict).collect();
+    use Verdict::*;
+    assert_eq!(
+        verdicts,
+        [Reproduced, Reproduced, Differs, Reproduced, Reproduced, NotYet, NotYet]
+    );
+    assert_eq!(c[0].ours, Some(Ours::Num(405.0)));
+    assert!(matches!(c[4].ours, Some(Ours::Num(r)) if (r - 0.5).abs() < 1e-12));
+    assert_eq!(c[6].reason, "needs a SAT method");
+    assert_eq!(counts_text(&c), "4 reproduced, 1 differs, 2 not yet");
+    let md = markdown("t", &c);
+    assert!(md.contains("| 000 | obj |"), "{md}");
+}
+
+#[test]
+fn grid_items_are_laid_out_as_a_grid() {
+    let v = parse(concat!(
+        "000,\"T | easy | 1\",p,q,0.02,s,e,,wall_s,within:10,\n",
+        "000,\"T | easy | 2\",p,q,0.03,s,e,,wall_s,within:10,\n",
+        "000,\"T | hard | 1\",p,q,0.05,s,e,,wall_s,within:10,\n",
+    ))
+    .unwrap();
+    let rows = BTreeMap::from([(
+        "e".to_string(),
+        vec![row("ilp", TrialStatus::Solved, 20.0, None)],
+    )]);
+    let md = markdown("t", &compare(&v, &rows));
+    assert!(md.contains("## T (paper / ours)"), "{md}");
+    assert!(
+        md.contains("| easy | 0.02 / 0.0200 | 0.03 / 0.0200 |"),
+        "{md}"
+    );
+    assert!(md.contains("| hard | 0.05 / 0.0200 |  |"), "{md}");
+}
+
+#[test]
+fn hardest_givens_is_the_set_with_the_lowest_success() {
+    let mk = |set: &str, givens: usize, status, wall_ms| Row {
+        instance_set: set.into(),
+        givens,
+        status,
+        wall_ms,
+        order: 3,
+        ..Row::default()
+    };
+    let rows = [
+        mk("a", 20, TrialStatus::Solved, 1.0),
+        mk("b", 36, TrialStatus::Timeout, 9.0),
+        mk("b", 36, TrialStatus::Solved, 3.0),
+        mk("c", 60, TrialStatus::Solved, 1.0),
+    ];
+    let hardest = |rows: &[Row]| {
+        let refs: Vec<&Row> = rows.iter().collect();
+        match Measure::HardestGivens.compute(&refs) {
+            Some(Ours::Num(g)) => g,
+            other => panic!("{other:?}"),
+        }
+    };
+    assert!((hardest(&rows) - 36.0 / 81.0).abs() < 1e-12);
+    // All solved: the slowest set is the hardest.
+    let solved = [
+        mk("a", 20, TrialStatus::Solved, 1.0),
+        mk("b", 36, TrialStatus::Solved, 7.0),
+        mk("c", 60, TrialStatus::Solved, 2.0),
+    ];
+    assert!((hardest(&solved) - 36.0 / 81.0).abs() < 1e-12);
+}
