@@ -63,12 +63,19 @@ impl Sat {
     fn run(&self, puzzle: &Puzzle, limit: u64, budget: &Budget) -> Run {
         let start = Instant::now();
         let mut solver: cadical::Solver<Watch> = cadical::Solver::new();
-        let mut sink = Feed(&mut solver);
+        let deadline = budget.deadline(start);
+        let mut sink = Feed {
+            solver: &mut solver,
+            deadline,
+            added: 0,
+            expired: false,
+        };
         // Only an order too large for i32 literals fails, and order ≤ 16 never is.
         let layout = match encode(puzzle, self.cfg.encoding, self.cfg.amo, &mut sink) {
             Ok(l) => l,
             Err(e) => return Run::failed(e.to_string(), start.elapsed()),
         };
+        let expired_while_building = sink.expired;
         let build = start.elapsed();
         let mut stats = Stats {
             build_time: Some(build),
@@ -92,7 +99,13 @@ impl Sat {
                 stats,
             };
         }
-        let deadline = budget.deadline(start);
+        if expired_while_building {
+            return Run {
+                found,
+                end: CountEnd::Exhausted(Limit::Time),
+                stats,
+            };
+        }
         solver.set_callbacks(Some(Watch {
             deadline,
             calls: 0,
@@ -234,12 +247,26 @@ fn learned(solver: &mut cadical::Solver<Watch>) -> u64 {
     solver.get_callbacks().map_or(0, |w| w.learned)
 }
 
-/// Clauses go straight into the solver.
-struct Feed<'a>(&'a mut cadical::Solver<Watch>);
+/// Clauses go straight into the solver, until the deadline: a 64×64 minimal encoding takes
+/// seconds to load, and the time limit counts from the start of the call.
+struct Feed<'a> {
+    solver: &'a mut cadical::Solver<Watch>,
+    deadline: Option<Instant>,
+    added: u64,
+    expired: bool,
+}
 
 impl ClauseSink for Feed<'_> {
     fn add_clause(&mut self, lits: &[i32]) {
-        self.0.add_clause(lits.iter().copied());
+        if self.expired {
+            return;
+        }
+        self.added += 1;
+        if self.added % 4096 == 0 && self.deadline.is_some_and(|d| Instant::now() >= d) {
+            self.expired = true;
+            return;
+        }
+        self.solver.add_clause(lits.iter().copied());
     }
 }
 
