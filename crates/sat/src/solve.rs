@@ -100,6 +100,7 @@ impl Sat {
             };
         }
         if expired_while_building {
+            release(solver);
             return Run {
                 found,
                 end: CountEnd::Exhausted(Limit::Time),
@@ -159,6 +160,7 @@ impl Sat {
             "solve_time_s".into(),
             format!("{:.6}", start.elapsed().saturating_sub(build).as_secs_f64()),
         ));
+        release(solver);
         Run { found, end, stats }
     }
 }
@@ -241,6 +243,15 @@ fn decode(solver: &cadical::Solver<Watch>, layout: &Layout, puzzle: &Puzzle) -> 
         grid.set(c, d);
     }
     grid
+}
+
+/// Frees CaDiCaL's memory on a thread of its own: at 64×64 that takes about a second, which
+/// would otherwise count against the time limit after the answer is known.
+fn release(solver: cadical::Solver<Watch>) {
+    // If no thread can be started, the closure, and the solver with it, is dropped here.
+    let _ = std::thread::Builder::new()
+        .name("sat-release".into())
+        .spawn(move || drop(solver));
 }
 
 fn learned(solver: &mut cadical::Solver<Watch>) -> u64 {
