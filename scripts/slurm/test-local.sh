@@ -155,7 +155,7 @@ def rows(path):
     with open(path, newline="") as f:
         r = list(csv.DictReader(f))
     # Timings differ from run to run; everything else must not.
-    return {row["task"]: {k: v for k, v in row.items() if not k.endswith("_ms")} for row in r}
+    return {row["task"]: {k: v for k, v in row.items() if not (k.endswith("_ms") or k == "peak_rss_kb")} for row in r}
 
 merged, whole = rows(sys.argv[1]), rows(sys.argv[2])
 if merged != whole:

@@ -179,6 +179,10 @@ trial_row! {
     /// Kind = logic-lp: the LP polytope is that one integral point (seed 004, Theorem 4).
     #[serde(default)]
     lp_unique: Option<bool>,
+    /// Peak resident memory during the trial (KiB; the largest over repeats), measured by the
+    /// runner (empty in CSVs written before the column, or where it cannot be read).
+    #[serde(default)]
+    peak_rss_kb: Option<u64>,
 }
 
 fn one() -> u32 {

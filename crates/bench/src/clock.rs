@@ -8,6 +8,11 @@ pub trait Clock: Sync {
     fn wall(&self) -> Duration;
     /// CPU time consumed by the calling thread.
     fn cpu(&self) -> Duration;
+    /// Starts measuring a trial's peak memory; none where readings would not be repeatable
+    /// (a mock clock's tests compare rows exactly).
+    fn peak_rss(&self) -> Option<crate::memory::PeakRss> {
+        Some(crate::memory::PeakRss::start())
+    }
 }
 
 /// The real clock: a monotonic wall clock and the thread's CPU clock.

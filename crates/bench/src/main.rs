@@ -15,6 +15,7 @@ use sudoku_experiment as experiment;
 mod cli;
 mod clock;
 mod io;
+mod memory;
 mod outputs;
 mod progress;
 mod provenance;

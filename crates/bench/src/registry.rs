@@ -37,6 +37,7 @@ impl Registry {
         methods.extend(sudoku_ilp::methods());
         methods.extend(sudoku_logic::methods());
         methods.extend(sudoku_external::methods());
+        methods.extend(sudoku_sat::methods());
         let mut generators = sudoku_gen::generators();
         generators.extend(sudoku_ilp::generators());
         Registry {

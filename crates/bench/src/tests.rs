@@ -31,6 +31,9 @@ impl Clock for MockClock {
     fn cpu(&self) -> Duration {
         NOW.with(Cell::get) / 2
     }
+    fn peak_rss(&self) -> Option<crate::memory::PeakRss> {
+        None
+    }
 }
 
 /// Takes `ms` (times 1 + givens mod 3) per call, then solves by plain backtracking, or

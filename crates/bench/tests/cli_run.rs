@@ -38,14 +38,15 @@ fn experiment(dir: &Path, name: &str, trials: u32) -> PathBuf {
     p
 }
 
-/// Rows as text without the timing columns (wall_ms, cpu_ms, build_ms, time_to_best_ms).
+/// Rows as text without the timing columns (wall_ms, cpu_ms, build_ms, time_to_best_ms) and
+/// the memory measurement (peak_rss_kb).
 fn rows_sans_timing(path: &Path) -> Vec<String> {
     let mut r = csv::Reader::from_path(path).unwrap();
     let headers = r.headers().unwrap().clone();
     let skip: Vec<usize> = headers
         .iter()
         .enumerate()
-        .filter(|(_, h)| h.ends_with("_ms"))
+        .filter(|(_, h)| h.ends_with("_ms") || *h == "peak_rss_kb")
         .map(|(i, _)| i)
         .collect();
     let mut rows: Vec<(usize, String)> = r

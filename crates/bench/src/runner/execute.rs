@@ -232,6 +232,7 @@ fn run_task(plan: &Plan, t: &Task, opts: &ExecOptions) -> (Row, Vec<TraceRow>) {
             .exclusive
             .then(|| EXCLUSIVE.lock().unwrap_or_else(|e| e.into_inner()));
         LAST_PANIC.with(|p| *p.borrow_mut() = Some(String::new()));
+        let rss = clock.peak_rss();
         let (w0, c0) = (clock.wall(), clock.cpu());
         let result = panic::catch_unwind(AssertUnwindSafe(|| {
             method.attempt(
@@ -247,6 +248,7 @@ fn run_task(plan: &Plan, t: &Task, opts: &ExecOptions) -> (Row, Vec<TraceRow>) {
         let panic_msg = LAST_PANIC.with(|p| p.borrow_mut().take());
         row.wall_ms = ms(w1.saturating_sub(w0));
         row.cpu_ms = ms(c1.saturating_sub(c0));
+        row.peak_rss_kb = row.peak_rss_kb.max(rss.and_then(|r| r.peak_kb()));
         let answer = match result {
             Ok(Ok(a)) => a,
             Ok(Err(e)) => {

@@ -11,6 +11,7 @@ pub fn methods() -> Vec<MethodInfo> {
         sudoku_meta::methods(),
         sudoku_ilp::methods(),
         sudoku_logic::methods(),
+        sudoku_sat::methods(),
     ]
     .concat()
 }

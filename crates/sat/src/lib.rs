@@ -1,0 +1,94 @@
+//! # sudoku-sat
+//!
+//! Sudoku of any order and variant as a Boolean satisfiability problem, solved by CaDiCaL, a
+//! conflict-driven clause-learning (CDCL) SAT solver (registered as `sat`). Exact and complete:
+//! it solves, proves infeasibility and counts solutions (each solution found is excluded by a
+//! blocking clause and the solver is asked again, up to the limit).
+//!
+//! - [`encode`]: the CNF ([`Encoding`]: minimal, extended, optimised; [`Amo`]: how "at most
+//!   one" is written), streamed into any [`ClauseSink`]; [`Cnf`] keeps one in memory and
+//!   writes DIMACS.
+//! - [`Sat`]: the [`sudoku_core::Solver`]. The time limit stops CaDiCaL through its terminate
+//!   callback; the node limit is CaDiCaL's conflict limit. Encoding time is reported apart
+//!   from solving, in [`Stats::build_time`](sudoku_core::Stats::build_time), as `ilp` does.
+//!
+//! Why CaDiCaL and which encoding is the default: see this crate's README.md (measured).
+//!
+//! ```
+//! use sudoku_core::{format, rng_from_seed, verify_solution, Budget, Puzzle, Solver, Status,
+//!     Variant};
+//! use sudoku_sat::Sat;
+//!
+//! let text = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
+//! let grid = format::parse_str(text, "example").unwrap().remove(0).grid;
+//! let puzzle = Puzzle::new(grid, Variant::Classic);
+//! let mut sat = Sat::default();
+//! let out = sat.solve(&puzzle, &Budget::unlimited(), &mut rng_from_seed(1));
+//! let Status::Solved(answer) = out.status else { panic!("expected a solution") };
+//! assert!(verify_solution(&puzzle, &answer).is_ok());
+//! let count = sat.count(&puzzle, 2, false, &Budget::unlimited(), &mut rng_from_seed(1)).unwrap();
+//! assert_eq!(count.count, 1);
+//! ```
+#![deny(missing_docs)]
+
+mod encode;
+mod error;
+mod solve;
+
+use sudoku_core::{
+    choices, Capabilities, MethodInfo, Param, ParamError, ParamSpec, Params, Solver,
+};
+
+pub use crate::encode::{encode, Amo, ClauseSink, Cnf, Encoding, Layout, AUTO_PAIRWISE_MAX};
+pub use crate::error::SatError;
+pub use crate::solve::{Sat, SatConfig};
+
+/// The registry name, also returned by [`Solver::name`](sudoku_core::Solver::name).
+const SAT: &str = "sat";
+
+pub(crate) const ENCODING: Param<Encoding> = Param::choice(
+    "encoding",
+    "optimised",
+    choices![
+        "optimised" => Encoding::Optimised,
+        "extended" => Encoding::Extended,
+        "minimal" => Encoding::Minimal,
+    ],
+    "CNF encoding: extended clauses over the variables left open by the givens and unit \
+     propagation; all variables with redundant clauses; or all variables, minimal clauses",
+);
+
+pub(crate) const AMO: Param<Amo> = Param::choice(
+    "amo",
+    "auto",
+    choices![
+        "auto" => Amo::Auto,
+        "pairwise" => Amo::Pairwise,
+        "sequential" => Amo::Sequential,
+    ],
+    "at-most-one constraints: pairwise up to 16 literals and a sequential counter above, \
+     always pairwise, or always the sequential counter",
+);
+
+/// The documented parameters of `sat`.
+pub const SAT_PARAMS: &[ParamSpec] = &[ENCODING.spec, AMO.spec];
+
+fn build_sat(params: &Params) -> Result<Box<dyn Solver + Send>, ParamError> {
+    Ok(Box::new(Sat::from_params(params)?))
+}
+
+/// The registry entry of this crate: `sat`.
+pub fn methods() -> Vec<MethodInfo> {
+    vec![MethodInfo {
+        name: SAT,
+        summary: "CNF encoding (optimised/extended/minimal) solved by the CaDiCaL CDCL SAT \
+                  solver; counts with blocking clauses",
+        params: SAT_PARAMS,
+        caps: Capabilities {
+            complete: true,
+            thread_safe: true,
+            randomized: false,
+        },
+        build: build_sat,
+    }]
+}
