@@ -21,8 +21,17 @@ trial_csv)
         head -n 6 "$f" >"$dir/$name"
     done
     ;;
+paper_values)
+    cp "$root"/datasets/seeds/paper_values.csv "$dir"/
+    # The header with a few items too: a whole file is long for AFL to mutate well.
+    body=$(grep -v '^#' "$root"/datasets/seeds/paper_values.csv)
+    header=$(printf '%s\n' "$body" | head -n 1)
+    for start in 2 40 80 120; do
+        { printf '%s\n' "$header"; printf '%s\n' "$body" | sed -n "${start},$((start + 3))p"; } >"$dir/items_$start.csv"
+    done
+    ;;
 *)
-    echo "unknown target $target (puzzle_text, experiment_toml, trial_csv)" >&2
+    echo "unknown target $target (puzzle_text, experiment_toml, trial_csv, paper_values)" >&2
     exit 2
     ;;
 esac

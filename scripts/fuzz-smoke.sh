@@ -14,7 +14,7 @@ cargo afl config --build >/dev/null 2>&1 || true
 out="$(mktemp -d)"
 trap 'rm -rf "$out"' EXIT
 failed=0
-for target in puzzle_text experiment_toml trial_csv; do
+for target in puzzle_text experiment_toml trial_csv paper_values; do
     echo "== fuzz smoke: $target (${FUZZ_SECONDS:-10} s)"
     FUZZ_OUT="$out" bash fuzz/run.sh "$target" -V "${FUZZ_SECONDS:-10}" >"$out/$target.log" 2>&1 ||
         { tail -n 30 "$out/$target.log"; failed=1; continue; }

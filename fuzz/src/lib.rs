@@ -4,7 +4,7 @@
 
 use std::path::Path;
 
-use sudoku_analysis::{parse_rows, summary, Row, TraceRow};
+use sudoku_analysis::{compare, parse_rows, summary, tables, Row, TraceRow};
 use sudoku_core::format::{self, ParseOptions};
 use sudoku_core::Order;
 
@@ -71,5 +71,29 @@ pub fn trial_csv(data: &[u8]) {
         let s = summary::summarise(&rows);
         let _ = summary::markdown("fuzz", &s);
         let _ = summary::latex("fuzz", &s);
+        // The performance tables and the statistics `plot` and `report` make from the same
+        // rows, with no time limits known (a CSV without its meta.json).
+        let limits = tables::TimeLimits::default();
+        let perf = tables::perf_rows(&rows, &limits);
+        let _ = tables::performance_markdown(&perf);
+        let _ = tables::performance_latex(&perf);
+        let _ = tables::performance_html(&perf);
+        let comparisons = compare::compare(&rows, &limits);
+        let _ = compare::markdown("fuzz", &comparisons);
+        let _ = compare::latex("fuzz", &comparisons);
+        let _ = compare::html(&comparisons);
+    }
+}
+
+/// The papers' values file (`datasets/seeds/paper_values.csv`), as `repro` reads it, and the
+/// comparison tables made from the items it parses (with no rows: every item `not yet`).
+pub fn paper_values(data: &[u8]) {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    if let Ok(values) = sudoku_repro::parse_paper_values(text, Path::new("fuzz.csv")) {
+        let comparisons = sudoku_repro::compare(&values, &Default::default());
+        let _ = sudoku_repro::markdown("fuzz", &comparisons);
+        let _ = sudoku_repro::latex("fuzz", &comparisons);
     }
 }
