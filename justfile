@@ -33,7 +33,7 @@ bench:
 ci:
     bash .ci/run
 
-# Coverage-guided fuzzing of one parser (puzzle_text, experiment_toml, trial_csv) with cargo afl,
+# Coverage-guided fuzzing of one parser (puzzle_text, experiment_toml, trial_csv, paper_values) with cargo afl,
 # until stopped; extra arguments go to afl-fuzz (e.g. `-V 60`). See fuzz/README.md.
 fuzz TARGET *ARGS:
     bash fuzz/run.sh {{TARGET}} {{ARGS}}
