@@ -46,21 +46,9 @@ pub struct Report {
     pub sections: Vec<Section>,
 }
 
-/// Text made safe as HTML text or attribute value.
-pub fn html(s: &str) -> String {
-    let mut o = String::with_capacity(s.len());
-    for ch in crate::escape::visible(s).chars() {
-        match ch {
-            '&' => o.push_str("&amp;"),
-            '<' => o.push_str("&lt;"),
-            '>' => o.push_str("&gt;"),
-            '"' => o.push_str("&quot;"),
-            '\'' => o.push_str("&#39;"),
-            c => o.push(c),
-        }
-    }
-    o
-}
+/// Text made safe as HTML text or attribute value (the one escaper of the crate, here too for
+/// callers that build report sections).
+pub use crate::escape::html;
 
 /// The files of a results folder the page links to, when they exist.
 const LINKED: [&str; 6] = [

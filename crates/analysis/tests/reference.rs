@@ -1,8 +1,10 @@
-//! The committed reference results, written before the `repeats` column existed, still read
-//! and re-summarise to the committed summary table.
+//! The committed reference results read and re-summarise to the committed summary: the
+//! per-configuration table followed by the performance table (time limits from meta.json), as
+//! `run` and `plot` write `summary.md`.
 
 use std::path::Path;
 
+use sudoku_analysis::tables::{self, TimeLimits};
 use sudoku_analysis::{read_rows, summary, Row, TrialStatus};
 
 #[test]
@@ -12,7 +14,10 @@ fn reference_results_read_and_summarise_as_committed() {
     assert!(!rows.is_empty());
     assert!(rows.iter().all(|r| r.repeats == 1));
     assert!(rows.iter().all(|r| r.status != TrialStatus::Wrong));
-    let md = summary::markdown(&rows[0].experiment, &summary::summarise(&rows));
+    let limits =
+        TimeLimits::from_meta_json(&std::fs::read_to_string(dir.join("meta.json")).unwrap());
+    let md = summary::markdown(&rows[0].experiment, &summary::summarise(&rows))
+        + &tables::performance_markdown(&tables::perf_rows(&rows, &limits));
     let committed = std::fs::read_to_string(dir.join("summary.md")).unwrap();
     assert_eq!(md, committed);
 }
