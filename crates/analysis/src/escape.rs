@@ -36,21 +36,35 @@ pub fn visible(s: &str) -> String {
 pub fn markdown(s: &str) -> String {
     let chars: Vec<char> = visible(s).chars().collect();
     let mut o = String::with_capacity(s.len());
-    for (i, &ch) in chars.iter().enumerate() {
-        let escape = match ch {
-            '_' => {
-                let start = chars[..i].iter().rposition(|&c| c != '_');
-                let end = chars[i..].iter().position(|&c| c != '_').map(|k| i + k);
-                let alnum = |k: Option<usize>| k.is_some_and(|k| chars[k].is_alphanumeric());
-                !(alnum(start) && alnum(end))
+    let mut i = 0;
+    while i < chars.len() {
+        let ch = chars[i];
+        if ch == '_' {
+            // The whole run at once: deciding per underscore rescanned the run (quadratic).
+            let end = chars[i..]
+                .iter()
+                .position(|&c| c != '_')
+                .map_or(chars.len(), |k| i + k);
+            let inner = i > 0
+                && chars[i - 1].is_alphanumeric()
+                && chars.get(end).is_some_and(|c| c.is_alphanumeric());
+            for _ in i..end {
+                if !inner {
+                    o.push('\\');
+                }
+                o.push('_');
             }
-            '\\' | '`' | '*' | '[' | ']' | '<' | '>' | '|' | '&' | '#' | '~' | '$' | '!' => true,
-            _ => false,
-        };
-        if escape {
+            i = end;
+            continue;
+        }
+        if matches!(
+            ch,
+            '\\' | '`' | '*' | '[' | ']' | '<' | '>' | '|' | '&' | '#' | '~' | '$' | '!'
+        ) {
             o.push('\\');
         }
         o.push(ch);
+        i += 1;
     }
     o
 }

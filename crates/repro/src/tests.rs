@@ -193,3 +193,18 @@ fn hardest_givens_is_the_set_with_the_lowest_success() {
     ];
     assert!((hardest(&solved) - 36.0 / 81.0).abs() < 1e-12);
 }
+#[test]
+fn lines_split_as_csv_with_one_reader_for_all() {
+    let mut s = super::LineSplitter::default();
+    // The same reader must forget each line's state: an open quote does not leak into the next.
+    let cases: [(&str, &[&str]); 5] = [
+        ("a,b,\"c,d\"", &["a", "b", "c,d"]),
+        ("\"open,quote", &["open,quote"]),
+        ("x,,\"say \"\"hi\"\"\",", &["x", "", "say \"hi\"", ""]),
+        ("ä×,\"ö,ü\"", &["ä×", "ö,ü"]),
+        ("solo", &["solo"]),
+    ];
+    for (line, want) in cases {
+        assert_eq!(s.split(line), want, "{line}");
+    }
+}
