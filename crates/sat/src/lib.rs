@@ -9,7 +9,9 @@
 //!   one" is written), streamed into any [`ClauseSink`]; [`Cnf`] keeps one in memory and
 //!   writes DIMACS.
 //! - [`Sat`]: the [`sudoku_core::Solver`]. The time limit stops CaDiCaL through its terminate
-//!   callback; the node limit is CaDiCaL's conflict limit. Encoding time is reported apart
+//!   callback, and from 36×36 on the call runs in a child process killed at the deadline
+//!   (CaDiCaL polls the callback too rarely on formulas that size); the node limit is
+//!   CaDiCaL's conflict limit. Encoding time is reported apart
 //!   from solving, in [`Stats::build_time`](sudoku_core::Stats::build_time), as `ilp` does.
 //!
 //! Why CaDiCaL and which encoding is the default: see this crate's README.md (measured).

@@ -8,6 +8,8 @@ use sudoku_core::{
     Stats, Status, Unsupported,
 };
 
+use sudoku_isolate::{Isolated, Wire};
+
 use crate::encode::{encode, Amo, ClauseSink, Encoding, Layout};
 use crate::{AMO, ENCODING, SAT, SAT_PARAMS};
 
@@ -59,11 +61,43 @@ impl Sat {
         self.cfg
     }
 
-    /// Finds up to `limit` solutions (at least one is asked for).
+    /// Finds up to `limit` solutions (at least one is asked for): here, or for a large grid
+    /// under a time limit in a child process killed at the deadline.
     fn run(&self, puzzle: &Puzzle, limit: u64, budget: &Budget) -> Run {
         let start = Instant::now();
-        let mut solver: cadical::Solver<Watch> = cadical::Solver::new();
         let deadline = budget.deadline(start);
+        let Some(at) = deadline.filter(|_| worth_isolating(puzzle)) else {
+            return self.run_here(puzzle, limit, budget, start, deadline, false);
+        };
+        let kill_at = at + sudoku_isolate::grace(at.saturating_duration_since(start));
+        let child = sudoku_isolate::run(kill_at, || {
+            self.run_here(puzzle, limit, budget, start, deadline, true)
+        });
+        match child {
+            Ok(child) => {
+                let mut run = match child.end {
+                    Isolated::Done(run) => run,
+                    Isolated::Killed => Run::killed(self.cfg),
+                };
+                run.stats.child_cpu = Some(child.cpu);
+                run
+            }
+            Err(e) => Run::failed(format!("sat: {e}"), start.elapsed()),
+        }
+    }
+
+    /// [`Sat::run`] in this process (`in_child`: in the isolated child, which leaves without
+    /// freeing CaDiCaL's memory).
+    fn run_here(
+        &self,
+        puzzle: &Puzzle,
+        limit: u64,
+        budget: &Budget,
+        start: Instant,
+        deadline: Option<Instant>,
+        in_child: bool,
+    ) -> Run {
+        let mut solver: cadical::Solver<Watch> = cadical::Solver::new();
         let mut sink = Feed {
             solver: &mut solver,
             deadline,
@@ -100,7 +134,7 @@ impl Sat {
             };
         }
         if expired_while_building {
-            release(solver);
+            release(solver, in_child);
             return Run {
                 found,
                 end: CountEnd::Exhausted(Limit::Time),
@@ -160,9 +194,45 @@ impl Sat {
             "solve_time_s".into(),
             format!("{:.6}", start.elapsed().saturating_sub(build).as_secs_f64()),
         ));
-        release(solver);
+        release(solver, in_child);
         Run { found, end, stats }
     }
+}
+
+/// The parts of a [`Run`] that `sat` fills in, for the pipe from an isolated child.
+impl Wire for Run {
+    fn put(&self, out: &mut Vec<u8>) {
+        self.found.put(out);
+        self.end.put(out);
+        self.stats.nodes.put(out);
+        self.stats.build_time.put(out);
+        self.stats.extra.put(out);
+        self.stats.error.put(out);
+    }
+    fn get(input: &mut &[u8]) -> Option<Run> {
+        Some(Run {
+            found: Wire::get(input)?,
+            end: Wire::get(input)?,
+            stats: Stats {
+                nodes: Wire::get(input)?,
+                build_time: Wire::get(input)?,
+                extra: Wire::get(input)?,
+                error: Wire::get(input)?,
+                ..Stats::default()
+            },
+        })
+    }
+}
+
+/// Grids of this order or larger run in a child process when there is a time limit: CaDiCaL
+/// polls its terminate callback too rarely while it loads and first simplifies their formulas
+/// (a 64×64 puzzle with a 5 s limit returned after 6.2 s in this process). Below it, CaDiCaL
+/// stops on time and a fork (a millisecond or more) would weigh on calls that take
+/// milliseconds.
+const ISOLATE_FROM_ORDER: usize = 6;
+
+fn worth_isolating(puzzle: &Puzzle) -> bool {
+    cfg!(unix) && puzzle.order().n() >= ISOLATE_FROM_ORDER
 }
 
 /// What [`Sat::run`] found.
@@ -173,6 +243,22 @@ struct Run {
 }
 
 impl Run {
+    /// The child was killed at the deadline: what it had found and counted is lost with it.
+    fn killed(cfg: SatConfig) -> Run {
+        Run {
+            found: Vec::new(),
+            end: CountEnd::Exhausted(Limit::Time),
+            stats: Stats {
+                extra: vec![
+                    ("solver".into(), format!("cadical {CADICAL_VERSION}")),
+                    ("encoding".into(), cfg.encoding.name().into()),
+                    ("stopped".into(), "killed-at-deadline".into()),
+                ],
+                ..Stats::default()
+            },
+        }
+    }
+
     fn failed(why: String, build: Duration) -> Run {
         Run {
             found: Vec::new(),
@@ -246,8 +332,13 @@ fn decode(solver: &cadical::Solver<Watch>, layout: &Layout, puzzle: &Puzzle) -> 
 }
 
 /// Frees CaDiCaL's memory on a thread of its own: at 64×64 that takes about a second, which
-/// would otherwise count against the time limit after the answer is known.
-fn release(solver: cadical::Solver<Watch>) {
+/// would otherwise count against the time limit after the answer is known. A child process
+/// does not free it at all: its exit hands the memory back at once.
+fn release(solver: cadical::Solver<Watch>, in_child: bool) {
+    if in_child {
+        std::mem::forget(solver);
+        return;
+    }
     // If no thread can be started, the closure, and the solver with it, is dropped here.
     let _ = std::thread::Builder::new()
         .name("sat-release".into())
