@@ -96,7 +96,7 @@ pub use config::{CbcOptions, Cuts, IlpConfig, Preprocess, Presolve, Search};
 pub use error::IlpError;
 pub use generate::{Decompose, IlpGenerator, Lookahead, Prefill};
 pub use model::{ModelKind, Objective};
-pub use polytope::random_objective_range;
+pub use polytope::{random_objective_range, random_objective_range_until};
 pub use relax::{relax, relax_until, relaxers, RelaxConfig, RelaxReport};
 pub use solve::IlpSolver;
 

@@ -189,6 +189,10 @@ fn judge_answer(answer: &Answer, puzzle: &Puzzle) -> Trial {
             }
         }
         Answer::Count(c) => judge_count(c, puzzle),
+        Answer::LogicLp(LogicLpReport {
+            stopped: Some(limit),
+            ..
+        }) => Trial::stopped(*limit),
         Answer::LogicLp(r) => Trial {
             status: match r.solutions {
                 0 => TrialStatus::Infeasible,

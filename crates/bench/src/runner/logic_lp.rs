@@ -7,8 +7,10 @@
 //! integral. A pigeonhole-solvable puzzle with `lp_unique = false` would refute the theorem
 //! or one of the two implementations.
 
+use std::time::Instant;
+
 use anyhow::Result;
-use sudoku_core::{rng_from_seed, Budget, Deadline, Puzzle, Rng, Solver};
+use sudoku_core::{rng_from_seed, Budget, CountEnd, Deadline, Limit, Puzzle, Rng, Solver};
 use sudoku_logic::{trace, End, LogicConfig, RuleSet};
 use sudoku_prop::Prop;
 
@@ -39,6 +41,8 @@ pub struct LogicLpReport {
     pub lp_random_unique: Option<bool>,
     /// Simplex iterations of the relaxation.
     pub lp_iterations: u64,
+    /// The budget ran out before the analysis was complete (the rest is then not filled in).
+    pub stopped: Option<Limit>,
 }
 
 impl LogicLpReport {
@@ -95,13 +99,27 @@ impl TrialMethod for LogicLpTrial {
     }
 }
 
+/// The puzzle's analysis, every stage within what is left of the trial's time limit (a stage
+/// that runs out ends the whole trial as a timeout, never as a verdict).
 fn analyse(
     prop: &mut Prop,
     puzzle: &Puzzle,
     budget: &Budget,
     rng: &mut Rng,
 ) -> Result<LogicLpReport> {
-    let count = prop.count(puzzle, 2, true, budget, rng)?;
+    let at = budget.deadline(Instant::now());
+    let rest = || Budget {
+        time: at.map(|a| a.saturating_duration_since(Instant::now())),
+        ..*budget
+    };
+    let stopped = |limit| LogicLpReport {
+        stopped: Some(limit),
+        ..LogicLpReport::default()
+    };
+    let count = prop.count(puzzle, 2, true, &rest(), rng)?;
+    if let CountEnd::Exhausted(limit) = count.end {
+        return Ok(stopped(limit));
+    }
     let mut r = LogicLpReport {
         solutions: count.count,
         ..LogicLpReport::default()
@@ -111,7 +129,10 @@ fn analyse(
             rules,
             ..LogicConfig::default()
         };
-        let run = trace(puzzle, &config, &mut Deadline::new(budget, 64));
+        let run = trace(puzzle, &config, &mut Deadline::new(&rest(), 64));
+        if matches!(run.end, End::Timeout) {
+            return Ok(stopped(Limit::Time));
+        }
         r.solvable[i] = matches!(run.end, End::Solved(_));
         if rules == RuleSet::All {
             r.steps = run.steps.len();
@@ -119,7 +140,10 @@ fn analyse(
     }
     // The relaxation is deterministic; the random objective is drawn from the trial's seed.
     let mut fixed = rng_from_seed(0);
-    let lp = sudoku_ilp::relax(puzzle, &sudoku_ilp::RelaxConfig::default(), &mut fixed)?;
+    let lp = sudoku_ilp::relax_until(puzzle, &sudoku_ilp::RelaxConfig::default(), at, &mut fixed)?;
+    if lp.stopped {
+        return Ok(stopped(Limit::Time));
+    }
     r.lp_feasible = lp.feasible;
     r.lp_integral = lp.integral;
     r.lp_unique = lp.unique;
@@ -128,7 +152,62 @@ fn analyse(
         (Some(g), Some(s)) => Some(g == s),
         _ => None,
     };
-    r.lp_random_unique = sudoku_ilp::random_objective_range(puzzle, rng)?
-        .map(|(lo, hi)| hi - lo <= RANGE_TOL * hi.abs().max(1.0));
+    let Some(range) = sudoku_ilp::random_objective_range_until(puzzle, at, rng)? else {
+        return Ok(stopped(Limit::Time));
+    };
+    r.lp_random_unique = range.map(|(lo, hi)| hi - lo <= RANGE_TOL * hi.abs().max(1.0));
     Ok(r)
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::{Duration, Instant};
+
+    use sudoku_core::{format, Order, Variant};
+
+    use super::*;
+
+    /// Budgets (issue 14): the analysis of a grid too large to finish stops on time as a
+    /// timeout, whichever stage the deadline falls in; a timed assertion on purpose, as in
+    /// tests/budgets.rs.
+    #[test]
+    fn a_large_grid_stops_on_time() {
+        for n in [6, 7] {
+            let puzzle = Puzzle::empty(Order::new(n).unwrap(), Variant::Classic);
+            let limit = Duration::from_secs(1);
+            let t = Instant::now();
+            let r = analyse(
+                &mut Prop::default(),
+                &puzzle,
+                &Budget::time(limit),
+                &mut rng_from_seed(1),
+            )
+            .unwrap();
+            let elapsed = t.elapsed();
+            eprintln!("order {n}: {elapsed:?}");
+            assert_eq!(r.stopped, Some(Limit::Time), "order {n}: {r:?}");
+            assert!(
+                elapsed <= limit.mul_f64(1.1) + Duration::from_millis(250),
+                "order {n}: {elapsed:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_small_puzzle_is_analysed_whole() {
+        let text =
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+        let grid = format::parse_str(text, "t").unwrap().remove(0).grid;
+        let puzzle = Puzzle::new(grid, Variant::Classic);
+        let r = analyse(
+            &mut Prop::default(),
+            &puzzle,
+            &Budget::time(Duration::from_secs(60)),
+            &mut rng_from_seed(1),
+        )
+        .unwrap();
+        assert_eq!(r.stopped, None);
+        assert_eq!(r.solutions, 1);
+        assert!(r.lp_feasible);
+    }
 }
