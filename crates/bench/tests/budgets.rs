@@ -46,12 +46,17 @@ fn empty(n: usize) -> Puzzle {
 /// and the metaheuristics (meta-generated experiment); this one is beyond reach of the
 /// chronological searches and DLX within the limit.
 fn generated_25x25() -> Puzzle {
+    generated(5, 45, 3)
+}
+
+/// An n²×n² puzzle keeping `percent` % of a pattern grid's cells, chosen at random.
+fn generated(n: usize, percent: usize, seed: u64) -> Puzzle {
     let info = sudoku_gen::generators()
         .into_iter()
         .find(|g| g.name == "pattern")
         .expect("pattern generator");
-    let mut rng = rng_from_seed(3);
-    let order = Order::new(5).expect("order");
+    let mut rng = rng_from_seed(seed);
+    let order = Order::new(n).expect("order");
     let out = (info.build)(&Params::new())
         .expect("defaults build")
         .generate(order, Variant::Classic, &Budget::unlimited(), &mut rng);
@@ -61,22 +66,30 @@ fn generated_25x25() -> Puzzle {
     let mut cells: Vec<usize> = (0..order.cells()).collect();
     cells.shuffle(&mut rng);
     let mut givens = Grid::empty(order);
-    for &c in cells.iter().take(order.cells() * 45 / 100) {
+    for &c in cells.iter().take(order.cells() * percent / 100) {
         givens.set(c, full.get(c));
     }
     Puzzle::new(givens, Variant::Classic)
 }
 
 fn assert_on_time(what: &str, elapsed: Duration) {
-    let bound = LIMIT.mul_f64(1.1) + SLACK;
+    assert_within(what, elapsed, LIMIT);
+}
+
+fn assert_within(what: &str, elapsed: Duration, limit: Duration) {
+    let bound = limit.mul_f64(1.1) + SLACK;
     assert!(
         elapsed <= bound,
-        "{what}: {elapsed:?} for a {LIMIT:?} limit (bound {bound:?})"
+        "{what}: {elapsed:?} for a {limit:?} limit (bound {bound:?})"
     );
 }
 
 /// Runs `call`, asserts it ended on the time limit and on time, and returns its outcome.
 fn timed_out(what: &str, call: impl FnOnce() -> Outcome) -> Outcome {
+    timed_out_within(what, LIMIT, call)
+}
+
+fn timed_out_within(what: &str, limit: Duration, call: impl FnOnce() -> Outcome) -> Outcome {
     let t = Instant::now();
     let out = call();
     let elapsed = t.elapsed();
@@ -88,7 +101,7 @@ fn timed_out(what: &str, call: impl FnOnce() -> Outcome) -> Outcome {
         }
     );
     assert!(on_time_limit, "{what}: {:?}", out.status);
-    assert_on_time(what, elapsed);
+    assert_within(what, elapsed, limit);
     // For the record (`--nocapture`): how close to the limit each call ended.
     eprintln!("{what}: {elapsed:?}");
     out
@@ -96,12 +109,19 @@ fn timed_out(what: &str, call: impl FnOnce() -> Outcome) -> Outcome {
 
 /// `method` with `pairs` on `puzzle`, solving and (for exact methods) counting.
 fn solver_stops(method: &str, pairs: &[(&str, &str)], puzzle: &Puzzle) {
+    solver_stops_within(method, pairs, puzzle, LIMIT)
+}
+
+/// [`solver_stops`] with another limit.
+fn solver_stops_within(method: &str, pairs: &[(&str, &str)], puzzle: &Puzzle, limit: Duration) {
     let _one = serial();
     let info = [
         sudoku_prop::methods(),
         sudoku_baselines::methods(),
         sudoku_meta::methods(),
         sudoku_ilp::methods(),
+        sudoku_logic::methods(),
+        sudoku_sat::methods(),
     ]
     .concat()
     .into_iter()
@@ -113,8 +133,8 @@ fn solver_stops(method: &str, pairs: &[(&str, &str)], puzzle: &Puzzle) {
         puzzle.geometry().size(),
         puzzle.geometry().size()
     );
-    let budget = Budget::time(LIMIT);
-    let out = timed_out(&what, || {
+    let budget = Budget::time(limit);
+    let out = timed_out_within(&what, limit, || {
         solver.solve(puzzle, &budget, &mut rng_from_seed(1))
     });
     if info.caps.complete {
@@ -123,7 +143,7 @@ fn solver_stops(method: &str, pairs: &[(&str, &str)], puzzle: &Puzzle) {
             .count(puzzle, 2, false, &budget, &mut rng_from_seed(1))
             .expect("exact methods count");
         let elapsed = t.elapsed();
-        assert_on_time(&format!("{what}, counting"), elapsed);
+        assert_within(&format!("{what}, counting"), elapsed, limit);
         eprintln!("{what}, counting: {elapsed:?}");
         assert_eq!(
             c.end,
@@ -132,10 +152,13 @@ fn solver_stops(method: &str, pairs: &[(&str, &str)], puzzle: &Puzzle) {
         );
     }
     // Partial statistics: the searches count nodes, local search its iterations, the ILP
-    // says how CBC ended.
+    // says how CBC ended, `sat` its conflicts or that its child was stopped.
     let s = &out.stats;
-    let has_stats =
-        s.nodes > 0 || s.iterations > 0 || s.extra.iter().any(|(k, _)| k == "cbc_status");
+    let has_stats = s.nodes > 0
+        || s.iterations > 0
+        || s.extra
+            .iter()
+            .any(|(k, _)| ["cbc_status", "conflicts", "stopped"].contains(&k.as_str()));
     assert!(has_stats, "{what}: no statistics in {s:?}");
 }
 
@@ -204,6 +227,64 @@ fn grasp_stops_on_time() {
 #[test]
 fn sa_stops_on_time() {
     solver_stops("sa", &[], &empty(8));
+}
+
+#[test]
+fn acs_stops_on_time() {
+    solver_stops("acs", &[], &generated(7, 45, 4));
+}
+
+#[test]
+fn cp_ils_stops_on_time() {
+    solver_stops("cp-ils", &[], &generated(7, 45, 4));
+}
+
+#[test]
+fn gac_stops_on_time() {
+    solver_stops("gac", &[], &generated(7, 45, 4));
+    solver_stops("gac", &[("select", "mrv")], &generated(7, 45, 4));
+}
+
+/// The rule solver with its search fallback must stop; without it, the rules alone either
+/// finish or get stuck, but within the limit too, even on a 64×64.
+#[test]
+fn logic_stops_on_time() {
+    solver_stops("logic", &[("fallback", "prop")], &generated(7, 45, 4));
+    let _one = serial();
+    let info = sudoku_logic::methods()
+        .into_iter()
+        .find(|m| m.name == "logic")
+        .expect("logic");
+    let mut solver = (info.build)(&Params::new()).expect("defaults build");
+    let t = Instant::now();
+    let out = solver.solve(
+        &generated(8, 45, 4),
+        &Budget::time(LIMIT),
+        &mut rng_from_seed(1),
+    );
+    assert_on_time("logic on 64x64", t.elapsed());
+    let end = match out.status {
+        Status::Solved(_) => "solved",
+        Status::Stuck { .. } => "stuck",
+        Status::Exhausted { .. } => "exhausted",
+        _ => "other",
+    };
+    eprintln!("logic on 64x64: {:?}, {end}", t.elapsed());
+}
+
+/// CaDiCaL polls its terminate callback too rarely while it simplifies a 64×64 formula of
+/// millions of clauses: `sat` runs such a grid in a child killed at the deadline. With 1 s the
+/// deadline falls while the clauses load (which watches the clock); the 5 s limit lets the
+/// loading finish, so the deadline falls inside CaDiCaL (6.2 s and 7.9 s in this process).
+#[test]
+fn sat_stops_on_time() {
+    let large = generated(8, 30, 4);
+    solver_stops("sat", &[], &large);
+    solver_stops("sat", &[("encoding", "minimal")], &large);
+    solver_stops("sat", &[], &generated(7, 45, 4));
+    let five = Duration::from_secs(5);
+    solver_stops_within("sat", &[], &large, five);
+    solver_stops_within("sat", &[("encoding", "minimal")], &large, five);
 }
 
 #[test]
