@@ -90,6 +90,17 @@ fn misbehaving_external_solvers_become_statuses_under_their_names() {
     assert_eq!(statuses("external name=fake-crash"), ["error", "error"]);
     assert_eq!(statuses("external name=fake-garbage"), ["error", "error"]);
     assert_eq!(statuses("external name=fake-slow"), ["timeout", "timeout"]);
+    // Its 2 s limit holds within a tenth (plus the slack of tests/budgets.rs): the process
+    // group is killed at the deadline.
+    let mut rows = csv::Reader::from_path(res.join("trials.csv")).unwrap();
+    for r in rows.records() {
+        let r = r.unwrap();
+        if &r[col("params")] == "name=fake-slow" {
+            let wall: f64 = r[col("wall_ms")].parse().unwrap();
+            eprintln!("fake-slow: {wall} ms");
+            assert!(wall <= 2000.0 * 1.1 + 250.0, "fake-slow took {wall} ms");
+        }
+    }
     for (label, says) in [
         (
             "external name=fake-crash",
