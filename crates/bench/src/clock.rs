@@ -39,6 +39,31 @@ impl Clock for RealClock {
     }
 }
 
+/// CPU time (user and system) of this process and of the child processes it has waited for
+/// (zero where the platform does not say).
+pub fn process_cpu_time() -> Duration {
+    #[cfg(unix)]
+    {
+        let mut total = Duration::ZERO;
+        for who in [libc::RUSAGE_SELF, libc::RUSAGE_CHILDREN] {
+            // SAFETY: rusage is plain data, filled in by getrusage.
+            let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+            // SAFETY: getrusage writes one rusage through a valid pointer.
+            if unsafe { libc::getrusage(who, &mut usage) } == 0 {
+                for t in [usage.ru_utime, usage.ru_stime] {
+                    total +=
+                        Duration::new(t.tv_sec.max(0) as u64, (t.tv_usec.max(0) as u32) * 1000);
+                }
+            }
+        }
+        total
+    }
+    #[cfg(not(unix))]
+    {
+        Duration::ZERO
+    }
+}
+
 /// CPU time of the current thread (zero where the platform has no such clock).
 pub fn thread_cpu_time() -> Duration {
     #[cfg(unix)]

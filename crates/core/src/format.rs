@@ -188,6 +188,25 @@ pub fn parse_entries(
     p.out
 }
 
+/// The cell value of each byte of the line format (`.` and `0` empty, `1-9`, then letters
+/// from 10 either case); `u16::MAX` for any other byte.
+const DIGIT_OF_BYTE: [u16; 256] = {
+    let mut t = [u16::MAX; 256];
+    let mut b = 0;
+    while b < 256 {
+        let c = b as u8;
+        t[b] = match c {
+            b'.' | b'0' => 0,
+            b'1'..=b'9' => (c - b'0') as u16,
+            b'a'..=b'z' => (c - b'a') as u16 + 10,
+            b'A'..=b'Z' => (c - b'A') as u16 + 10,
+            _ => u16::MAX,
+        };
+        b += 1;
+    }
+    t
+};
+
 struct Block {
     start: usize,
     side: usize,
@@ -239,6 +258,17 @@ impl Parser<'_> {
         if self.skipping {
             return;
         }
+        // The common case, one puzzle per line in ASCII: no tokens to collect.
+        if self.block.is_none()
+            && raw.is_ascii()
+            && !trimmed.bytes().any(|b| b.is_ascii_whitespace())
+        {
+            let col = raw.len() - raw.trim_start().len() + 1;
+            let label = self.take_label();
+            let r = self.line_puzzle(no, col, trimmed, label);
+            self.out.push(r);
+            return;
+        }
         // Column (1-based, in characters) of each whitespace-separated token.
         let mut tokens = Vec::new();
         let mut start = None;
@@ -272,8 +302,24 @@ impl Parser<'_> {
         tok: &str,
         label: Option<String>,
     ) -> Result<Entry, ParseError> {
-        let mut cells = Vec::with_capacity(tok.len());
-        for (i, ch) in tok.chars().enumerate() {
+        // Nearly every file: ASCII digits and dots, looked up byte by byte in one pass.
+        let bytes = tok.as_bytes();
+        let mut cells = vec![0u16; bytes.len()];
+        let mut bad = false;
+        for (c, &b) in cells.iter_mut().zip(bytes) {
+            let v = DIGIT_OF_BYTE[usize::from(b)];
+            bad |= v == u16::MAX;
+            *c = v;
+        }
+        // Anything else (other characters, or an error to name) goes by characters.
+        if bad {
+            cells.clear();
+        }
+        for (i, ch) in tok
+            .chars()
+            .enumerate()
+            .take(if bad { usize::MAX } else { 0 })
+        {
             let v = match ch {
                 '.' | '0' => 0,
                 '1'..='9' => ch as u16 - '0' as u16,

@@ -107,6 +107,26 @@ impl Geometry {
     /// The shared geometry of `(order, variant)`; built on first use and cached, so calling
     /// this per puzzle costs a lock and a hash lookup.
     pub fn get(order: Order, variant: Variant) -> Arc<Geometry> {
+        // Most callers ask for one shape again and again (a file of 9×9 puzzles): remember
+        // the last one per thread and skip the shared lock.
+        thread_local! {
+            static LAST: std::cell::RefCell<Option<(Order, Variant, Arc<Geometry>)>> =
+                const { std::cell::RefCell::new(None) };
+        }
+        let hit = LAST.with(|l| match &*l.borrow() {
+            Some((o, v, g)) if *o == order && *v == variant => Some(g.clone()),
+            _ => None,
+        });
+        if let Some(g) = hit {
+            return g;
+        }
+        let g = Geometry::shared(order, variant);
+        LAST.with(|l| *l.borrow_mut() = Some((order, variant, g.clone())));
+        g
+    }
+
+    /// The process-wide cache behind [`Geometry::get`].
+    fn shared(order: Order, variant: Variant) -> Arc<Geometry> {
         static CACHE: OnceLock<Mutex<GeometryCache>> = OnceLock::new();
         let cache = CACHE.get_or_init(Default::default);
         // A poisoned lock only means another thread panicked while inserting; the map itself

@@ -80,6 +80,9 @@ pub fn verify_solution(puzzle: &Puzzle, grid: &Grid) -> Result<(), Violation> {
             grid: grid.size(),
         });
     }
+    if classic_solution(puzzle, grid) {
+        return Ok(());
+    }
     let size = grid.size();
     for (i, (&g, &d)) in puzzle.givens().cells().iter().zip(grid.cells()).enumerate() {
         let (row, col) = (i / size, i % size);
@@ -96,7 +99,69 @@ pub fn verify_solution(puzzle: &Puzzle, grid: &Grid) -> Result<(), Violation> {
         }
     }
     // A full grid with no duplicate in a unit of N cells holds each digit exactly once there.
-    duplicates(&puzzle.geometry(), grid)
+    let geo = puzzle.geometry();
+    if complete_units(&geo, grid) {
+        return Ok(());
+    }
+    duplicates(&geo, grid)
+}
+
+/// Is `grid` a solution of a classic `puzzle` (of the same order)? One pass over the cells
+/// with a digit mask per row, column and box; `false` says only "look closer": the detailed
+/// checks then name what is wrong, or find nothing wrong for other variants and orders.
+fn classic_solution(puzzle: &Puzzle, grid: &Grid) -> bool {
+    let order = grid.order();
+    let (n, size) = (order.n(), order.size());
+    if puzzle.variant() != crate::Variant::Classic || size > 64 {
+        return false;
+    }
+    let (mut rows, mut cols, mut boxes) = ([0u64; 64], [0u64; 64], [0u64; 64]);
+    let mut fine = true;
+    let cells = grid.cells().chunks_exact(size);
+    let givens = puzzle.givens().cells().chunks_exact(size);
+    for (r, (row, given)) in cells.zip(givens).enumerate() {
+        // Box index and column within the box, stepped without a division per cell.
+        let (mut bx, mut within) = ((r / n) * n, 0);
+        let mut seen = 0u64;
+        for (c, (&d, &g)) in row.iter().zip(given).enumerate() {
+            fine &= d != 0 && (g == 0 || g == d);
+            let bit = 1u64 << (d.wrapping_sub(1) & 63);
+            seen |= bit;
+            cols[c & 63] |= bit;
+            boxes[bx & 63] |= bit;
+            within += 1;
+            if within == n {
+                within = 0;
+                bx += 1;
+            }
+        }
+        rows[r & 63] = seen;
+    }
+    let full = u64::MAX >> (64 - size);
+    fine && [&rows, &cols, &boxes]
+        .iter()
+        .all(|units| units[..size].iter().all(|&m| m == full))
+}
+
+/// Does every unit of a grid without empty cells hold all its digits? One OR per cell and no
+/// branch: the fast answer for a correct solution; a wrong one goes on to [`duplicates`],
+/// which names the clash. Up to 64 digits (one machine word), else `false`.
+fn complete_units(geo: &Geometry, grid: &Grid) -> bool {
+    let size = geo.size();
+    if size > 64 {
+        return false;
+    }
+    let full = u64::MAX >> (64 - size);
+    let cells = grid.cells();
+    (0..geo.unit_count()).all(|u| {
+        let unit = geo.unit(u);
+        unit.len() == size
+            && unit.iter().fold(0u64, |seen, &c| {
+                let d = cells.get(c as usize).copied().unwrap_or(0);
+                // A 0 (never here: the caller rejects empty cells) adds no digit.
+                seen | ((1u64 << (d.wrapping_sub(1) & 63)) & (u64::from(d != 0) * u64::MAX))
+            }) == full
+    })
 }
 
 fn duplicates(geo: &Geometry, grid: &Grid) -> Result<(), Violation> {

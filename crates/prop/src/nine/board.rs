@@ -99,7 +99,18 @@ impl Board {
         if self.cand[digit][b] & self.unsolved[b] & bit == 0 {
             return Err(Dead);
         }
-        self.place(digit, b, i as u32);
+        // As `place`, without marking digits dirty: on a new board they all are.
+        let i = i & 31;
+        for c in self.cand.iter_mut() {
+            c[b] &= !bit;
+        }
+        let peers = &PEERS[b][i];
+        let own = &mut self.cand[digit];
+        for k in 0..3 {
+            own[k] &= !peers[k];
+        }
+        own[b] |= bit;
+        self.unsolved[b] &= !bit;
         Ok(())
     }
 

@@ -150,7 +150,7 @@ impl Engine for NineEngine {
             meter: Meter::new(budget, puzzle.order()),
             on_solution,
         };
-        let end = match load(puzzle, self.locked) {
+        let end = match load(puzzle, self.locked, self.fast) {
             None => SearchEnd::Complete,
             Some(board) => {
                 let flow = if board.solved() {
@@ -170,7 +170,7 @@ impl Engine for NineEngine {
 }
 
 /// The board of the givens after propagation, or `None` if that shows a contradiction.
-fn load(puzzle: &Puzzle, locked: bool) -> Option<Board> {
+fn load(puzzle: &Puzzle, locked: bool, fast: bool) -> Option<Board> {
     let mut board = Board::new();
     for (cell, &v) in puzzle.givens().cells().iter().enumerate() {
         if v != 0 {
@@ -178,7 +178,15 @@ fn load(puzzle: &Puzzle, locked: bool) -> Option<Board> {
         }
     }
     // At the root, locked candidates to their fixpoint: more puzzles fall without a guess.
-    board.propagate(if locked { u32::MAX } else { 0 }).ok()?;
+    let rounds = if locked { u32::MAX } else { 0 };
+    #[cfg(target_arch = "x86_64")]
+    if fast {
+        // SAFETY: `fast` is set only when `board::fast_path` found every feature that
+        // `propagate_bmi` is compiled for on this processor.
+        return unsafe { board.propagate_bmi(rounds) }.ok().map(|()| board);
+    }
+    let _ = fast;
+    board.propagate(rounds).ok()?;
     Some(board)
 }
 
