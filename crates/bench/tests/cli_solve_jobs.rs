@@ -44,3 +44,18 @@ fn zero_jobs_is_an_error() {
         .expect("the binary runs");
     assert_eq!(out.status.code(), Some(2));
 }
+
+/// The summary gives the method's wall time and the process's CPU time; the per-puzzle CPU
+/// clock (two system calls per puzzle) only on request.
+#[test]
+fn per_puzzle_cpu_time_only_with_cpu_time() {
+    let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../datasets/public/norvig_top95.txt");
+    let (plain_out, plain) = solve(&file, &[]);
+    assert!(plain.contains("95 solved"), "{plain}");
+    assert!(plain.contains("ms wall per puzzle"), "{plain}");
+    assert!(plain.contains("process CPU time"), "{plain}");
+    assert!(!plain.contains("ms CPU per puzzle"), "{plain}");
+    let (cpu_out, cpu) = solve(&file, &["--cpu-time"]);
+    assert!(cpu.contains("ms CPU per puzzle"), "{cpu}");
+    assert_eq!(plain_out, cpu_out);
+}

@@ -114,6 +114,21 @@ proptest! {
         let mut hole = g.clone();
         hole.set(i, 0);
         prop_assert!(verify_solution(&Puzzle::new(g.clone(), Variant::Classic), &hole).is_err());
+        // A valid grid that contradicts one given is caught, and named as such.
+        let mut givens = Grid::empty(order);
+        givens.set(i, d);
+        let err = verify_solution(&Puzzle::new(givens, Variant::Classic), &g).unwrap_err();
+        prop_assert!(err.to_string().contains("given"), "{}", err);
+        // Two cells of one row swapped: every row still holds each digit once.
+        let j = (i / s) * s + (i % s + 1) % s;
+        let mut swapped = g.clone();
+        swapped.set(i, g.get(j));
+        swapped.set(j, g.get(i));
+        prop_assert!(verify_solution(&empty, &swapped).is_err());
+        // The diagonal variant's own units are still checked.
+        prop_assume!(n >= 3);
+        let diagonal = Puzzle::empty(order, Variant::Diagonal);
+        prop_assert!(verify_solution(&diagonal, &base).is_err());
     }
 }
 
@@ -123,4 +138,15 @@ fn pattern_grids_are_valid_up_to_order_10() {
         let order = Order::new(n).unwrap();
         assert!(verify_solution(&Puzzle::empty(order, Variant::Classic), &pattern(order)).is_ok());
     }
+}
+
+#[test]
+fn parse_errors_name_the_column_with_or_without_ascii() {
+    let line = format!("{}x{}", ".".repeat(40), ".".repeat(40));
+    let err = parse_str(&format!("# a label\n  {line}\n"), "f").unwrap_err();
+    let text = err.to_string();
+    assert!(text.contains("f:2:43"), "{text}");
+    let line = format!("{}é{}", "1".repeat(40), ".".repeat(40));
+    let err = parse_str(&line, "f").unwrap_err().to_string();
+    assert!(err.contains("f:1:41"), "{err}");
 }
