@@ -13,7 +13,7 @@
 use std::fmt;
 use std::path::Path;
 
-use crate::{Grid, Order};
+use crate::{Grid, GridError, Order};
 
 /// One puzzle read from text.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -349,12 +349,16 @@ impl Parser<'_> {
             },
         };
         let max = order.size();
-        if let Some(i) = cells.iter().position(|&v| v as usize > max) {
-            // Name the character as written: a letter is no "digit 33" to a reader.
+        // The grid checks the range; its error names the cell, and we name the character as
+        // written (a letter is no "digit 33" to a reader).
+        let grid = Grid::from_cells(order, cells).map_err(|e| {
+            let i = match e {
+                GridError::DigitOutOfRange { cell, .. } => cell,
+                GridError::WrongLength { .. } => 0,
+            };
             let ch = tok.chars().nth(i).unwrap_or('?');
-            return Err(self.err(no, col0 + i, ParseErrorKind::NotADigit { ch, size: max }));
-        }
-        let grid = Grid::from_cells(order, cells).expect("length and range checked above");
+            self.err(no, col0 + i, ParseErrorKind::NotADigit { ch, size: max })
+        })?;
         Ok(Entry {
             grid,
             line: no,

@@ -110,32 +110,64 @@ pub fn verify_solution(puzzle: &Puzzle, grid: &Grid) -> Result<(), Violation> {
 /// with a digit mask per row, column and box; `false` says only "look closer": the detailed
 /// checks then name what is wrong, or find nothing wrong for other variants and orders.
 fn classic_solution(puzzle: &Puzzle, grid: &Grid) -> bool {
-    let order = grid.order();
-    let (n, size) = (order.n(), order.size());
-    if puzzle.variant() != crate::Variant::Classic || size > 64 {
+    if puzzle.variant() != crate::Variant::Classic {
         return false;
     }
-    let (mut rows, mut cols, mut boxes) = ([0u64; 64], [0u64; 64], [0u64; 64]);
+    let (cells, givens) = (grid.cells(), puzzle.givens().cells());
+    // The common orders with their sizes known to the compiler (no division per cell).
+    match grid.order().n() {
+        3 => classic_units::<3, 9>(cells, givens),
+        4 => classic_units::<4, 16>(cells, givens),
+        5 => classic_units::<5, 25>(cells, givens),
+        n if n * n <= 64 => classic_units_any(n, cells, givens),
+        _ => false,
+    }
+}
+
+/// [`classic_solution`] for order `N` (side `S` = N²).
+fn classic_units<const N: usize, const S: usize>(cells: &[u16], givens: &[u16]) -> bool {
+    if cells.len() != S * S || givens.len() != S * S {
+        return false;
+    }
+    let (mut cols, mut boxes) = ([0u64; S], [0u64; S]);
+    let full = u64::MAX >> (64 - S);
     let mut fine = true;
-    let cells = grid.cells().chunks_exact(size);
-    let givens = puzzle.givens().cells().chunks_exact(size);
-    for (r, (row, given)) in cells.zip(givens).enumerate() {
-        // Box index and column within the box, stepped without a division per cell.
-        let (mut bx, mut within) = ((r / n) * n, 0);
+    for (r, (row, given)) in cells
+        .chunks_exact(S)
+        .zip(givens.chunks_exact(S))
+        .enumerate()
+    {
+        let (Ok(row), Ok(given)) = (<&[u16; S]>::try_from(row), <&[u16; S]>::try_from(given))
+        else {
+            return false;
+        };
+        let band = r / N * N;
         let mut seen = 0u64;
-        for (c, (&d, &g)) in row.iter().zip(given).enumerate() {
+        for c in 0..S {
+            let (d, g) = (row[c], given[c]);
             fine &= d != 0 && (g == 0 || g == d);
             let bit = 1u64 << (d.wrapping_sub(1) & 63);
             seen |= bit;
-            cols[c & 63] |= bit;
-            boxes[bx & 63] |= bit;
-            within += 1;
-            if within == n {
-                within = 0;
-                bx += 1;
-            }
+            cols[c] |= bit;
+            boxes[(band + c / N) % S] |= bit;
         }
-        rows[r & 63] = seen;
+        fine &= seen == full;
+    }
+    fine && cols.iter().chain(&boxes).all(|&m| m == full)
+}
+
+/// [`classic_solution`] for any order up to 8 (64 digits in a machine word).
+fn classic_units_any(n: usize, cells: &[u16], givens: &[u16]) -> bool {
+    let size = n * n;
+    let (mut rows, mut cols, mut boxes) = ([0u64; 64], [0u64; 64], [0u64; 64]);
+    let mut fine = cells.len() == size * size && givens.len() == size * size;
+    for (i, (&d, &g)) in cells.iter().zip(givens).enumerate() {
+        let (r, c) = (i / size, i % size);
+        fine &= d != 0 && (g == 0 || g == d);
+        let bit = 1u64 << (d.wrapping_sub(1) & 63);
+        rows[r & 63] |= bit;
+        cols[c & 63] |= bit;
+        boxes[(r / n * n + c / n) & 63] |= bit;
     }
     let full = u64::MAX >> (64 - size);
     fine && [&rows, &cols, &boxes]
