@@ -314,20 +314,16 @@ impl Parser<'_> {
         // Anything else (other characters, or an error to name) goes by characters.
         if bad {
             cells.clear();
-        }
-        for (i, ch) in tok
-            .chars()
-            .enumerate()
-            .take(if bad { usize::MAX } else { 0 })
-        {
-            let v = match ch {
-                '.' | '0' => 0,
-                '1'..='9' => ch as u16 - '0' as u16,
-                'a'..='z' => ch as u16 - 'a' as u16 + 10,
-                'A'..='Z' => ch as u16 - 'A' as u16 + 10,
-                _ => return Err(self.err(no, col0 + i, ParseErrorKind::UnknownChar(ch))),
-            };
-            cells.push(v);
+            for (i, ch) in tok.chars().enumerate() {
+                let v = match ch {
+                    '.' | '0' => 0,
+                    '1'..='9' => ch as u16 - '0' as u16,
+                    'a'..='z' => ch as u16 - 'a' as u16 + 10,
+                    'A'..='Z' => ch as u16 - 'A' as u16 + 10,
+                    _ => return Err(self.err(no, col0 + i, ParseErrorKind::UnknownChar(ch))),
+                };
+                cells.push(v);
+            }
         }
         let order = match self.opts.order {
             Some(o) if o.cells() != cells.len() => {

@@ -104,8 +104,8 @@ pub struct Geometry {
 }
 
 impl Geometry {
-    /// The shared geometry of `(order, variant)`; built on first use and cached, so calling
-    /// this per puzzle costs a lock and a hash lookup.
+    /// The shared geometry of `(order, variant)`; built on first use and cached. Calling this
+    /// per puzzle costs a thread-local comparison, or a lock and a hash lookup on a new shape.
     pub fn get(order: Order, variant: Variant) -> Arc<Geometry> {
         // Most callers ask for one shape again and again (a file of 9×9 puzzles): remember
         // the last one per thread and skip the shared lock.

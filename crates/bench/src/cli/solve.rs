@@ -285,8 +285,8 @@ fn warn_unchecked_limits(registry: &Registry, method: &str, b: &Budget) {
     }
 }
 
-/// Appends `solve`'s output line for one puzzle to `out`; a solution that fits one line is written in place, with no
-/// string of its own (the common case of a large file).
+/// Appends `solve`'s output line for one puzzle to `out`; a solution that fits one line is
+/// written in place, with no string of its own (the common case of a large file).
 fn push_answer(out: &mut String, answer: &Answer, trial: &Trial) {
     if let (Answer::Solve(o), TrialStatus::Solved) = (answer, trial.status) {
         if let Status::Solved(g) = &o.status {

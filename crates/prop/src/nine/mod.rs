@@ -1,6 +1,6 @@
-//! The order-3 classic path of `prop`: the same search (singles, optional locked candidates at the root,
-//! depth-first on a cell with fewest candidates, digits in increasing order) on a board made
-//! for 9×9 (see [`board`]). Every rule works on whole units at once with bitwise operations,
+//! The order-3 classic path of `prop`: the same rules (singles, and optional locked candidates
+//! at the root), depth-first on a cell with fewest candidates, digits in increasing order, on a
+//! board made for 9×9 (see [`board`]). Every rule works on whole units at once with bitwise operations,
 //! and a guess copies the 128-byte board on the stack instead of keeping a trail.
 //!
 //! Ideas taken from published designs (no code): per-digit band bitboards as in JCZSolve and
@@ -26,10 +26,11 @@ pub(crate) struct NineEngine {
 impl NineEngine {
     /// An engine; `locked` switches locked candidates on.
     pub(crate) fn new(locked: bool) -> NineEngine {
-        NineEngine::with_path(locked, board::fast_path())
+        NineEngine::with_path(locked, true)
     }
 
-    /// An engine that searches with the BMI-compiled version only if `fast` (tests run both).
+    /// An engine that searches with the BMI-compiled version if `fast` and the processor has
+    /// its instructions (tests run both versions).
     pub(crate) fn with_path(locked: bool, fast: bool) -> NineEngine {
         NineEngine {
             locked,
