@@ -153,9 +153,11 @@ impl Prop {
     fn engine(&mut self, puzzle: &Puzzle) -> &mut dyn Engine {
         let cfg = self.cfg;
         cached(&mut self.engine, puzzle, |order, variant| {
-            // 9×9 classic has its own board unless a rule only the general kernel has is on.
-            if nine::NineEngine::serves(order, variant) && !cfg.naked_pairs {
-                return Box::new(nine::NineEngine::new(cfg.locked_candidates));
+            // 9×9 classic has its own board for the default rules (its band rules include
+            // locked candidates, so "singles only" and naked pairs stay with the general kernel).
+            if nine::NineEngine::serves(order, variant) && cfg.locked_candidates && !cfg.naked_pairs
+            {
+                return Box::new(nine::NineEngine::new());
             }
             for_width!(order, W => Box::new(prop::PropEngine::<W>::new(order, variant, cfg)))
         })

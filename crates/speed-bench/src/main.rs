@@ -3,7 +3,7 @@
 
 use std::hint::black_box;
 use std::path::PathBuf;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use sudoku::Sudoku;
 use sudoku_core::{format, rng_from_seed, Budget, Puzzle, Solver, Status, Variant};
@@ -53,6 +53,31 @@ fn paired(
     (a, b)
 }
 
+/// Per puzzle `i < n`, the fastest of `ROUNDS` single solves, each round one pass over the
+/// set by one solver and then by the other: every solve follows a different puzzle, as in a
+/// run over a file, so no predictor has learnt it (wall clock: one solve is too short for the
+/// thread CPU clock's system call).
+fn paired_cold(
+    n: usize,
+    mut ours: impl FnMut(usize),
+    mut theirs: impl FnMut(usize),
+) -> (Vec<f64>, Vec<f64>) {
+    let (mut a, mut b) = (vec![f64::INFINITY; n], vec![f64::INFINITY; n]);
+    for _ in 0..ROUNDS {
+        for (times, f) in [
+            (&mut a, &mut ours as &mut dyn FnMut(usize)),
+            (&mut b, &mut theirs),
+        ] {
+            for (i, t) in times.iter_mut().enumerate() {
+                let t0 = Instant::now();
+                f(i);
+                *t = t.min(t0.elapsed().as_secs_f64() * 1e6);
+            }
+        }
+    }
+    (a, b)
+}
+
 fn median(mut v: Vec<f64>) -> f64 {
     v.sort_by(f64::total_cmp);
     match v.len() {
@@ -75,8 +100,10 @@ fn main() {
         .map(|f| dir.join(f))
         .collect();
     }
-    println!("| set | puzzles | mode | prop µs | sudoku µs | prop / sudoku | prop solved without guessing |");
-    println!("|---|---:|---|---:|---:|---:|---:|");
+    println!(
+        "| set | puzzles | mode | warm: prop µs | sudoku µs | prop / sudoku | cold: prop µs | sudoku µs | prop / sudoku | prop solved without guessing | prop guesses per puzzle |"
+    );
+    println!("|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|");
     for path in files {
         let name = path
             .file_stem()
@@ -111,9 +138,11 @@ fn main() {
 
         // Check both once, outside the timed region.
         let mut no_guess = 0;
+        let mut guesses = 0;
         for (p, s) in puzzles.iter().zip(&theirs) {
             let out = prop.solve(p, &unlimited, &mut rng);
             no_guess += usize::from(out.stats.guesses == 0);
+            guesses += out.stats.guesses;
             let ours = match out.status {
                 Status::Solved(g) => format::to_line(&g).unwrap_or_default(),
                 other => panic!("{name}: prop did not solve: {other:?}"),
@@ -136,35 +165,37 @@ fn main() {
             }
         }
 
-        let (a, b) = paired(
-            puzzles.len(),
-            |i| {
-                black_box(prop.solve(&puzzles[i], &unlimited, &mut rng));
-            },
-            |i| {
-                black_box(theirs[i].some_solution());
-            },
-        );
-        let (ours_first, theirs_first) = (median(a), median(b));
-        let (a, b) = paired(
-            puzzles.len(),
-            |i| {
-                black_box(prop.count(&puzzles[i], 2, false, &unlimited, &mut rng).ok());
-            },
-            |i| {
-                black_box(theirs[i].solutions_count_up_to(2));
-            },
-        );
-        let (ours_count, theirs_count) = (median(a), median(b));
+        // Each mode timed warm (one puzzle again and again) and cold (one pass over the set).
+        let mut rows = Vec::new();
+        for (mode, count) in [("first", false), ("count ≤ 2", true)] {
+            let mut ours = |i: usize| {
+                let p = &puzzles[i];
+                if count {
+                    black_box(prop.count(p, 2, false, &unlimited, &mut rng).ok());
+                } else {
+                    black_box(prop.solve(p, &unlimited, &mut rng));
+                }
+            };
+            let mut other = |i: usize| {
+                if count {
+                    black_box(theirs[i].solutions_count_up_to(2));
+                } else {
+                    black_box(theirs[i].some_solution());
+                }
+            };
+            let (a, b) = paired(puzzles.len(), &mut ours, &mut other);
+            let warm = (median(a), median(b));
+            let (a, b) = paired_cold(puzzles.len(), &mut ours, &mut other);
+            rows.push((mode, warm, (median(a), median(b))));
+        }
         let share = 100.0 * no_guess as f64 / puzzles.len().max(1) as f64;
-        for (mode, a, b) in [
-            ("first", ours_first, theirs_first),
-            ("count ≤ 2", ours_count, theirs_count),
-        ] {
+        let guesses = guesses as f64 / puzzles.len().max(1) as f64;
+        for (mode, (a, b), (c, d)) in rows {
             println!(
-                "| {name} | {} | {mode} | {a:.1} | {b:.1} | {:.2} | {share:.1} % |",
+                "| {name} | {} | {mode} | {a:.1} | {b:.1} | **{:.2}** | {c:.1} | {d:.1} | **{:.2}** | {share:.1} % | {guesses:.1} |",
                 puzzles.len(),
-                a / b
+                a / b,
+                c / d
             );
         }
     }

@@ -1,7 +1,9 @@
 //! The 9×9 bitboard: for each digit, the cells where it may stand, as three bands of 27 bits
 //! (bit `9r + c` of band `b` is row `3b + r`, column `c`). A placed digit keeps its own bit
-//! and loses every peer, so each unit of a consistent board holds at least one bit per digit.
-//! The whole state is 128 bytes: copying it is the undo.
+//! and, once the rules reach their fixpoint, every peer has lost it, so each unit of a
+//! consistent board holds at least one bit per digit. The rules work on one band of one digit
+//! at a time and only on the bands that changed. The whole state is 240 bytes: copying it is
+//! the undo.
 
 /// Does this processor have what [`Board::propagate_bmi`] is compiled for? Checked once per
 /// engine (the standard library caches the answer).
@@ -40,6 +42,93 @@ const STACK_OF: [u32; 16] = [
     7, 7, 7, 0x38, 0x38, 0x38, 0x1C0, 0x1C0, 0x1C0, 0, 0, 0, 0, 0, 0, 0,
 ];
 
+/// Which boxes (bit k) a 9-bit row of a band has candidates in.
+const SEGMENTS: [u32; 512] = segments();
+
+const fn segments() -> [u32; 512] {
+    let mut t = [0; 512];
+    let mut v = 0;
+    while v < 512 {
+        let mut k = 0;
+        while k < 3 {
+            if v & (7 << (3 * k)) != 0 {
+                t[v] |= 1 << k;
+            }
+            k += 1;
+        }
+        v += 1;
+    }
+    t
+}
+
+/// For the segments of a band that hold a digit (bit `3r + k`: row `r` in box `k`), the cells
+/// of those segments that some placement of the band's three digits (one per row and box)
+/// uses; 0 if there is none.
+const ARRANGED: [u32; 512] = arranged();
+
+const fn arranged() -> [u32; 512] {
+    // The six ways to give rows 0, 1, 2 distinct boxes.
+    const PERMS: [[usize; 3]; 6] = [
+        [0, 1, 2],
+        [0, 2, 1],
+        [1, 0, 2],
+        [1, 2, 0],
+        [2, 0, 1],
+        [2, 1, 0],
+    ];
+    let mut t = [0; 512];
+    let mut occ = 0;
+    while occ < 512 {
+        let mut used = 0u32;
+        let mut p = 0;
+        while p < 6 {
+            let mut segs = 0u32;
+            let mut r = 0;
+            while r < 3 {
+                segs |= 1 << (3 * r + PERMS[p][r]);
+                r += 1;
+            }
+            if segs & !(occ as u32) == 0 {
+                used |= segs;
+            }
+            p += 1;
+        }
+        let mut s = 0;
+        while s < 9 {
+            if used & (1 << s) != 0 {
+                let (r, k) = (s / 3, s % 3);
+                t[occ] |= (7 << (3 * k)) << (9 * r);
+            }
+            s += 1;
+        }
+        occ += 1;
+    }
+    t
+}
+
+/// For the columns (9 bits) where a band holds a digit, the cells the other bands keep: a box
+/// with the digit in one column takes that column.
+const OTHER_BANDS_KEEP: [u32; 512] = other_bands_keep();
+
+const fn other_bands_keep() -> [u32; 512] {
+    let mut t = [0; 512];
+    let mut cols = 0;
+    while cols < 512 {
+        let mut locked = 0u32;
+        let mut s = 0;
+        while s < 3 {
+            let m = (cols as u32) & (7 << (3 * s));
+            if m != 0 && m & (m - 1) == 0 {
+                locked |= m;
+            }
+            s += 1;
+        }
+        t[cols] = BAND & !(locked * COLS);
+        cols += 1;
+    }
+    t
+}
+
 /// The peers of each cell (same row, column or box, not the cell itself), indexed by band
 /// and bit. 32 bits per band so that an index masked with 31 is provably in range.
 const PEERS: [[Bands; 32]; 3] = peers();
@@ -67,11 +156,12 @@ const fn peers() -> [[Bands; 32]; 3] {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Board {
     cand: [Bands; 9],
+    /// Each band of each digit as the band rules last left it: a band that differs has
+    /// changed since and is due for them again.
+    seen: [Bands; 9],
     unsolved: Bands,
-    /// Digits (bit d) whose candidates changed since their last hidden-single scan.
-    dirty_hidden: u32,
-    /// Digits whose candidates changed since their last locked-candidates pass.
-    dirty_locked: u32,
+    /// The cells with two candidates, as of the last count (valid at a fixpoint).
+    pairs: Bands,
 }
 
 /// The propagation found a contradiction.
@@ -83,9 +173,10 @@ impl Board {
     pub(crate) fn new() -> Board {
         Board {
             cand: [[BAND; 3]; 9],
+            // No band is ever all ones above bit 27, so every band is due at first.
+            seen: [[u32::MAX; 3]; 9],
             unsolved: [BAND; 3],
-            dirty_hidden: 0x1FF,
-            dirty_locked: 0x1FF,
+            pairs: [0; 3],
         }
     }
 
@@ -99,18 +190,7 @@ impl Board {
         if self.cand[digit][b] & self.unsolved[b] & bit == 0 {
             return Err(Dead);
         }
-        // As `place`, without marking digits dirty: on a new board they all are.
-        let i = i & 31;
-        for c in self.cand.iter_mut() {
-            c[b] &= !bit;
-        }
-        let peers = &PEERS[b][i];
-        let own = &mut self.cand[digit];
-        for k in 0..3 {
-            own[k] &= !peers[k];
-        }
-        own[b] |= bit;
-        self.unsolved[b] &= !bit;
+        self.place(digit, b, i as u32);
         Ok(())
     }
 
@@ -141,14 +221,9 @@ impl Board {
     pub(crate) fn place(&mut self, d: usize, b: usize, i: u32) {
         let i = i & 31;
         let bit = 1u32 << i;
-        // The digits that lose a candidate: those of the cell (d among them).
-        let mut touched = 0;
-        for (e, c) in self.cand.iter_mut().enumerate() {
-            touched |= ((c[b] >> i) & 1) << e;
+        for c in self.cand.iter_mut() {
             c[b] &= !bit;
         }
-        self.dirty_hidden |= touched;
-        self.dirty_locked |= touched;
         let peers = &PEERS[b][i as usize];
         let own = &mut self.cand[d];
         for k in 0..3 {
@@ -171,12 +246,10 @@ impl Board {
         m
     }
 
-    /// Naked and hidden singles to their fixpoint, then locked candidates (at most
-    /// `lc_rounds` passes that change something), and again, until nothing changes or a
-    /// contradiction shows. The search passes one round: the singles after one pass find most
-    /// of what more passes would, for less than their cost (measured on magictour_top1465).
-    pub(crate) fn propagate(&mut self, lc_rounds: u32) -> Result<(), Dead> {
-        self.propagate_body(lc_rounds)
+    /// The search's propagation: the band rules and naked singles to their fixpoint, or a
+    /// contradiction.
+    pub(crate) fn propagate(&mut self) -> Result<(), Dead> {
+        self.settle_and_singles()
     }
 
     /// [`Board::propagate`] compiled for the bit-manipulation instructions of x86-64 (BMI1,
@@ -184,94 +257,179 @@ impl Board {
     /// make the rules about a tenth shorter. Call it only where [`fast_path`] said yes.
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "bmi1,bmi2,popcnt,lzcnt")]
-    pub(crate) fn propagate_bmi(&mut self, lc_rounds: u32) -> Result<(), Dead> {
-        self.propagate_body(lc_rounds)
+    pub(crate) fn propagate_bmi(&mut self) -> Result<(), Dead> {
+        self.settle_and_singles()
     }
 
-    /// The body of [`Board::propagate`], inlined into each compiled version.
+    /// The root's propagation, once per puzzle: as [`Board::propagate`], then hidden singles
+    /// of every unit (columns too) and locked candidates between boxes and columns as well,
+    /// all to their common fixpoint. More puzzles fall without a guess; inside the search
+    /// these rules cost more than the guesses they save (measured on top1465 and top95).
+    pub(crate) fn propagate_root(&mut self) -> Result<(), Dead> {
+        self.root_body()
+    }
+
+    /// [`Board::propagate_root`] compiled as [`Board::propagate_bmi`] is.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "bmi1,bmi2,popcnt,lzcnt")]
+    pub(crate) fn propagate_root_bmi(&mut self) -> Result<(), Dead> {
+        self.root_body()
+    }
+
     #[inline(always)]
-    fn propagate_body(&mut self, lc_rounds: u32) -> Result<(), Dead> {
-        let mut lc_left = lc_rounds;
+    fn root_body(&mut self) -> Result<(), Dead> {
         loop {
-            self.naked_singles()?;
+            self.settle_and_singles()?;
             if self.solved() {
                 return Ok(());
             }
             if self.hidden_singles()? {
                 continue;
             }
-            if lc_left == 0 || !self.locked_candidates() {
+            if !self.locked_candidates() {
                 return Ok(());
             }
-            lc_left -= 1;
         }
     }
 
-    /// Places every cell with one candidate, repeatedly; `Dead` if a cell has none.
+    /// The band rules (see [`Board::band_rules`]) on every band that changed, until none
+    /// does, then naked singles; again until neither finds anything.
     #[inline(always)]
-    fn naked_singles(&mut self) -> Result<(), Dead> {
+    fn settle_and_singles(&mut self) -> Result<(), Dead> {
         loop {
-            // Bit-sliced counting: `one` = at least one candidate, `two` = at least two.
-            let mut one = [0u32; 3];
-            let mut two = [0u32; 3];
-            for c in &self.cand {
-                for b in 0..3 {
-                    two[b] |= one[b] & c[b];
-                    one[b] |= c[b];
+            loop {
+                let mut changed = false;
+                // Unrolled, so that each call knows its digit and band.
+                macro_rules! each {
+                    ($(($d:literal, $b:literal))*) => {$(
+                        if self.cand[$d][$b] != self.seen[$d][$b] {
+                            changed = true;
+                            self.band_rules::<$d, $b>()?;
+                        }
+                    )*};
+                }
+                each!(
+                    (0, 0)(0, 1)(0, 2)(1, 0)(1, 1)(1, 2)(2, 0)(2, 1)(2, 2)(3, 0)(3, 1)(3, 2)(4, 0)(
+                        4, 1
+                    )(4, 2)(5, 0)(5, 1)(5, 2)(6, 0)(6, 1)(6, 2)(7, 0)(7, 1)(
+                        7, 2
+                    )(8, 0)(8, 1)(8, 2)
+                );
+                if !changed {
+                    break;
                 }
             }
-            let mut any = 0;
-            let mut single = [0u32; 3];
-            for b in 0..3 {
-                if self.unsolved[b] & !one[b] != 0 {
-                    return Err(Dead);
-                }
-                single[b] = self.unsolved[b] & !two[b];
-                any |= single[b];
-            }
-            if any == 0 {
+            if self.solved() || !self.naked_singles()? {
                 return Ok(());
             }
-            // The digit of each single as four bit planes (bit k of the digit index), so that
-            // each single is placed without a branch per digit.
-            let mut plane = [[0u32; 3]; 4];
-            for (d, c) in self.cand.iter().enumerate() {
-                for (k, p) in plane.iter_mut().enumerate() {
-                    if d >> k & 1 != 0 {
-                        for b in 0..3 {
-                            p[b] |= c[b] & single[b];
-                        }
-                    }
-                }
+        }
+    }
+
+    /// The rules that need one band of one digit (after JCZSolve's band update; our own
+    /// tables):
+    /// - its three rows and three boxes each hold the digit once, so a segment (three cells
+    ///   of a row in a box) that no such arrangement uses loses it: pointing, claiming and
+    ///   more, by one table lookup;
+    /// - a box whose candidates lie in one column takes that column from the other bands;
+    /// - a row left with one cell has the digit there: the cell leaves the other digits.
+    ///
+    /// `Dead` if the band has no arrangement left.
+    #[inline(always)]
+    fn band_rules<const D: usize, const B: usize>(&mut self) -> Result<(), Dead> {
+        let x = self.cand[D][B];
+        let occ = SEGMENTS[(x & 0x1FF) as usize]
+            | SEGMENTS[((x >> 9) & 0x1FF) as usize] << 3
+            | SEGMENTS[((x >> 18) & 0x1FF) as usize] << 6;
+        let x = x & ARRANGED[(occ & 0x1FF) as usize];
+        if x == 0 {
+            return Err(Dead);
+        }
+        self.cand[D][B] = x;
+        self.seen[D][B] = x;
+        let cols = (x | (x >> 9) | (x >> 18)) & 0x1FF;
+        let keep = OTHER_BANDS_KEEP[cols as usize];
+        self.cand[D][(B + 1) % 3] &= keep;
+        self.cand[D][(B + 2) % 3] &= keep;
+        // A row whose nine bits have one set is solved for this digit: the cell leaves the
+        // other digits (unconditionally: a test here is hard to predict).
+        let mut solved = 0;
+        for r in 0..3 {
+            let v = (x >> (9 * r)) & 0x1FF;
+            solved |= if v & v.wrapping_sub(1) == 0 {
+                v << (9 * r)
+            } else {
+                0
+            };
+        }
+        let new = solved & self.unsolved[B];
+        self.unsolved[B] &= !new;
+        for e in 0..9 {
+            if e != D {
+                self.cand[e][B] &= !new;
             }
+        }
+        Ok(())
+    }
+
+    /// Places every cell with one candidate (the band rules do the rest); records the cells
+    /// with two. Returns whether it placed any; `Dead` if a cell has none.
+    #[inline(always)]
+    fn naked_singles(&mut self) -> Result<bool, Dead> {
+        // Bit-sliced counting: at least one, two, three candidates.
+        let mut one = [0u32; 3];
+        let mut two = [0u32; 3];
+        let mut three = [0u32; 3];
+        for c in &self.cand {
             for b in 0..3 {
-                let mut m = single[b];
-                while m != 0 {
-                    let i = m.trailing_zeros() & 31;
-                    m &= m - 1;
-                    let d = (((plane[0][b] >> i) & 1)
-                        | (((plane[1][b] >> i) & 1) << 1)
-                        | (((plane[2][b] >> i) & 1) << 2)
-                        | (((plane[3][b] >> i) & 1) << 3)) as usize;
-                    let bit = 1u32 << i;
-                    let Some(own) = self.cand.get_mut(d) else {
-                        return Err(Dead);
-                    };
-                    // Another single of `d` in this batch may have taken the cell's last
-                    // candidate.
-                    if own[b] & bit == 0 {
-                        return Err(Dead);
+                three[b] |= two[b] & c[b];
+                two[b] |= one[b] & c[b];
+                one[b] |= c[b];
+            }
+        }
+        let mut any = 0;
+        let mut single = [0u32; 3];
+        for b in 0..3 {
+            if self.unsolved[b] & !one[b] != 0 {
+                return Err(Dead);
+            }
+            single[b] = self.unsolved[b] & !two[b];
+            self.pairs[b] = two[b] & !three[b];
+            any |= single[b];
+        }
+        if any == 0 {
+            return Ok(false);
+        }
+        // The digit of each single as four bit planes (bit k of the digit index), so that
+        // each single is placed without a branch per digit.
+        let mut plane = [[0u32; 3]; 4];
+        for (d, c) in self.cand.iter().enumerate() {
+            for (k, p) in plane.iter_mut().enumerate() {
+                if d >> k & 1 != 0 {
+                    for b in 0..3 {
+                        p[b] |= c[b] & single[b];
                     }
-                    let peers = &PEERS[b][i as usize];
-                    for k in 0..3 {
-                        own[k] &= !peers[k];
-                    }
-                    self.unsolved[b] &= !bit;
-                    self.dirty_hidden |= 1 << d;
-                    self.dirty_locked |= 1 << d;
                 }
             }
         }
+        for b in 0..3 {
+            let mut m = single[b];
+            while m != 0 {
+                let i = m.trailing_zeros() & 31;
+                m &= m - 1;
+                let d = (((plane[0][b] >> i) & 1)
+                    | (((plane[1][b] >> i) & 1) << 1)
+                    | (((plane[2][b] >> i) & 1) << 2)
+                    | (((plane[3][b] >> i) & 1) << 3)) as usize;
+                let Some(own) = self.cand.get_mut(d) else {
+                    return Err(Dead);
+                };
+                // The cell's row and box in this band lose the digit; the band rules then
+                // find the row solved and clear the column elsewhere. (If another single of
+                // `d` in this batch took the cell, the next count finds it empty.)
+                own[b] &= !PEERS[b][i as usize][b];
+            }
+        }
+        Ok(true)
     }
 
     /// Places every digit that has one place left in a row, column or box. Returns whether
@@ -279,11 +437,8 @@ impl Board {
     #[inline(always)]
     fn hidden_singles(&mut self) -> Result<bool, Dead> {
         let mut placed = false;
-        let mut todo = std::mem::take(&mut self.dirty_hidden);
-        while todo != 0 {
-            let d = (todo.trailing_zeros() & 15) as usize;
-            todo &= todo - 1;
-            let Some(&c) = self.cand.get(d) else { break };
+        for d in 0..9 {
+            let c = self.cand[d];
             let mut hs = [0u32; 3];
             let (mut col1, mut col2) = (0u32, 0u32);
             // Branch-free: any empty row or box makes `empty` true.
@@ -337,11 +492,7 @@ impl Board {
     #[inline(always)]
     fn locked_candidates(&mut self) -> bool {
         let mut changed = 0;
-        let todo = std::mem::take(&mut self.dirty_locked);
         for (d, c) in self.cand.iter_mut().enumerate() {
-            if todo & (1 << d) == 0 {
-                continue;
-            }
             let before = *c;
             // Rows against boxes, band by band.
             for x in c.iter_mut() {
@@ -398,8 +549,6 @@ impl Board {
             }
             changed |= u32::from(*c != before) << d;
         }
-        self.dirty_hidden |= changed;
-        self.dirty_locked |= changed;
         changed != 0
     }
 
@@ -407,6 +556,18 @@ impl Board {
     /// else the first unplaced. Call only on an unsolved board at a fixpoint.
     #[inline(always)]
     pub(crate) fn branch_cell(&self) -> (usize, u32) {
+        // The last count, at the fixpoint, found the pairs: nearly every node has one.
+        for (b, &m) in self.pairs.iter().enumerate() {
+            if m != 0 {
+                return (b, m.trailing_zeros());
+            }
+        }
+        self.branch_cell_slow()
+    }
+
+    /// [`Board::branch_cell`] when no cell has two candidates.
+    #[inline(never)]
+    fn branch_cell_slow(&self) -> (usize, u32) {
         let (mut one, mut two, mut three, mut four) = ([0u32; 3], [0u32; 3], [0u32; 3], [0u32; 3]);
         for c in &self.cand {
             for b in 0..3 {

@@ -1,11 +1,15 @@
-//! The order-3 classic path of `prop`: the same rules (singles, and optional locked candidates
-//! at the root), depth-first on a cell with fewest candidates, digits in increasing order, on a
-//! board made for 9×9 (see [`board`]). Every rule works on whole units at once with bitwise operations,
-//! and a guess copies the 128-byte board on the stack instead of keeping a trail.
+//! The order-3 classic path of `prop` (default rules): singles and locked candidates,
+//! depth-first on a cell with two candidates where there is one, digits in increasing order,
+//! on a board made for 9×9 (see [`board`]). In the search, the rules run per band of one
+//! digit (rows and boxes of the band, box-to-column pointing into the other bands) plus naked
+//! singles; hidden singles of columns and column-to-box claiming run at the root only. Every
+//! rule works on whole bands at once with bitwise operations and small tables, and a guess
+//! copies the board on the stack instead of keeping a trail (the last digit of a cell reuses
+//! its parent's board).
 //!
-//! Ideas taken from published designs (no code): per-digit band bitboards as in JCZSolve and
-//! fsss2, bit-sliced candidate counting over all cells, and bivalue-first branching as in
-//! tdoku's notes.
+//! Ideas taken from published designs (no code): per-digit band bitboards and the update of
+//! one (digit, band) at a time as in JCZSolve and fsss2, bit-sliced candidate counting over
+//! all cells, and bivalue-first branching as in tdoku's notes.
 
 mod board;
 
@@ -17,23 +21,21 @@ use board::Board;
 
 /// The 9×9 classic engine of `prop`.
 pub(crate) struct NineEngine {
-    locked: bool,
     /// Search with the BMI-compiled version (the processor has the instructions).
     fast: bool,
     stats: Stats,
 }
 
 impl NineEngine {
-    /// An engine; `locked` switches locked candidates on.
-    pub(crate) fn new(locked: bool) -> NineEngine {
-        NineEngine::with_path(locked, true)
+    /// An engine, in the fastest version this processor runs.
+    pub(crate) fn new() -> NineEngine {
+        NineEngine::with_path(true)
     }
 
     /// An engine that searches with the BMI-compiled version if `fast` and the processor has
     /// its instructions (tests run both versions).
-    pub(crate) fn with_path(locked: bool, fast: bool) -> NineEngine {
+    pub(crate) fn with_path(fast: bool) -> NineEngine {
         NineEngine {
-            locked,
             fast: fast && board::fast_path(),
             stats: Stats::default(),
         }
@@ -57,32 +59,43 @@ enum Flow {
 /// propagation and `$rec` the search to recurse into (the same version).
 macro_rules! search_body {
     ($ctx:ident, $board:ident, $prop:ident, $rec:ident) => {{
-        let (b, i) = $board.branch_cell();
-        let mut digits = $board.digits(b, i);
+        let mut board = $board;
+        let (b, i) = board.branch_cell();
+        let mut digits = board.digits(b, i);
+        if digits == 0 {
+            return Flow::Continue;
+        }
         <Meter as Strategy<1>>::branch(&mut $ctx.meter);
-        while digits != 0 {
+        loop {
             let d = digits.trailing_zeros() as usize;
             digits &= digits - 1;
             if let Some(end) = <Meter as Strategy<1>>::node(&mut $ctx.meter, 0) {
                 return Flow::Stop(end);
             }
-            let mut child = $board;
-            child.place(d, b, i);
-            // Locked candidates only at the root: in the search they cost more than the
-            // nodes they save (measured on magictour_top1465 and norvig_top95).
-            if child.$prop(0).is_err() {
-                continue;
-            }
-            let flow = if child.solved() {
-                $ctx.solution(&child)
+            // The last digit needs no copy: the board is not needed after it.
+            let last = digits == 0;
+            let mut copy;
+            let child = if last {
+                &mut board
             } else {
-                $ctx.$rec(child)
+                copy = board;
+                &mut copy
             };
-            if let Flow::Stop(end) = flow {
-                return Flow::Stop(end);
+            child.place(d, b, i);
+            if child.$prop().is_ok() {
+                let flow = if child.solved() {
+                    $ctx.solution(child)
+                } else {
+                    $ctx.$rec(*child)
+                };
+                if let Flow::Stop(end) = flow {
+                    return Flow::Stop(end);
+                }
+            }
+            if last {
+                return Flow::Continue;
             }
         }
-        Flow::Continue
     }};
 }
 
@@ -151,7 +164,7 @@ impl Engine for NineEngine {
             meter: Meter::new(budget, puzzle.order()),
             on_solution,
         };
-        let end = match load(puzzle, self.locked, self.fast) {
+        let end = match load(puzzle, self.fast) {
             None => SearchEnd::Complete,
             Some(board) => {
                 let flow = if board.solved() {
@@ -171,23 +184,21 @@ impl Engine for NineEngine {
 }
 
 /// The board of the givens after propagation, or `None` if that shows a contradiction.
-fn load(puzzle: &Puzzle, locked: bool, fast: bool) -> Option<Board> {
+fn load(puzzle: &Puzzle, fast: bool) -> Option<Board> {
     let mut board = Board::new();
     for (cell, &v) in puzzle.givens().cells().iter().enumerate() {
         if v != 0 {
             board.give(cell, usize::from(v) - 1).ok()?;
         }
     }
-    // At the root, locked candidates to their fixpoint: more puzzles fall without a guess.
-    let rounds = if locked { u32::MAX } else { 0 };
     #[cfg(target_arch = "x86_64")]
     if fast {
         // SAFETY: `fast` is set only when `board::fast_path` found every feature that
-        // `propagate_bmi` is compiled for on this processor.
-        return unsafe { board.propagate_bmi(rounds) }.ok().map(|()| board);
+        // `propagate_root_bmi` is compiled for on this processor.
+        return unsafe { board.propagate_root_bmi() }.ok().map(|()| board);
     }
     let _ = fast;
-    board.propagate(rounds).ok()?;
+    board.propagate_root().ok()?;
     Some(board)
 }
 
@@ -208,7 +219,7 @@ mod tests {
                 let p = Puzzle::new(g, Variant::Classic);
                 let mut runs = Vec::new();
                 for fast in [false, true] {
-                    let mut e = NineEngine::with_path(true, fast);
+                    let mut e = NineEngine::with_path(fast);
                     let s = solve_with(&mut e, &p, &budget);
                     let c = count_with(&mut e, &p, 2, true, &budget);
                     runs.push((s.status, s.stats, c.count, c.solutions, c.stats));
