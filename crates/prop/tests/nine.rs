@@ -14,7 +14,8 @@ use sudoku_core::{
 };
 use sudoku_prop::{Norvig, Prop, PropConfig};
 
-/// `prop` (9×9 path, with and without locked candidates), `norvig`, and the general kernel.
+/// `prop` (the 9×9 path serves its default rules), `norvig`, and the general kernel (singles
+/// only, and with naked pairs, which the 9×9 path does not serve).
 fn solvers() -> Vec<Box<dyn Solver>> {
     let prop = |locked_candidates, naked_pairs| {
         Box::new(Prop::new(PropConfig {

@@ -26,17 +26,10 @@ pub(crate) type Bands = [u32; 3];
 
 /// All 27 cells of a band.
 const BAND: u32 = (1 << 27) - 1;
-/// Row `r` of a band (9 bits).
-const ROW: [u32; 3] = [0x1FF, 0x1FF << 9, 0x1FF << 18];
-/// Box `k` of a band (columns `3k..3k+3` of its three rows).
-const BOX: [u32; 3] = [0x7 * 0x40201, 0x38 * 0x40201, 0x1C0 * 0x40201];
 /// Column `c` within a band: bits `c`, `c + 9`, `c + 18`; multiply a 9-bit column mask by
 /// this to get its cells.
 const COLS: u32 = 0x40201;
 
-/// For a 3-bit set of boxes (rows): the box (row) mask if exactly one, else 0.
-const ONE_BOX: [u32; 8] = [0, BOX[0], BOX[1], 0, BOX[2], 0, 0, 0];
-const ONE_ROW: [u32; 8] = [0, ROW[0], ROW[1], 0, ROW[2], 0, 0, 0];
 /// The three columns of the stack of column `c` (9-bit), padded to 16 for a masked index.
 const STACK_OF: [u32; 16] = [
     7, 7, 7, 0x38, 0x38, 0x38, 0x1C0, 0x1C0, 0x1C0, 0, 0, 0, 0, 0, 0, 0,
@@ -261,9 +254,9 @@ impl Board {
         self.settle_and_singles()
     }
 
-    /// The root's propagation, once per puzzle: as [`Board::propagate`], then hidden singles
-    /// of every unit (columns too) and locked candidates between boxes and columns as well,
-    /// all to their common fixpoint. More puzzles fall without a guess; inside the search
+    /// The root's propagation, once per puzzle: as [`Board::propagate`], then the column
+    /// rules (hidden singles of columns, claiming from columns into boxes), to their common
+    /// fixpoint. More puzzles fall without a guess; inside the search
     /// these rules cost more than the guesses they save (measured on top1465 and top95).
     pub(crate) fn propagate_root(&mut self) -> Result<(), Dead> {
         self.root_body()
@@ -283,10 +276,7 @@ impl Board {
             if self.solved() {
                 return Ok(());
             }
-            if self.hidden_singles()? {
-                continue;
-            }
-            if !self.locked_candidates() {
+            if !self.column_rules()? {
                 return Ok(());
             }
         }
@@ -432,124 +422,39 @@ impl Board {
         Ok(true)
     }
 
-    /// Places every digit that has one place left in a row, column or box. Returns whether
-    /// it placed any; `Dead` if a digit has no place in some unit.
+    /// The column rules the band rules lack, for every digit: a column whose digit lies in
+    /// one band takes it from the other columns of its box there (claiming), and has it in
+    /// its one cell if only one is left (hidden single). Returns whether anything changed;
+    /// `Dead` if a digit has no place in some column.
     #[inline(always)]
-    fn hidden_singles(&mut self) -> Result<bool, Dead> {
-        let mut placed = false;
+    fn column_rules(&mut self) -> Result<bool, Dead> {
+        let mut changed = false;
         for d in 0..9 {
-            let c = self.cand[d];
-            let mut hs = [0u32; 3];
-            let (mut col1, mut col2) = (0u32, 0u32);
-            // Branch-free: any empty row or box makes `empty` true.
-            let mut empty = false;
-            for b in 0..3 {
-                let x = c[b];
-                for r in 0..3 {
-                    let v = (x >> (9 * r)) & 0x1FF;
-                    empty |= v == 0;
-                    hs[b] |= if v & (v.wrapping_sub(1)) == 0 {
-                        v << (9 * r)
-                    } else {
-                        0
-                    };
-                    col2 |= col1 & v;
-                    col1 |= v;
-                }
-                for bx in BOX {
-                    let v = x & bx;
-                    empty |= v == 0;
-                    hs[b] |= if v & (v.wrapping_sub(1)) == 0 { v } else { 0 };
-                }
-            }
-            if empty || col1 != 0x1FF {
+            // Bit c: column c has the digit in this band.
+            let occ = self.cand[d].map(|x| (x | (x >> 9) | (x >> 18)) & 0x1FF);
+            if occ[0] | occ[1] | occ[2] != 0x1FF {
                 return Err(Dead);
             }
-            let col_single = (col1 & !col2) * COLS;
-            for b in 0..3 {
-                hs[b] = (hs[b] | (c[b] & col_single)) & self.unsolved[b];
-            }
-            for (b, &h) in hs.iter().enumerate() {
-                let mut m = h;
+            let twice = (occ[0] & occ[1]) | (occ[0] & occ[2]) | (occ[1] & occ[2]);
+            for (b, &o) in occ.iter().enumerate() {
+                let mut m = o & !twice;
                 while m != 0 {
-                    let i = m.trailing_zeros();
+                    let bit = m & m.wrapping_neg();
                     m &= m - 1;
-                    let bit = 1u32 << i;
-                    // Another digit's single of this round may have taken the cell; then this
-                    // digit's unit is empty and the next round finds it.
-                    if self.cand[d][b] & self.unsolved[b] & bit != 0 {
-                        self.place(d, b, i);
-                        placed = true;
+                    let x = self.cand[d][b];
+                    let keep = !((STACK_OF[bit.trailing_zeros() as usize & 15] & !bit) * COLS);
+                    let cells = x & (bit * COLS);
+                    if cells & cells.wrapping_sub(1) == 0 && cells & self.unsolved[b] != 0 {
+                        self.place(d, b, cells.trailing_zeros());
+                        changed = true;
+                    } else if x & keep != x {
+                        self.cand[d][b] = x & keep;
+                        changed = true;
                     }
                 }
             }
         }
-        Ok(placed)
-    }
-
-    /// Pointing and claiming for every digit, between boxes and rows (within a band) and
-    /// boxes and columns (within a stack). Returns whether it removed any candidate.
-    #[inline(always)]
-    fn locked_candidates(&mut self) -> bool {
-        let mut changed = 0;
-        for (d, c) in self.cand.iter_mut().enumerate() {
-            let before = *c;
-            // Rows against boxes, band by band.
-            for x in c.iter_mut() {
-                // Bit 3r + k: row r has candidates in box k.
-                // Bit 3s of `y`: segment s (three cells of a row in a box) has candidates.
-                let y = (*x | (*x >> 1) | (*x >> 2)) & 0x1249249;
-                let mut occ = 0u32;
-                for r in 0..3 {
-                    let row = y >> (9 * r);
-                    occ |= ((row | (row >> 2) | (row >> 4)) & 7) << (3 * r);
-                }
-                let mut clear = 0u32;
-                for r in 0..3 {
-                    // Claiming: the row's digit lies in one box; the box's other rows lose it.
-                    clear |= ONE_BOX[((occ >> (3 * r)) & 7) as usize] & !ROW[r];
-                }
-                for (k, bx) in BOX.iter().enumerate() {
-                    // Pointing: the box's digit lies in one row; the row's other boxes lose it.
-                    let rows = ((occ >> k) & 1) | ((occ >> (2 + k)) & 2) | ((occ >> (4 + k)) & 4);
-                    clear |= ONE_ROW[rows as usize] & !bx;
-                }
-                *x &= !clear;
-            }
-            // Columns against boxes: bit c of `occ[b]` says column c has candidates in band b.
-            // (Plain loops: `array::map` was not inlined here.)
-            let mut occ = [0u32; 3];
-            // Pointing: a box's digit lies in one column; the other bands lose that column.
-            let mut point = [0u32; 3];
-            for b in 0..3 {
-                let x = c[b];
-                occ[b] = (x | (x >> 9) | (x >> 18)) & 0x1FF;
-                for stack in [0x7, 0x38, 0x1C0] {
-                    let v = occ[b] & stack;
-                    point[b] |= if v & v.wrapping_sub(1) == 0 { v } else { 0 };
-                }
-            }
-            let mut clear = [
-                (point[1] | point[2]) * COLS,
-                (point[0] | point[2]) * COLS,
-                (point[0] | point[1]) * COLS,
-            ];
-            // Claiming: a column's digit lies in one band; the box's other columns lose it.
-            let twice = (occ[0] & occ[1]) | (occ[0] & occ[2]) | (occ[1] & occ[2]);
-            for b in 0..3 {
-                let mut m = occ[b] & !twice;
-                while m != 0 {
-                    let bit = m & m.wrapping_neg();
-                    m &= m - 1;
-                    clear[b] |= (STACK_OF[bit.trailing_zeros() as usize & 15] & !bit) * COLS;
-                }
-            }
-            for b in 0..3 {
-                c[b] &= !clear[b];
-            }
-            changed |= u32::from(*c != before) << d;
-        }
-        changed != 0
+        Ok(changed)
     }
 
     /// The cell to branch on: the first with two candidates, else the first with three,
