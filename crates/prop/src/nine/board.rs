@@ -193,7 +193,8 @@ impl Board {
         self.unsolved == [0; 3]
     }
 
-    /// The digits (1..=9) of every cell; cells without exactly one candidate read 0.
+    /// The digits (1..=9) of every cell of a solved board (each cell has one candidate left;
+    /// a cell with none reads 0).
     pub(crate) fn cells(&self) -> Vec<u16> {
         let mut out = vec![0u16; 81];
         for (d, bands) in self.cand.iter().enumerate() {
@@ -247,7 +248,8 @@ impl Board {
 
     /// [`Board::propagate`] compiled for the bit-manipulation instructions of x86-64 (BMI1,
     /// BMI2, POPCNT, LZCNT): `andn`, `blsr`, `tzcnt` and shifts by a register without `cl`
-    /// make the rules about a tenth shorter. Call it only where [`fast_path`] said yes.
+    /// shorten the rules (by about a tenth in the previous design of this board). Call it
+    /// only where [`fast_path`] said yes.
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "bmi1,bmi2,popcnt,lzcnt")]
     pub(crate) fn propagate_bmi(&mut self) -> Result<(), Dead> {
@@ -256,8 +258,8 @@ impl Board {
 
     /// The root's propagation, once per puzzle: as [`Board::propagate`], then the column
     /// rules (hidden singles of columns, claiming from columns into boxes), to their common
-    /// fixpoint. More puzzles fall without a guess; inside the search
-    /// these rules cost more than the guesses they save (measured on top1465 and top95).
+    /// fixpoint. More puzzles fall without a guess; inside the search these rules cost more
+    /// than the guesses they save (measured on top1465 and top95).
     pub(crate) fn propagate_root(&mut self) -> Result<(), Dead> {
         self.root_body()
     }
