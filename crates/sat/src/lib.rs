@@ -43,7 +43,7 @@ use sudoku_core::{
 
 pub use crate::encode::{encode, Amo, ClauseSink, Cnf, Encoding, Layout, AUTO_PAIRWISE_MAX};
 pub use crate::error::SatError;
-pub use crate::solve::{Sat, SatConfig};
+pub use crate::solve::{Preset, Sat, SatConfig};
 
 /// The registry name, also returned by [`Solver::name`](sudoku_core::Solver::name).
 const SAT: &str = "sat";
@@ -72,8 +72,20 @@ pub(crate) const AMO: Param<Amo> = Param::choice(
      always pairwise, or always the sequential counter",
 );
 
+pub(crate) const PRESET: Param<Preset> = Param::choice(
+    "preset",
+    "default",
+    choices![
+        "default" => Preset::Default,
+        "sat" => Preset::Sat,
+        "unsat" => Preset::Unsat,
+    ],
+    "CaDiCaL's option preset: its defaults, tuned for satisfiable formulas, or tuned for \
+     unsatisfiable ones",
+);
+
 /// The documented parameters of `sat`.
-pub const SAT_PARAMS: &[ParamSpec] = &[ENCODING.spec, AMO.spec];
+pub const SAT_PARAMS: &[ParamSpec] = &[ENCODING.spec, AMO.spec, PRESET.spec];
 
 fn build_sat(params: &Params) -> Result<Box<dyn Solver + Send>, ParamError> {
     Ok(Box::new(Sat::from_params(params)?))

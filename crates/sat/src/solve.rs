@@ -11,7 +11,7 @@ use sudoku_core::{
 use sudoku_isolate::{Isolated, Wire};
 
 use crate::encode::{encode, Amo, ClauseSink, Encoding, Layout};
-use crate::{AMO, ENCODING, SAT, SAT_PARAMS};
+use crate::{AMO, ENCODING, PRESET, SAT, SAT_PARAMS};
 
 /// The CaDiCaL version the `cadical` crate builds.
 const CADICAL_VERSION: &str = "1.9.5";
@@ -23,6 +23,31 @@ pub struct SatConfig {
     pub encoding: Encoding,
     /// How at-most-one constraints are written.
     pub amo: Amo,
+    /// CaDiCaL's option preset.
+    pub preset: Preset,
+}
+
+/// CaDiCaL's option presets (its `configure` names).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Preset {
+    /// CaDiCaL's defaults.
+    Default,
+    /// Tuned for satisfiable formulas (more time in the stable mode, which keeps the
+    /// assignment it is building).
+    Sat,
+    /// Tuned for unsatisfiable formulas.
+    Unsat,
+}
+
+impl Preset {
+    /// The name CaDiCaL knows it by.
+    pub fn name(self) -> &'static str {
+        match self {
+            Preset::Default => "default",
+            Preset::Sat => "sat",
+            Preset::Unsat => "unsat",
+        }
+    }
 }
 
 impl Default for SatConfig {
@@ -30,6 +55,7 @@ impl Default for SatConfig {
         SatConfig {
             encoding: Encoding::Optimised,
             amo: Amo::Auto,
+            preset: Preset::Default,
         }
     }
 }
@@ -53,6 +79,7 @@ impl Sat {
         Ok(Sat::new(SatConfig {
             encoding: ENCODING.read(params)?,
             amo: AMO.read(params)?,
+            preset: PRESET.read(params)?,
         }))
     }
 
@@ -97,7 +124,11 @@ impl Sat {
         deadline: Option<Instant>,
         in_child: bool,
     ) -> Run {
-        let mut solver: cadical::Solver<Watch> = cadical::Solver::new();
+        let mut solver: cadical::Solver<Watch> =
+            match cadical::Solver::with_config(self.cfg.preset.name()) {
+                Ok(s) => s,
+                Err(e) => return Run::failed(format!("sat: {e}"), start.elapsed()),
+            };
         let mut sink = Feed {
             solver: &mut solver,
             deadline,
@@ -116,6 +147,7 @@ impl Sat {
             extra: vec![
                 ("solver".into(), format!("cadical {CADICAL_VERSION}")),
                 ("encoding".into(), self.cfg.encoding.name().into()),
+                ("preset".into(), self.cfg.preset.name().into()),
                 ("variables".into(), layout.vars.to_string()),
                 ("clauses".into(), layout.clauses.to_string()),
                 ("open_cells".into(), layout.open_cells().to_string()),
