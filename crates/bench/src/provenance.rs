@@ -169,6 +169,21 @@ pub fn rustc_version() -> String {
         .to_string()
 }
 
+/// This process's command line with the program named by its file name only: an absolute
+/// path to the binary says where one machine keeps its build, not how to re-run the run.
+pub fn command_line() -> Vec<String> {
+    program_by_name(std::env::args().collect())
+}
+
+fn program_by_name(mut args: Vec<String>) -> Vec<String> {
+    if let Some(first) = args.first_mut() {
+        if let Some(name) = std::path::Path::new(first.as_str()).file_name() {
+            *first = name.to_string_lossy().into_owned();
+        }
+    }
+    args
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -178,5 +193,19 @@ mod tests {
         assert_eq!(iso_utc(0), "1970-01-01T00:00:00Z");
         assert_eq!(iso_utc(951_782_400), "2000-02-29T00:00:00Z");
         assert_eq!(iso_utc(1_795_000_000), "2026-11-18T11:06:40Z");
+    }
+
+    #[test]
+    fn the_program_is_recorded_by_name() {
+        let args = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        assert_eq!(
+            program_by_name(args(&[
+                "/home/me/build/release/sudoku-bench",
+                "run",
+                "x.toml"
+            ])),
+            args(&["sudoku-bench", "run", "x.toml"])
+        );
+        assert_eq!(program_by_name(Vec::new()), Vec::<String>::new());
     }
 }

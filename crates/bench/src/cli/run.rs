@@ -119,7 +119,7 @@ pub fn run(a: &RunArgs, registry: &Registry) -> Result<(), Failure> {
         cbc: registry.cbc_version.map(str::to_string),
         started: provenance::now_utc(),
         finished: None,
-        command: std::env::args().collect(),
+        command: provenance::command_line(),
         jobs: a.jobs,
         shard: a.shard.clone(),
         experiment_file: a.experiment.display().to_string(),
