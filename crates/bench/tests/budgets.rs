@@ -411,7 +411,9 @@ fn ilp_relaxation_stops_on_time() {
         .into_iter()
         .find(|r| r.method == "ilp")
         .expect("ilp relaxer");
-    for (pairs, puzzle) in [(&[][..], empty(8)), (&[("model", "full")][..], empty(7))] {
+    // Order 8 for both models: the full model's LP at order 7 can finish just inside the
+    // limit on a quiet machine (0.99 s once), and then nothing is stopped.
+    for (pairs, puzzle) in [(&[][..], empty(8)), (&[("model", "full")][..], empty(8))] {
         let mut relaxer = (info.build)(&params(pairs)).expect("parameters build");
         let what = format!("ilp relaxation {pairs:?} at order {}", puzzle.order().n());
         let t = Instant::now();
