@@ -268,7 +268,50 @@ fn parameters_are_checked() {
     assert!((info.build)(&p).is_err());
 }
 
-/// Both adapters solve, prove infeasible and count like `prop` would.
+#[test]
+fn the_cpsat_adapter_solves_proves_and_counts() {
+    let found = std::process::Command::new("python3")
+        .args(["-c", "import ortools.sat.python.cp_model"])
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !found {
+        eprintln!(
+            "skipped: OR-Tools is not installed (python3 -m pip install -r scripts/adapters/requirements.txt), so the CP-SAT adapter is not tested"
+        );
+        return;
+    }
+    check_adapter("cpsat.py", &[("name", "cpsat")]);
+    // CP-SAT's own figures reach the row, and the worker count is honoured.
+    let (puzzle, _) = &jump()[0];
+    let mut s = build(
+        format!("python3 '{}' --workers 2", adapter("cpsat.py").display()),
+        &[],
+    );
+    let out = solve(&mut *s, puzzle, 120);
+    assert_eq!(seen(&out, puzzle), Seen::Solved);
+    let extra: Vec<(&str, &str)> = out
+        .stats
+        .extra
+        .iter()
+        .map(|(k, v)| (k.as_str(), v.as_str()))
+        .collect();
+    assert!(extra.contains(&("workers", "2")), "{extra:?}");
+    assert!(extra.iter().any(|&(k, _)| k == "conflicts"), "{extra:?}");
+    // A bad option is the adapter's clear error, not a silent default.
+    let mut bad = build(
+        format!("python3 '{}' --workers 0", adapter("cpsat.py").display()),
+        &[],
+    );
+    let out = solve(&mut *bad, puzzle, 60);
+    assert_eq!(seen(&out, puzzle), Seen::Error);
+    assert!(
+        message(&out).contains("--workers must be at least 1"),
+        "{}",
+        message(&out)
+    );
+}
+
+/// Every adapter solves, proves infeasible and counts like `prop` would.
 fn check_adapter(file: &str, params: &[(&str, &str)]) {
     let command = format!("python3 '{}'", adapter(file).display());
     for (format, batch) in [("line", "true"), ("grid", "false")] {
