@@ -181,6 +181,68 @@ fn resume_after_sigkill_loses_nothing_and_duplicates_nothing() {
     assert_eq!(rows_sans_timing(&trials), want);
 }
 
+/// (instance, trial, method and params) of each row, in the order the rows were written.
+fn run_order(path: &Path) -> Vec<(String, String, String)> {
+    let mut r = csv::Reader::from_path(path).unwrap();
+    let h = r.headers().unwrap().clone();
+    let col = |name: &str| h.iter().position(|x| x == name).unwrap();
+    let (i, t, m, p) = (col("instance"), col("trial"), col("method"), col("params"));
+    r.records()
+        .map(|rec| {
+            let rec = rec.unwrap();
+            let method = format!("{} {}", &rec[m], &rec[p]);
+            (rec[i].to_string(), rec[t].to_string(), method)
+        })
+        .collect()
+}
+
+#[test]
+fn interleave_runs_every_method_on_an_instance_before_the_next() {
+    let dir = tempfile::tempdir().unwrap();
+    let exp = experiment(dir.path(), "order", 2);
+    let text = std::fs::read_to_string(&exp).unwrap();
+    let mixed = dir.path().join("order-interleaved.toml");
+    std::fs::write(&mixed, format!("interleave = true\n{text}")).unwrap();
+    for (file, out) in [(&exp, "by-method"), (&mixed, "by-instance")] {
+        let o = bench(
+            dir.path(),
+            &["run", file.to_str().unwrap(), "--out", out, "--no-plots"],
+        );
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    }
+    let by_method = run_order(&dir.path().join("by-method/trials.csv"));
+    let by_instance = run_order(&dir.path().join("by-instance/trials.csv"));
+    // 3 configurations x 4 puzzles x 2 trials.
+    assert_eq!(by_method.len(), 24);
+    let methods: Vec<&String> = by_method.iter().step_by(8).map(|r| &r.2).collect();
+    assert!(by_method[..8].iter().all(|r| &r.2 == methods[0]));
+    // Interleaved: each (instance, trial) in turn, the three configurations in the file's order.
+    for (k, block) in by_instance.chunks(3).enumerate() {
+        assert!(block
+            .iter()
+            .all(|r| (&r.0, &r.1) == (&block[0].0, &block[0].1)));
+        assert_eq!(
+            block.iter().map(|r| &r.2).collect::<Vec<_>>(),
+            methods,
+            "block {k}"
+        );
+    }
+    let mut seen: Vec<_> = by_instance
+        .iter()
+        .step_by(3)
+        .map(|r| (&r.0, &r.1))
+        .collect();
+    let firsts: Vec<_> = by_method[..8].iter().map(|r| (&r.0, &r.1)).collect();
+    assert_eq!(seen, firsts, "instances and trials in the plan's order");
+    seen.dedup();
+    assert_eq!(seen.len(), 8);
+    // The same trials, seeds and answers either way.
+    assert_eq!(
+        rows_sans_timing(&dir.path().join("by-method/trials.csv")),
+        rows_sans_timing(&dir.path().join("by-instance/trials.csv"))
+    );
+}
+
 #[test]
 fn slurm_shards_merged_equal_the_unsharded_run() {
     let dir = tempfile::tempdir().unwrap();

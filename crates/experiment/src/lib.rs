@@ -9,6 +9,7 @@
 //! variant = "classic"      # or "diagonal"
 //! count_limit = 2          # kind = "count": stop counting at this many solutions
 //! repeat = 1               # best-of-R: run each trial R times, keep the fastest time
+//! interleave = false       # true: every method on an instance before the next instance
 //! [budget]
 //! time_limit = 10.0        # seconds per trial
 //! node_limit = 1000000
@@ -234,6 +235,12 @@ pub struct ExperimentFile {
     /// `kind = "generate"` only: carve a puzzle from each generated grid.
     #[serde(default)]
     pub carve: Option<CarveSpec>,
+    /// Run order: method by method (false), or every method on an instance before the next
+    /// instance (true), so that a drift in the machine's speed falls on every method alike and,
+    /// with `--jobs 2`, two methods time the same puzzle side by side. Tasks keep their indices
+    /// (seeds, resume and shards do not change).
+    #[serde(default)]
+    pub interleave: bool,
     /// Per-trial limits.
     #[serde(default)]
     pub budget: BudgetSpec,
@@ -848,6 +855,18 @@ orders = [2, 3]
             .unwrap_err()
             .to_string()
             .contains("method[0].params.alpha"));
+    }
+
+    #[test]
+    fn interleave_is_off_unless_asked_and_must_be_a_boolean() {
+        assert!(!parse(OK).unwrap().interleave);
+        assert!(
+            parse(&OK.replace("seed = 1", "seed = 1\ninterleave = true"))
+                .unwrap()
+                .interleave
+        );
+        let e = error_with("seed = 1", "seed = 1\ninterleave = \"yes\"");
+        assert!(e.contains("interleave") && e.contains("line 4"), "{e}");
     }
 
     /// The error for `OK` with `from` replaced by `to`.

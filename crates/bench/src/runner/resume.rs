@@ -56,12 +56,18 @@ pub fn remaining<'p>(
         .iter()
         .filter(|t| shard.is_none_or(|(k, n)| t.index % n == k - 1))
         .collect();
+    let mut tasks: Vec<&Task> = mine
+        .iter()
+        .copied()
+        .filter(|t| !done.contains(&key_of(plan, t)))
+        .collect();
+    if plan.exp.interleave {
+        // Stable: within one instance and trial the methods keep the file's order.
+        tasks.sort_by_key(|t| (t.instance, t.trial));
+    }
     Ok(Todo {
         mine: mine.len(),
-        tasks: mine
-            .into_iter()
-            .filter(|t| !done.contains(&key_of(plan, t)))
-            .collect(),
+        tasks,
     })
 }
 
