@@ -18,12 +18,16 @@
 //! - [`CpIls`] (`cp-ils`): this crate's hybrid, an iterated local search over partial
 //!   assignments kept consistent by the shared propagation kernel (after Musliu & Winter's
 //!   CP-based ILS); same cost as `acs`.
+//! - [`Tabu`] (`tabu`): not on Lewis's representation either: TabuCol on Sudoku as list
+//!   colouring after singles propagation (each open cell takes one of its candidates; the
+//!   cost counts pairs of peers holding the same digit), the method of Jin and Hao (2019)
+//!   for Latin square completion. [`TabuSearch`] exposes it step by step.
 //! - [`propagate_singles`]: the optional preprocessing (`preprocess=singles`): naked and
 //!   hidden singles, repeated, on the shared propagation kernel of `sudoku-prop`
 //!   (`sudoku_prop::kernel`), the one place where this crate uses another method crate.
 //! - [`methods`]: the registry entries the runner lists.
 //!
-//! What it is not for: proving anything. All four methods are incomplete: they return
+//! What it is not for: proving anything. All five methods are incomplete: they return
 //! [`Status::Solved`](sudoku_core::Status::Solved) or stop with
 //! [`Status::Exhausted`](sudoku_core::Status::Exhausted) and the best assignment found (its
 //! cost in `Stats::best_cost`; `acs` and `cp-ils` keep partial assignments, so their
@@ -60,6 +64,7 @@ mod grasp;
 mod propagate;
 mod run;
 mod sa;
+mod tabu;
 
 use std::str::FromStr;
 
@@ -72,6 +77,7 @@ pub use grasp::{Grasp, GraspConfig, LocalSearch, GRASP_PARAMS};
 pub use propagate::{propagate_singles, Contradiction, Propagated};
 pub use run::DEFAULT_ITERATIONS;
 pub use sa::{Sa, SaConfig, SA_PARAMS};
+pub use tabu::{Tabu, TabuConfig, TabuSearch, TABU_PARAMS};
 
 /// Preprocessing before the search.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -143,6 +149,10 @@ fn build_acs(p: &Params) -> Result<Box<dyn Solver + Send>, ParamError> {
     Ok(Box::new(Acs::new(AcsConfig::from_params(p)?)))
 }
 
+fn build_tabu(p: &Params) -> Result<Box<dyn Solver + Send>, ParamError> {
+    Ok(Box::new(Tabu::new(TabuConfig::from_params(p)?)))
+}
+
 fn build_cpils(p: &Params) -> Result<Box<dyn Solver + Send>, ParamError> {
     Ok(Box::new(CpIls::new(CpIlsConfig::from_params(p)?)))
 }
@@ -183,6 +193,14 @@ pub fn methods() -> Vec<MethodInfo> {
             params: CPILS_PARAMS,
             caps: CAPS,
             build: build_cpils,
+        },
+        MethodInfo {
+            name: tabu::NAME,
+            summary: "tabu search on list colouring after singles propagation: TabuCol with \
+                      Galinier & Hao's dynamic tenure (as Jin & Hao 2019 for Latin squares)",
+            params: TABU_PARAMS,
+            caps: CAPS,
+            build: build_tabu,
         },
     ]
 }

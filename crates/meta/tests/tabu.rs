@@ -1,0 +1,215 @@
+//! `tabu`: known solutions on the seed and public fixtures, both variants, a 36×36 puzzle in
+//! the hard region, proved infeasibility, reproducibility from the seed, and the step-by-step
+//! engine's cost bookkeeping.
+
+use rand::seq::SliceRandom as _;
+use sudoku_core::fixtures::seed_pairs;
+use sudoku_core::{
+    format, rng_from_seed, verify_solution, Budget, Grid, Order, Params, Puzzle, Solver, Status,
+    Variant,
+};
+use sudoku_meta::{methods, Tabu, TabuConfig, TabuSearch};
+
+fn iterations(n: u64) -> Budget {
+    Budget {
+        iterations: Some(n),
+        ..Budget::default()
+    }
+}
+
+fn tabu() -> Tabu {
+    Tabu::new(TabuConfig::default())
+}
+
+fn solved(p: &Puzzle, status: &Status, what: &str) -> Grid {
+    let Status::Solved(g) = status else {
+        panic!("{what} not solved: {status:?}");
+    };
+    verify_solution(p, g).unwrap_or_else(|e| panic!("{what}: {e}"));
+    g.clone()
+}
+
+/// A full grid of order `n` (the shifted-rows pattern), its digits, rows within bands and
+/// bands shuffled from `seed` so that the puzzle is not the pattern itself.
+fn full_grid(n: usize, seed: u64) -> Grid {
+    let size = n * n;
+    let mut rng = rng_from_seed(seed);
+    let mut digits: Vec<u16> = (1..=size as u16).collect();
+    digits.shuffle(&mut rng);
+    let mut rows: Vec<usize> = Vec::new();
+    let mut bands: Vec<usize> = (0..n).collect();
+    bands.shuffle(&mut rng);
+    for b in bands {
+        let mut within: Vec<usize> = (0..n).collect();
+        within.shuffle(&mut rng);
+        rows.extend(within.into_iter().map(|r| b * n + r));
+    }
+    let mut g = Grid::empty(Order::new(n).unwrap());
+    for (i, &r) in rows.iter().enumerate() {
+        for c in 0..size {
+            let d = (n * (r % n) + r / n + c) % size;
+            g.set(i * size + c, digits[d]);
+        }
+    }
+    g
+}
+
+/// `full` with all but `keep` (a fraction) of its cells blanked, chosen from `seed`.
+fn carve(full: &Grid, keep: f64, seed: u64) -> Grid {
+    let mut g = full.clone();
+    let mut cells: Vec<usize> = (0..g.cells().len()).collect();
+    cells.shuffle(&mut rng_from_seed(seed));
+    let blank = ((1.0 - keep) * cells.len() as f64).round() as usize;
+    for &c in &cells[..blank] {
+        g.set(c, 0);
+    }
+    g
+}
+
+#[test]
+fn seed_puzzles_give_the_printed_solutions() {
+    let pairs = seed_pairs("001_jump", Variant::Classic).expect("seed 001 loads");
+    for (k, (p, solution)) in pairs.iter().enumerate() {
+        let out = tabu().solve(p, &iterations(5_000_000), &mut rng_from_seed(k as u64));
+        let g = solved(p, &out.status, &format!("JuMP puzzle {k}"));
+        assert_eq!(&g, solution, "JuMP puzzle {k} has one solution");
+        assert_eq!(out.stats.best_cost, Some(0));
+    }
+}
+
+#[test]
+fn public_sets_are_solved() {
+    let Some(dir) = sudoku_core::fixtures::public_dir() else {
+        return;
+    };
+    for (file, k) in [
+        ("norvig_top95.txt", 5),
+        ("lewis/lewis_9x9_f045.txt", 5),
+        ("gecode_16x16.txt", 3),
+    ] {
+        let entries = format::read_file(&dir.join(file)).expect("readable dataset");
+        for (i, e) in entries.into_iter().take(k).enumerate() {
+            let p = Puzzle::new(e.grid, Variant::Classic);
+            let out = tabu().solve(&p, &iterations(20_000_000), &mut rng_from_seed(i as u64));
+            solved(&p, &out.status, &format!("{file} #{i}"));
+        }
+    }
+}
+
+#[test]
+fn empty_grids_of_both_variants_are_filled() {
+    for variant in [Variant::Classic, Variant::Diagonal] {
+        for n in [2, 3, 4] {
+            let p = Puzzle::empty(Order::new(n).unwrap(), variant);
+            let out = tabu().solve(&p, &iterations(5_000_000), &mut rng_from_seed(n as u64));
+            solved(&p, &out.status, &format!("empty {n} {variant:?}"));
+        }
+    }
+}
+
+#[test]
+fn a_36x36_puzzle_at_half_givens_is_solved() {
+    // 50 % givens at 36×36 is inside the hard region that stalls `prop` and `ilp`; the steps
+    // budget is about a hundred times what the test seed needs.
+    let full = full_grid(6, 5);
+    let p = Puzzle::new(carve(&full, 0.5, 6), Variant::Classic);
+    let out = tabu().solve(&p, &iterations(20_000_000), &mut rng_from_seed(7));
+    solved(&p, &out.status, "36×36 at 50 %");
+}
+
+#[test]
+fn contradictions_found_by_singles_are_infeasible() {
+    // Row 1 needs a 9 at r1c9, but column 9 already holds one.
+    let line = "12345678.........9...............................................................";
+    let p = Puzzle::new(
+        format::parse_str(line, "t").unwrap()[0].grid.clone(),
+        Variant::Classic,
+    );
+    let out = tabu().solve(&p, &iterations(1_000), &mut rng_from_seed(0));
+    assert_eq!(out.status, Status::Infeasible);
+    assert!(TabuSearch::new(&p, &TabuConfig::default(), &mut rng_from_seed(0)).is_err());
+}
+
+#[test]
+fn an_unsolvable_puzzle_singles_miss_ends_exhausted_with_a_full_grid() {
+    // A carved pattern grid with one given changed: no solution (`prop`'s complete search
+    // proves it), yet singles leave 21 cells open without a contradiction, so tabu searches and can
+    // only run out of budget: it proves nothing.
+    let text = "1..45........8...37..1.3..6.3.56.89.5.7...2.....2......4..7.9126.89..3.7...34....";
+    let p = Puzzle::new(
+        format::parse_str(text, "t").unwrap()[0].grid.clone(),
+        Variant::Classic,
+    );
+    let proof = sudoku_prop::Prop::default().solve(&p, &Budget::default(), &mut rng_from_seed(0));
+    assert_eq!(proof.status, Status::Infeasible);
+    assert!(TabuSearch::new(&p, &TabuConfig::default(), &mut rng_from_seed(0)).is_ok());
+    let out = tabu().solve(&p, &iterations(20_000), &mut rng_from_seed(0));
+    let Status::Exhausted { best: Some(g), .. } = out.status else {
+        panic!("expected Exhausted with a grid, got {:?}", out.status);
+    };
+    assert!(g.is_full());
+    assert!(out.stats.best_cost.unwrap() > 0);
+    assert_eq!(out.stats.iterations, 20_000);
+}
+
+#[test]
+fn same_seed_same_run() {
+    let full = full_grid(5, 1);
+    let p = Puzzle::new(carve(&full, 0.45, 2), Variant::Classic);
+    for budget in [iterations(2_000), iterations(10_000_000)] {
+        let x = tabu().solve(&p, &budget, &mut rng_from_seed(3));
+        let y = tabu().solve(&p, &budget, &mut rng_from_seed(3));
+        assert_eq!(x.status, y.status);
+        assert_eq!(x.stats.iterations, y.stats.iterations);
+        assert_eq!(x.stats.best_cost, y.stats.best_cost);
+        assert_eq!(x.stats.extra, y.stats.extra);
+    }
+}
+
+#[test]
+fn the_engine_cost_counts_clashing_pairs() {
+    let full = full_grid(4, 9);
+    let p = Puzzle::new(carve(&full, 0.3, 10), Variant::Classic);
+    let mut rng = rng_from_seed(11);
+    let mut s = TabuSearch::new(&p, &TabuConfig::default(), &mut rng).unwrap();
+    assert!(s.candidate_count() >= 2 * s.open_cells());
+    for _ in 0..200 {
+        s.step(&mut rng);
+        let best = s.best_grid();
+        // Recount the best assignment's clashes from the grid: pairs of peers with one digit.
+        let geo = p.geometry();
+        let mut twice = 0u64;
+        for c in 0..best.cells().len() {
+            for &q in geo.peers(c) {
+                if best.get(q as usize) == best.get(c) {
+                    twice += 1;
+                }
+            }
+        }
+        assert_eq!(twice / 2, s.best_cost());
+        assert!(s.best_cost() <= s.cost());
+        for (i, &d) in p.givens().cells().iter().enumerate() {
+            if d != 0 {
+                assert_eq!(best.get(i), d);
+            }
+        }
+        if s.cost() == 0 {
+            break;
+        }
+    }
+}
+
+#[test]
+fn registry_lists_tabu_and_rejects_unknown_parameters() {
+    let info = methods()
+        .into_iter()
+        .find(|m| m.name == "tabu")
+        .expect("tabu is registered");
+    assert!(info.params.iter().any(|s| s.name == "lambda"));
+    let mut bad = Params::default();
+    bad.set("tenur", "3");
+    assert!((info.build)(&bad).is_err());
+    let mut neg = Params::default();
+    neg.set("lambda", "-1");
+    assert!((info.build)(&neg).is_err());
+}
