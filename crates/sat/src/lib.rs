@@ -8,6 +8,9 @@
 //! - [`encode`]: the CNF ([`Encoding`]: minimal, extended, optimised; [`Amo`]: how "at most
 //!   one" is written), streamed into any [`ClauseSink`]; [`Cnf`] keeps one in memory and
 //!   writes DIMACS.
+//! - [`Session`]: one puzzle's CNF loaded into CaDiCaL, solved slice by slice (a conflict
+//!   budget and a deadline per call) with everything learned kept between calls; `sat` and
+//!   the `hybrid` method of `sudoku-hybrid` both drive it.
 //! - [`Sat`]: the [`sudoku_core::Solver`]. The time limit stops CaDiCaL through its terminate
 //!   callback, and from 36×36 on the call runs in a child process killed at the deadline
 //!   (CaDiCaL polls the callback too rarely on formulas that size); the node limit is
@@ -35,6 +38,7 @@
 
 mod encode;
 mod error;
+mod session;
 mod solve;
 
 use sudoku_core::{
@@ -43,6 +47,7 @@ use sudoku_core::{
 
 pub use crate::encode::{encode, Amo, ClauseSink, Cnf, Encoding, Layout, AUTO_PAIRWISE_MAX};
 pub use crate::error::SatError;
+pub use crate::session::{Answer, Session, SessionError, CADICAL_VERSION};
 pub use crate::solve::{Preset, Sat, SatConfig};
 
 /// The registry name, also returned by [`Solver::name`](sudoku_core::Solver::name).

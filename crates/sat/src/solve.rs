@@ -10,11 +10,9 @@ use sudoku_core::{
 
 use sudoku_isolate::{Isolated, Wire};
 
-use crate::encode::{encode, Amo, ClauseSink, Encoding, Layout};
+use crate::encode::{Amo, Encoding};
+use crate::session::{Answer, Session, CADICAL_VERSION};
 use crate::{AMO, ENCODING, PRESET, SAT, SAT_PARAMS};
-
-/// The CaDiCaL version the `cadical` crate builds.
-const CADICAL_VERSION: &str = "1.9.5";
 
 /// How `sat` encodes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -124,26 +122,13 @@ impl Sat {
         deadline: Option<Instant>,
         in_child: bool,
     ) -> Run {
-        let mut solver: cadical::Solver<Watch> =
-            match cadical::Solver::with_config(self.cfg.preset.name()) {
-                Ok(s) => s,
-                Err(e) => return Run::failed(format!("sat: {e}"), start.elapsed()),
-            };
-        let mut sink = Feed {
-            solver: &mut solver,
-            deadline,
-            added: 0,
-            expired: false,
-        };
-        // Only an order too large for i32 literals fails, and order ≤ 16 never is.
-        let layout = match encode(puzzle, self.cfg.encoding, self.cfg.amo, &mut sink) {
-            Ok(l) => l,
+        let mut session = match Session::new(puzzle, self.cfg, deadline) {
+            Ok(s) => s,
             Err(e) => return Run::failed(e.to_string(), start.elapsed()),
         };
-        let expired_while_building = sink.expired;
-        let build = start.elapsed();
+        let layout = session.layout();
         let mut stats = Stats {
-            build_time: Some(build),
+            build_time: Some(session.build_time()),
             extra: vec![
                 ("solver".into(), format!("cadical {CADICAL_VERSION}")),
                 ("encoding".into(), self.cfg.encoding.name().into()),
@@ -165,68 +150,42 @@ impl Sat {
                 stats,
             };
         }
-        if expired_while_building {
-            release(solver, in_child);
-            return Run {
-                found,
-                end: CountEnd::Exhausted(Limit::Time),
-                stats,
-            };
-        }
-        solver.set_callbacks(Some(Watch {
-            deadline,
-            calls: 0,
-            timed_out: false,
-            learned: 0,
-        }));
-        let mut calls = 0u64;
         let end = loop {
-            if deadline.is_some_and(|d| Instant::now() >= d) {
-                break CountEnd::Exhausted(Limit::Time);
-            }
-            if let Some(max) = budget.nodes {
-                let used = learned(&mut solver);
-                if used >= max {
-                    break CountEnd::Exhausted(Limit::Nodes);
-                }
-                // CaDiCaL's conflict limit is per `solve` call and an i32.
-                let left = (max - used).min(i32::MAX as u64) as i32;
-                // "conflicts" is one of the limits CaDiCaL knows, so this cannot fail.
-                let _ = solver.set_limit("conflicts", left);
-            }
-            calls += 1;
-            match solver.solve() {
-                Some(true) => {
-                    let grid = decode(&solver, &layout, puzzle);
-                    let block: Vec<i32> = (0..layout.fixed.len())
-                        .filter(|&c| layout.fixed[c] == 0)
-                        .filter_map(|c| layout.var(c, grid.get(c)))
-                        .map(|v| -v)
-                        .collect();
+            let left = match budget.nodes {
+                Some(max) => Some(max.saturating_sub(session.conflicts())),
+                None => None,
+            };
+            match session.solve(left, deadline) {
+                Answer::Found(grid) => {
+                    session.block(&grid);
                     found.push(grid);
                     if found.len() as u64 >= limit {
                         break CountEnd::LimitReached;
                     }
-                    solver.add_clause(block);
                 }
-                Some(false) => break CountEnd::Complete,
-                None => {
-                    let timed_out = solver.get_callbacks().is_some_and(|w| w.timed_out);
-                    break CountEnd::Exhausted(if timed_out { Limit::Time } else { Limit::Nodes });
-                }
+                Answer::Unsat => break CountEnd::Complete,
+                Answer::Stopped(limit) => break CountEnd::Exhausted(limit),
             }
         };
-        let learned = learned(&mut solver);
-        // CaDiCaL learns one clause per conflict, and its C API has no statistics: the learned
-        // clauses it reports are the conflict count.
-        stats.nodes = learned;
-        stats.extra.push(("conflicts".into(), learned.to_string()));
-        stats.extra.push(("solve_calls".into(), calls.to_string()));
+        let conflicts = session.conflicts();
+        stats.nodes = conflicts;
+        stats
+            .extra
+            .push(("conflicts".into(), conflicts.to_string()));
+        stats
+            .extra
+            .push(("solve_calls".into(), session.calls().to_string()));
         stats.extra.push((
             "solve_time_s".into(),
-            format!("{:.6}", start.elapsed().saturating_sub(build).as_secs_f64()),
+            format!(
+                "{:.6}",
+                start
+                    .elapsed()
+                    .saturating_sub(session.build_time())
+                    .as_secs_f64()
+            ),
         ));
-        release(solver, in_child);
+        session.release(in_child);
         Run { found, end, stats }
     }
 }
@@ -346,90 +305,5 @@ impl Solver for Sat {
             solutions: if collect { found } else { Vec::new() },
             stats,
         })
-    }
-}
-
-/// The grid of the solver's model: fixed digits, and for open cells the digit whose variable
-/// is true.
-fn decode(solver: &cadical::Solver<Watch>, layout: &Layout, puzzle: &Puzzle) -> Grid {
-    let mut grid = Grid::empty(puzzle.order());
-    for (c, &f) in layout.fixed.iter().enumerate() {
-        let d = layout
-            .cell_vars(c)
-            .find(|&(_, v)| solver.value(v) == Some(true))
-            .map_or(f, |(d, _)| d);
-        grid.set(c, d);
-    }
-    grid
-}
-
-/// Frees CaDiCaL's memory on a thread of its own: at 64×64 that takes about a second, which
-/// would otherwise count against the time limit after the answer is known. A child process
-/// does not free it at all: its exit hands the memory back at once.
-fn release(solver: cadical::Solver<Watch>, in_child: bool) {
-    if in_child {
-        std::mem::forget(solver);
-        return;
-    }
-    // If no thread can be started, the closure, and the solver with it, is dropped here.
-    let _ = std::thread::Builder::new()
-        .name("sat-release".into())
-        .spawn(move || drop(solver));
-}
-
-fn learned(solver: &mut cadical::Solver<Watch>) -> u64 {
-    solver.get_callbacks().map_or(0, |w| w.learned)
-}
-
-/// Clauses go straight into the solver, until the deadline: a 64×64 minimal encoding takes
-/// seconds to load, and the time limit counts from the start of the call.
-struct Feed<'a> {
-    solver: &'a mut cadical::Solver<Watch>,
-    deadline: Option<Instant>,
-    added: u64,
-    expired: bool,
-}
-
-impl ClauseSink for Feed<'_> {
-    fn add_clause(&mut self, lits: &[i32]) {
-        if self.expired {
-            return;
-        }
-        self.added += 1;
-        if self.added % 4096 == 0 && self.deadline.is_some_and(|d| Instant::now() >= d) {
-            self.expired = true;
-            return;
-        }
-        self.solver.add_clause(lits.iter().copied());
-    }
-}
-
-/// CaDiCaL's callbacks: the deadline, and a count of learned clauses.
-struct Watch {
-    deadline: Option<Instant>,
-    calls: u32,
-    timed_out: bool,
-    learned: u64,
-}
-
-impl cadical::Callbacks for Watch {
-    fn terminate(&mut self) -> bool {
-        let Some(at) = self.deadline else {
-            return false;
-        };
-        // Called at every decision and restart: read the clock every 64 calls.
-        self.calls = self.calls.wrapping_add(1);
-        if !self.timed_out && self.calls % 64 == 0 {
-            self.timed_out = Instant::now() >= at;
-        }
-        self.timed_out
-    }
-
-    fn max_length(&self) -> i32 {
-        i32::MAX
-    }
-
-    fn learn(&mut self, _clause: &[i32]) {
-        self.learned += 1;
     }
 }

@@ -1,0 +1,238 @@
+//! One CaDiCaL instance loaded with one puzzle's CNF, solved in as many slices as the caller
+//! wants: each call resumes with everything learned so far. `sat` asks it once per solution;
+//! `hybrid` (crate `sudoku-hybrid`) gives it conflict budgets between slices of local search.
+
+use std::time::{Duration, Instant};
+
+use sudoku_core::{Grid, Limit, Puzzle};
+
+use crate::encode::{encode, ClauseSink, Layout};
+use crate::error::SatError;
+use crate::solve::SatConfig;
+
+/// The CaDiCaL version the `cadical` crate builds.
+pub const CADICAL_VERSION: &str = "1.9.5";
+
+/// How one [`Session::solve`] call ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Answer {
+    /// A solution (decoded; not yet blocked).
+    Found(Grid),
+    /// No (further) solution: the formula, with the blocking clauses added, is unsatisfiable.
+    Unsat,
+    /// The call's conflict budget or the deadline ran out first.
+    Stopped(Limit),
+}
+
+/// A puzzle's CNF inside a CaDiCaL instance.
+pub struct Session {
+    solver: cadical::Solver<Watch>,
+    layout: Layout,
+    order: sudoku_core::Order,
+    build: Duration,
+    loaded: bool,
+    calls: u64,
+}
+
+impl Session {
+    /// Encodes `puzzle` straight into a new CaDiCaL instance. Loading stops early when
+    /// `deadline` passes (see [`Session::loaded`]): a 64×64 formula takes seconds to load.
+    pub fn new(
+        puzzle: &Puzzle,
+        cfg: SatConfig,
+        deadline: Option<Instant>,
+    ) -> Result<Session, SessionError> {
+        let start = Instant::now();
+        let mut solver: cadical::Solver<Watch> = cadical::Solver::with_config(cfg.preset.name())
+            .map_err(|e| SessionError::Solver(e.to_string()))?;
+        let mut sink = Feed {
+            solver: &mut solver,
+            deadline,
+            added: 0,
+            expired: false,
+        };
+        let layout = encode(puzzle, cfg.encoding, cfg.amo, &mut sink)?;
+        let loaded = !sink.expired;
+        solver.set_callbacks(Some(Watch {
+            deadline: None,
+            calls: 0,
+            timed_out: false,
+            learned: 0,
+        }));
+        Ok(Session {
+            solver,
+            layout,
+            order: puzzle.order(),
+            build: start.elapsed(),
+            loaded,
+            calls: 0,
+        })
+    }
+
+    /// How variables map to cells, and the size of the CNF.
+    pub fn layout(&self) -> &Layout {
+        &self.layout
+    }
+
+    /// Time spent encoding and loading.
+    pub fn build_time(&self) -> Duration {
+        self.build
+    }
+
+    /// Whether every clause went in (false: the deadline passed while loading, and the
+    /// session cannot answer).
+    pub fn loaded(&self) -> bool {
+        self.loaded
+    }
+
+    /// Conflicts so far, over all calls. CaDiCaL learns one clause per conflict and its C API
+    /// has no statistics, so this counts the learned clauses it reports.
+    pub fn conflicts(&mut self) -> u64 {
+        self.solver.get_callbacks().map_or(0, |w| w.learned)
+    }
+
+    /// Calls of CaDiCaL's `solve` so far.
+    pub fn calls(&self) -> u64 {
+        self.calls
+    }
+
+    /// Searches for a solution for at most `conflicts` more conflicts (none: no limit) and
+    /// until `deadline`. Propagation at encoding time may already have proved the puzzle
+    /// infeasible; then this answers [`Answer::Unsat`] without searching.
+    pub fn solve(&mut self, conflicts: Option<u64>, deadline: Option<Instant>) -> Answer {
+        if self.layout.infeasible {
+            return Answer::Unsat;
+        }
+        if !self.loaded || deadline.is_some_and(|d| Instant::now() >= d) {
+            return Answer::Stopped(Limit::Time);
+        }
+        if let Some(w) = self.solver.get_callbacks() {
+            w.deadline = deadline;
+            w.timed_out = false;
+        }
+        if let Some(max) = conflicts {
+            if max == 0 {
+                return Answer::Stopped(Limit::Nodes);
+            }
+            // CaDiCaL's conflict limit is per `solve` call and an i32; "conflicts" is one of
+            // the limits it knows, so this cannot fail.
+            let _ = self
+                .solver
+                .set_limit("conflicts", max.min(i32::MAX as u64) as i32);
+        }
+        self.calls += 1;
+        match self.solver.solve() {
+            Some(true) => Answer::Found(self.decode()),
+            Some(false) => Answer::Unsat,
+            None => {
+                let timed_out = self.solver.get_callbacks().is_some_and(|w| w.timed_out);
+                Answer::Stopped(if timed_out { Limit::Time } else { Limit::Nodes })
+            }
+        }
+    }
+
+    /// Excludes `grid` from later answers (a blocking clause over its open cells).
+    pub fn block(&mut self, grid: &Grid) {
+        let layout = &self.layout;
+        let clause: Vec<i32> = (0..layout.fixed.len())
+            .filter(|&c| layout.fixed[c] == 0)
+            .filter_map(|c| layout.var(c, grid.get(c)))
+            .map(|v| -v)
+            .collect();
+        self.solver.add_clause(clause);
+    }
+
+    /// The grid of the solver's model: fixed digits, and for open cells the digit whose
+    /// variable is true.
+    fn decode(&self) -> Grid {
+        let mut grid = Grid::empty(self.order);
+        for (c, &f) in self.layout.fixed.iter().enumerate() {
+            let d = self
+                .layout
+                .cell_vars(c)
+                .find(|&(_, v)| self.solver.value(v) == Some(true))
+                .map_or(f, |(d, _)| d);
+            grid.set(c, d);
+        }
+        grid
+    }
+
+    /// Frees CaDiCaL's memory on a thread of its own: at 64×64 that takes about a second,
+    /// which would otherwise count against the time limit after the answer is known. In an
+    /// isolated child (`in_child`) it is not freed at all: the child's exit hands the memory
+    /// back at once.
+    pub fn release(self, in_child: bool) {
+        if in_child {
+            std::mem::forget(self.solver);
+            return;
+        }
+        let solver = self.solver;
+        // If no thread can be started, the closure, and the solver with it, is dropped here.
+        let _ = std::thread::Builder::new()
+            .name("sat-release".into())
+            .spawn(move || drop(solver));
+    }
+}
+
+/// Why a [`Session`] could not be built.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SessionError {
+    /// The CNF cannot be built.
+    #[error(transparent)]
+    Encoding(#[from] SatError),
+    /// CaDiCaL refused its configuration.
+    #[error("sat: {0}")]
+    Solver(String),
+}
+
+/// Clauses go straight into the solver, until the deadline.
+struct Feed<'a> {
+    solver: &'a mut cadical::Solver<Watch>,
+    deadline: Option<Instant>,
+    added: u64,
+    expired: bool,
+}
+
+impl ClauseSink for Feed<'_> {
+    fn add_clause(&mut self, lits: &[i32]) {
+        if self.expired {
+            return;
+        }
+        self.added += 1;
+        if self.added % 4096 == 0 && self.deadline.is_some_and(|d| Instant::now() >= d) {
+            self.expired = true;
+            return;
+        }
+        self.solver.add_clause(lits.iter().copied());
+    }
+}
+
+/// CaDiCaL's callbacks: the deadline of the current call, and a count of learned clauses.
+struct Watch {
+    deadline: Option<Instant>,
+    calls: u32,
+    timed_out: bool,
+    learned: u64,
+}
+
+impl cadical::Callbacks for Watch {
+    fn terminate(&mut self) -> bool {
+        let Some(at) = self.deadline else {
+            return false;
+        };
+        // Called at every decision and restart: read the clock every 64 calls.
+        self.calls = self.calls.wrapping_add(1);
+        if !self.timed_out && self.calls % 64 == 0 {
+            self.timed_out = Instant::now() >= at;
+        }
+        self.timed_out
+    }
+
+    fn max_length(&self) -> i32 {
+        i32::MAX
+    }
+
+    fn learn(&mut self, _clause: &[i32]) {
+        self.learned += 1;
+    }
+}
