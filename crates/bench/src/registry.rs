@@ -38,6 +38,7 @@ impl Registry {
         methods.extend(sudoku_logic::methods());
         methods.extend(sudoku_external::methods());
         methods.extend(sudoku_sat::methods());
+        methods.extend(sudoku_hybrid::methods());
         let mut generators = sudoku_gen::generators();
         generators.extend(sudoku_ilp::generators());
         Registry {

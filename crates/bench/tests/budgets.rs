@@ -122,6 +122,7 @@ fn solver_stops_within(method: &str, pairs: &[(&str, &str)], puzzle: &Puzzle, li
         sudoku_ilp::methods(),
         sudoku_logic::methods(),
         sudoku_sat::methods(),
+        sudoku_hybrid::methods(),
     ]
     .concat()
     .into_iter()
@@ -237,6 +238,22 @@ fn acs_stops_on_time() {
 #[test]
 fn cp_ils_stops_on_time() {
     solver_stops("cp-ils", &[], &generated(7, 45, 4));
+}
+
+#[test]
+fn tabu_stops_on_time() {
+    solver_stops("tabu", &[], &generated(7, 50, 4));
+}
+
+/// `hybrid` loads the same formulas as `sat` and adds tabu turns that watch the clock. Tabu
+/// solves the 64×64 puzzle at 30 % givens within a second, so there the turns are cut to one
+/// step each: the CDCL half alone then has to keep the limit, as `sat` does.
+#[test]
+fn hybrid_stops_on_time() {
+    let large = generated(8, 30, 4);
+    solver_stops("hybrid", &[("steps", "1")], &large);
+    solver_stops("hybrid", &[], &generated(7, 50, 4));
+    solver_stops_within("hybrid", &[("steps", "1")], &large, Duration::from_secs(5));
 }
 
 #[test]

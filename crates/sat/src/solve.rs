@@ -151,10 +151,9 @@ impl Sat {
             };
         }
         let end = loop {
-            let left = match budget.nodes {
-                Some(max) => Some(max.saturating_sub(session.conflicts())),
-                None => None,
-            };
+            let left = budget
+                .nodes
+                .map(|max| max.saturating_sub(session.conflicts()));
             match session.solve(left, deadline) {
                 Answer::Found(grid) => {
                     session.block(&grid);

@@ -12,6 +12,7 @@ pub fn methods() -> Vec<MethodInfo> {
         sudoku_ilp::methods(),
         sudoku_logic::methods(),
         sudoku_sat::methods(),
+        sudoku_hybrid::methods(),
     ]
     .concat()
 }

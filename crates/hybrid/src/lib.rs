@@ -1,0 +1,449 @@
+//! # sudoku-hybrid
+//!
+//! `hybrid`: a complete method for Sudoku of any order that takes turns between a CDCL SAT
+//! solver and a local search, for the hard region (40–60 % givens) of 36×36 to 64×64 grids,
+//! where each alone stalls on different puzzles.
+//!
+//! - The exact half is a [`sudoku_sat::Session`]: the puzzle's CNF loaded once into CaDiCaL,
+//!   searched in slices of a conflict budget, keeping what it learned between slices. It finds
+//!   solutions and proves infeasibility.
+//! - The other half is a [`sudoku_meta::TabuSearch`]: TabuCol on the list-colouring view of the
+//!   puzzle (each open cell takes one of its candidates; the cost counts peers with the same
+//!   digit). It cannot prove anything, but on these grids it often reaches a solution long
+//!   before CDCL does (crates/hybrid/README.md has the measurements).
+//!
+//! The turns are counted, not timed, so a run is a function of the seed: round `k` gives tabu
+//! `steps · 2^k` steps, continuing the same search each time, and then CDCL
+//! `conflicts · 2^k` conflicts (the CNF is loaded at CDCL's first turn, so a puzzle tabu
+//! solves at once never pays for it). Whichever half finds a solution ends the call; CDCL
+//! proving the formula unsatisfiable ends it as `Infeasible`. Doubling keeps the share of each
+//! half fixed, so the hybrid is never more than a constant factor slower than the better half
+//! on a puzzle.
+//!
+//! Budgets: `Budget::nodes` caps CDCL conflicts and `Budget::iterations` tabu steps (the first
+//! to run out ends the call); `Budget::time` ends it at the deadline, and from 36×36 on the
+//! whole call runs in a child process killed at the deadline, as `sat` does. Counting is
+//! `sat`'s (the local search cannot count).
+#![deny(missing_docs)]
+
+use std::time::{Duration, Instant};
+
+use sudoku_core::{
+    choices, number_param, Budget, Capabilities, CountEnd, CountOutcome, Grid, Limit, MethodInfo,
+    Outcome, Param, ParamError, ParamSpec, Params, Puzzle, Rng, Solver, Stats, Status, Unsupported,
+};
+use sudoku_isolate::{Isolated, Wire};
+use sudoku_meta::{TabuConfig, TabuSearch};
+use sudoku_sat::{Answer, Encoding, Preset, Sat, SatConfig, Session, CADICAL_VERSION};
+
+/// The registry name, also returned by [`Solver::name`].
+const NAME: &str = "hybrid";
+
+/// The configuration of [`Hybrid`]; see [`HYBRID_PARAMS`] for each field's meaning.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct HybridConfig {
+    /// The CDCL half (encoding, CaDiCaL preset).
+    pub sat: SatConfig,
+    /// The tabu half.
+    pub tabu: TabuConfig,
+    /// Conflicts of CDCL's first turn.
+    pub conflicts: u64,
+    /// Steps of tabu's first turn.
+    pub steps: u64,
+}
+
+impl Default for HybridConfig {
+    fn default() -> Self {
+        HybridConfig {
+            sat: SatConfig {
+                preset: PRESET.default,
+                ..SatConfig::default()
+            },
+            tabu: TabuConfig {
+                lambda: LAMBDA.default,
+                ..TabuConfig::default()
+            },
+            conflicts: CONFLICTS.default,
+            steps: STEPS.default,
+        }
+    }
+}
+
+const PRESET: Param<Preset> = Param::choice(
+    "preset",
+    "sat",
+    choices![
+        "sat" => Preset::Sat,
+        "default" => Preset::Default,
+        "unsat" => Preset::Unsat,
+    ],
+    "CaDiCaL's option preset for the CDCL half (as `sat`'s; `sat` measured best at 36×36 and up)",
+);
+const CONFLICTS: Param<u64> = number_param!(
+    "conflicts",
+    u64,
+    200,
+    1..=1000000000,
+    "CDCL conflicts in the first round (after tabu's turn); each round doubles it"
+);
+const STEPS: Param<u64> = number_param!(
+    "steps",
+    u64,
+    100000,
+    1..=1000000000000,
+    "tabu steps in the first round (it starts the round); each round doubles it"
+);
+const LAMBDA: Param<f64> = number_param!(
+    "lambda",
+    f64,
+    0.45,
+    0.0..=100.0,
+    "tabu tenure per conflicting cell (as `tabu`'s, and its default)"
+);
+const TENURE: Param<u64> = number_param!(
+    "tenure",
+    u64,
+    10,
+    0..=1000000,
+    "random part of the tabu tenure (as `tabu`'s)"
+);
+
+/// The documented parameters of `hybrid`.
+pub const HYBRID_PARAMS: &[ParamSpec] = &[
+    PRESET.spec,
+    CONFLICTS.spec,
+    STEPS.spec,
+    LAMBDA.spec,
+    TENURE.spec,
+];
+
+impl HybridConfig {
+    /// Reads a configuration from named parameters; unknown keys and bad values are errors.
+    pub fn from_params(p: &Params) -> Result<HybridConfig, ParamError> {
+        p.check_known(NAME, HYBRID_PARAMS)?;
+        Ok(HybridConfig {
+            sat: SatConfig {
+                encoding: Encoding::Optimised,
+                preset: PRESET.read(p)?,
+                ..SatConfig::default()
+            },
+            tabu: TabuConfig {
+                lambda: LAMBDA.read(p)?,
+                tenure: TENURE.read(p)?,
+                trace: false,
+            },
+            conflicts: CONFLICTS.read(p)?,
+            steps: STEPS.read(p)?,
+        })
+    }
+}
+
+/// CDCL and tabu search in turns (registered as `hybrid`). Complete.
+#[derive(Clone, Debug, Default)]
+pub struct Hybrid {
+    cfg: HybridConfig,
+}
+
+impl Hybrid {
+    /// A solver with this configuration.
+    pub fn new(cfg: HybridConfig) -> Hybrid {
+        Hybrid { cfg }
+    }
+
+    /// The configuration.
+    pub fn config(&self) -> HybridConfig {
+        self.cfg
+    }
+
+    /// Solves here, or for a large grid under a time limit in a child killed at the deadline.
+    fn run(&self, puzzle: &Puzzle, budget: &Budget, rng: &mut Rng) -> Run {
+        let start = Instant::now();
+        let deadline = budget.deadline(start);
+        let Some(at) = deadline.filter(|_| worth_isolating(puzzle)) else {
+            return self.run_here(puzzle, budget, rng, start, deadline, false);
+        };
+        let kill_at = at + sudoku_isolate::grace(at.saturating_duration_since(start));
+        // The child works on a copy of the generator; the parent's is left where it was,
+        // which is what a seeded rerun of the trial starts from too.
+        let mut child_rng = rng.clone();
+        match sudoku_isolate::run(kill_at, || {
+            self.run_here(puzzle, budget, &mut child_rng, start, deadline, true)
+        }) {
+            Ok(child) => {
+                let mut run = match child.end {
+                    Isolated::Done(run) => run,
+                    Isolated::Killed => Run::stopped(
+                        Limit::Time,
+                        vec![("stopped".into(), "killed-at-deadline".into())],
+                    ),
+                };
+                run.stats.child_cpu = Some(child.cpu);
+                run
+            }
+            Err(e) => {
+                let mut run = Run::stopped(Limit::Nodes, Vec::new());
+                run.stats.error = Some(format!("hybrid: {e}"));
+                run
+            }
+        }
+    }
+
+    fn run_here(
+        &self,
+        puzzle: &Puzzle,
+        budget: &Budget,
+        rng: &mut Rng,
+        start: Instant,
+        deadline: Option<Instant>,
+        in_child: bool,
+    ) -> Run {
+        let mut tabu = match TabuSearch::new(puzzle, &self.cfg.tabu, rng) {
+            Ok(t) => t,
+            Err(why) => {
+                return Run {
+                    found: None,
+                    end: CountEnd::Complete,
+                    stats: Stats {
+                        extra: vec![
+                            ("infeasible_by".into(), "propagation".into()),
+                            ("infeasible".into(), why.to_string()),
+                        ],
+                        ..Stats::default()
+                    },
+                }
+            }
+        };
+        let built = start.elapsed();
+        let mut stats = Stats {
+            extra: vec![
+                ("solver".into(), format!("cadical {CADICAL_VERSION}")),
+                ("preset".into(), self.cfg.sat.preset.name().into()),
+                ("open_cells".into(), tabu.open_cells().to_string()),
+            ],
+            ..Stats::default()
+        };
+        // The CNF is loaded at CDCL's first turn: a puzzle tabu solves in its first turn
+        // (most below 49×49 at 40 % givens) never pays for it.
+        let mut session: Option<Session> = None;
+        let mut found = None;
+        let mut found_by = "";
+        let mut end = CountEnd::Complete;
+        let mut rounds = 0u64;
+        let mut tabu_time = Duration::ZERO;
+        'rounds: for k in 0u32.. {
+            rounds += 1;
+            let scale = 1u64 << k.min(40);
+            let turn = Instant::now();
+            let mut steps = self.cfg.steps.saturating_mul(scale);
+            if let Some(max) = budget.iterations {
+                steps = steps.min(max.saturating_sub(tabu.steps()));
+            }
+            for i in 0..steps {
+                if tabu.step(rng) == 0 {
+                    break;
+                }
+                if i % 1024 == 1023 && deadline.is_some_and(|d| Instant::now() >= d) {
+                    end = CountEnd::Exhausted(Limit::Time);
+                    tabu_time += turn.elapsed();
+                    break 'rounds;
+                }
+            }
+            tabu_time += turn.elapsed();
+            if tabu.cost() == 0 {
+                found = Some(tabu.best_grid());
+                found_by = "tabu";
+                break 'rounds;
+            }
+            if budget.iterations.is_some_and(|max| tabu.steps() >= max) {
+                end = CountEnd::Exhausted(Limit::Iterations);
+                break 'rounds;
+            }
+            let cdcl = match &mut session {
+                Some(s) => s,
+                None => match Session::new(puzzle, self.cfg.sat, deadline) {
+                    Ok(s) => {
+                        let layout = s.layout();
+                        stats
+                            .extra
+                            .push(("variables".into(), layout.vars.to_string()));
+                        stats
+                            .extra
+                            .push(("clauses".into(), layout.clauses.to_string()));
+                        stats.build_time = Some(built + s.build_time());
+                        session.insert(s)
+                    }
+                    Err(e) => {
+                        stats.error = Some(e.to_string());
+                        end = CountEnd::Exhausted(Limit::Nodes);
+                        break 'rounds;
+                    }
+                },
+            };
+            let mut slice = self.cfg.conflicts.saturating_mul(scale);
+            if let Some(max) = budget.nodes {
+                slice = slice.min(max.saturating_sub(cdcl.conflicts()));
+            }
+            match cdcl.solve(Some(slice), deadline) {
+                Answer::Found(grid) => {
+                    found = Some(grid);
+                    found_by = "sat";
+                    break 'rounds;
+                }
+                Answer::Unsat => {
+                    let by = if cdcl.layout().infeasible {
+                        "propagation"
+                    } else {
+                        "sat"
+                    };
+                    found_by = by;
+                    break 'rounds;
+                }
+                Answer::Stopped(Limit::Time) => {
+                    end = CountEnd::Exhausted(Limit::Time);
+                    break 'rounds;
+                }
+                Answer::Stopped(_) => {
+                    if budget.nodes.is_some_and(|max| cdcl.conflicts() >= max) {
+                        end = CountEnd::Exhausted(Limit::Nodes);
+                        break 'rounds;
+                    }
+                }
+            }
+        }
+        let conflicts = session.as_mut().map_or(0, |s| s.conflicts());
+        stats.nodes = conflicts;
+        stats.iterations = tabu.steps();
+        stats.best_cost = Some(if found.is_some() { 0 } else { tabu.best_cost() });
+        if !found_by.is_empty() {
+            let key = if found.is_some() {
+                "found_by"
+            } else {
+                "infeasible_by"
+            };
+            stats.extra.push((key.into(), found_by.into()));
+        }
+        stats
+            .extra
+            .push(("conflicts".into(), conflicts.to_string()));
+        stats
+            .extra
+            .push(("tabu_steps".into(), tabu.steps().to_string()));
+        stats.extra.push(("rounds".into(), rounds.to_string()));
+        stats.extra.push((
+            "tabu_time_s".into(),
+            format!("{:.6}", tabu_time.as_secs_f64()),
+        ));
+        if stats.build_time.is_none() {
+            stats.build_time = Some(built);
+        }
+        if let Some(s) = session {
+            s.release(in_child);
+        }
+        Run { found, end, stats }
+    }
+}
+
+/// From this order on, a call with a time limit runs in a child process (as `sat`'s do:
+/// CaDiCaL polls its deadline too rarely while it loads a formula that size).
+const ISOLATE_FROM_ORDER: usize = 6;
+
+fn worth_isolating(puzzle: &Puzzle) -> bool {
+    cfg!(unix) && puzzle.order().n() >= ISOLATE_FROM_ORDER
+}
+
+/// What one call found: a solution, or none and why it stopped (`Complete`: infeasible).
+struct Run {
+    found: Option<Grid>,
+    end: CountEnd,
+    stats: Stats,
+}
+
+impl Run {
+    fn stopped(limit: Limit, extra: Vec<(String, String)>) -> Run {
+        Run {
+            found: None,
+            end: CountEnd::Exhausted(limit),
+            stats: Stats {
+                extra,
+                ..Stats::default()
+            },
+        }
+    }
+}
+
+/// The parts of a [`Run`] that `hybrid` fills in, for the pipe from an isolated child.
+impl Wire for Run {
+    fn put(&self, out: &mut Vec<u8>) {
+        self.found.put(out);
+        self.end.put(out);
+        self.stats.nodes.put(out);
+        self.stats.iterations.put(out);
+        self.stats.best_cost.put(out);
+        self.stats.build_time.put(out);
+        self.stats.extra.put(out);
+        self.stats.error.put(out);
+    }
+    fn get(input: &mut &[u8]) -> Option<Run> {
+        Some(Run {
+            found: Wire::get(input)?,
+            end: Wire::get(input)?,
+            stats: Stats {
+                nodes: Wire::get(input)?,
+                iterations: Wire::get(input)?,
+                best_cost: Wire::get(input)?,
+                build_time: Wire::get(input)?,
+                extra: Wire::get(input)?,
+                error: Wire::get(input)?,
+                ..Stats::default()
+            },
+        })
+    }
+}
+
+impl Solver for Hybrid {
+    fn name(&self) -> &str {
+        NAME
+    }
+
+    fn solve(&mut self, puzzle: &Puzzle, budget: &Budget, rng: &mut Rng) -> Outcome {
+        let Run { found, end, stats } = self.run(puzzle, budget, rng);
+        let status = match (found, end) {
+            (Some(grid), _) => Status::Solved(grid),
+            (None, CountEnd::Exhausted(limit)) => Status::Exhausted { limit, best: None },
+            (None, _) => Status::Infeasible,
+        };
+        Outcome { status, stats }
+    }
+
+    /// Counting needs the exact half only: it is `sat`'s count, with this method's preset.
+    fn count(
+        &mut self,
+        puzzle: &Puzzle,
+        limit: u64,
+        collect: bool,
+        budget: &Budget,
+        rng: &mut Rng,
+    ) -> Result<CountOutcome, Unsupported> {
+        Sat::new(self.cfg.sat).count(puzzle, limit, collect, budget, rng)
+    }
+}
+
+fn build(p: &Params) -> Result<Box<dyn Solver + Send>, ParamError> {
+    Ok(Box::new(Hybrid::new(HybridConfig::from_params(p)?)))
+}
+
+/// The registry entry of this crate: `hybrid`.
+pub fn methods() -> Vec<MethodInfo> {
+    vec![MethodInfo {
+        name: NAME,
+        summary: "CaDiCaL (CDCL SAT) and tabu search on list colouring in doubling turns: \
+                  complete, for the hard region of 36×36 to 64×64",
+        params: HYBRID_PARAMS,
+        caps: Capabilities {
+            complete: true,
+            thread_safe: true,
+            randomized: true,
+        },
+        build,
+    }]
+}

@@ -1,0 +1,251 @@
+//! `hybrid`: agreement with `prop` (solutions, infeasibility, counts), infeasibility that only
+//! the exact half can prove, a 36×36 puzzle at half givens, both halves finding solutions,
+//! budgets, and reproducibility from the seed.
+
+use rand::seq::SliceRandom as _;
+use sudoku_core::fixtures::{public_dir, seed_pairs, seed_puzzle};
+use sudoku_core::{
+    format, rng_from_seed, verify_solution, Budget, CountEnd, Grid, Limit, Order, Params, Puzzle,
+    Solver, Status, Variant,
+};
+use sudoku_hybrid::{methods, Hybrid, HybridConfig};
+use sudoku_prop::Prop;
+
+fn hybrid() -> Hybrid {
+    Hybrid::default()
+}
+
+fn extra<'a>(stats: &'a sudoku_core::Stats, key: &str) -> Option<&'a str> {
+    stats
+        .extra
+        .iter()
+        .find(|(k, _)| k == key)
+        .map(|(_, v)| v.as_str())
+}
+
+fn solved(p: &Puzzle, status: &Status, what: &str) -> Grid {
+    let Status::Solved(g) = status else {
+        panic!("{what} not solved: {status:?}");
+    };
+    verify_solution(p, g).unwrap_or_else(|e| panic!("{what}: {e}"));
+    g.clone()
+}
+
+fn puzzle(text: &str) -> Puzzle {
+    Puzzle::new(
+        format::parse_str(text, "t").unwrap()[0].grid.clone(),
+        Variant::Classic,
+    )
+}
+
+/// A full grid of order `n` (the shifted-rows pattern) with digits, rows within bands and
+/// bands shuffled from `seed`, carved to a `keep` fraction of givens.
+fn carved(n: usize, keep: f64, seed: u64) -> Puzzle {
+    let size = n * n;
+    let mut rng = rng_from_seed(seed);
+    let mut digits: Vec<u16> = (1..=size as u16).collect();
+    digits.shuffle(&mut rng);
+    let mut bands: Vec<usize> = (0..n).collect();
+    bands.shuffle(&mut rng);
+    let mut rows = Vec::new();
+    for b in bands {
+        let mut within: Vec<usize> = (0..n).collect();
+        within.shuffle(&mut rng);
+        rows.extend(within.into_iter().map(|r| b * n + r));
+    }
+    let mut g = Grid::empty(Order::new(n).unwrap());
+    for (i, &r) in rows.iter().enumerate() {
+        for c in 0..size {
+            g.set(i * size + c, digits[(n * (r % n) + r / n + c) % size]);
+        }
+    }
+    let mut cells: Vec<usize> = (0..size * size).collect();
+    cells.shuffle(&mut rng);
+    let blank = ((1.0 - keep) * cells.len() as f64).round() as usize;
+    for &c in &cells[..blank] {
+        g.set(c, 0);
+    }
+    Puzzle::new(g, Variant::Classic)
+}
+
+#[test]
+fn seed_puzzles_give_the_printed_solutions() {
+    let pairs = seed_pairs("001_jump", Variant::Classic).expect("seed 001 loads");
+    for (k, (p, solution)) in pairs.iter().enumerate() {
+        let out = hybrid().solve(p, &Budget::unlimited(), &mut rng_from_seed(k as u64));
+        assert_eq!(&solved(p, &out.status, "JuMP"), solution, "puzzle {k}");
+    }
+}
+
+#[test]
+fn agrees_with_prop_on_public_puzzles() {
+    let Some(dir) = public_dir() else {
+        return;
+    };
+    for (file, k) in [("norvig_top95.txt", 20), ("gecode_16x16.txt", 5)] {
+        let entries = format::read_file(&dir.join(file)).expect("readable dataset");
+        for (i, e) in entries.into_iter().take(k).enumerate() {
+            let p = Puzzle::new(e.grid, Variant::Classic);
+            let mut rng = rng_from_seed(i as u64);
+            let ours = hybrid().solve(&p, &Budget::unlimited(), &mut rng);
+            let theirs = Prop::default().solve(&p, &Budget::unlimited(), &mut rng);
+            // These puzzles have one solution each, so both must give the same grid.
+            assert_eq!(
+                solved(&p, &ours.status, file),
+                solved(&p, &theirs.status, file),
+                "{file} #{i}"
+            );
+        }
+    }
+}
+
+#[test]
+fn infeasibility_singles_miss_is_proved_by_the_exact_half() {
+    // No solution (prop agrees), but singles find no contradiction: tabu alone would search
+    // forever, the CDCL half proves it.
+    let p =
+        puzzle("1..45........8...37..1.3..6.3.56.89.5.7...2.....2......4..7.9126.89..3.7...34....");
+    let proof = Prop::default().solve(&p, &Budget::unlimited(), &mut rng_from_seed(0));
+    assert_eq!(proof.status, Status::Infeasible);
+    let out = hybrid().solve(&p, &Budget::unlimited(), &mut rng_from_seed(0));
+    assert_eq!(out.status, Status::Infeasible);
+    assert_eq!(extra(&out.stats, "infeasible_by"), Some("sat"));
+}
+
+#[test]
+fn contradictions_found_by_propagation_are_infeasible() {
+    let p =
+        puzzle(".234567891.......................................................................");
+    let out = hybrid().solve(&p, &Budget::unlimited(), &mut rng_from_seed(0));
+    assert_eq!(out.status, Status::Infeasible);
+    assert_eq!(extra(&out.stats, "infeasible_by"), Some("propagation"));
+}
+
+#[test]
+fn counting_finds_both_solutions_of_figure_9() {
+    let p = seed_puzzle("000_unicamp_ilp.multiple.txt", "Figure 9", Variant::Classic).unwrap();
+    let out = hybrid()
+        .count(&p, 10, true, &Budget::unlimited(), &mut rng_from_seed(0))
+        .unwrap();
+    assert_eq!(out.count, 2);
+    assert_eq!(out.end, CountEnd::Complete);
+    for g in &out.solutions {
+        verify_solution(&p, g).unwrap();
+    }
+    assert_ne!(out.solutions[0], out.solutions[1]);
+}
+
+#[test]
+fn a_36x36_puzzle_at_half_givens_is_solved_within_budget() {
+    // The hard region at 36×36; the budgets are well above what this seed needs, and either
+    // half may be the one to finish.
+    let p = carved(6, 0.5, 21);
+    let budget = Budget {
+        nodes: Some(2_000_000),
+        iterations: Some(50_000_000),
+        ..Budget::default()
+    };
+    let out = hybrid().solve(&p, &budget, &mut rng_from_seed(3));
+    solved(&p, &out.status, "36×36 at 50 %");
+    let by = extra(&out.stats, "found_by").expect("found_by is reported");
+    assert!(by == "sat" || by == "tabu", "{by}");
+}
+
+#[test]
+fn each_half_can_be_the_one_that_finds_the_solution() {
+    let p = carved(5, 0.45, 4);
+    // Almost no conflicts per turn: tabu finishes first.
+    let out = Hybrid::new(HybridConfig {
+        conflicts: 1,
+        ..HybridConfig::default()
+    })
+    .solve(&p, &Budget::unlimited(), &mut rng_from_seed(1));
+    solved(&p, &out.status, "tabu first");
+    assert_eq!(extra(&out.stats, "found_by"), Some("tabu"));
+    // One tabu step, then a CDCL turn large enough to solve a 25×25 puzzle: sat finishes.
+    let out = Hybrid::new(HybridConfig {
+        steps: 1,
+        conflicts: 1_000_000_000,
+        ..HybridConfig::default()
+    })
+    .solve(&p, &Budget::unlimited(), &mut rng_from_seed(1));
+    solved(&p, &out.status, "sat first");
+    assert_eq!(extra(&out.stats, "found_by"), Some("sat"));
+    assert_eq!(out.stats.iterations, 1);
+}
+
+#[test]
+fn budgets_end_the_run_with_their_limit() {
+    let p = carved(6, 0.45, 8);
+    let tight = HybridConfig {
+        conflicts: 1,
+        steps: 1,
+        ..HybridConfig::default()
+    };
+    let nodes = Budget {
+        nodes: Some(3),
+        ..Budget::default()
+    };
+    let out = Hybrid::new(tight).solve(&p, &nodes, &mut rng_from_seed(0));
+    if !matches!(out.status, Status::Solved(_)) {
+        assert_eq!(
+            out.status,
+            Status::Exhausted {
+                limit: Limit::Nodes,
+                best: None
+            }
+        );
+        assert!(out.stats.nodes >= 3);
+    }
+    let steps = Budget {
+        iterations: Some(10),
+        ..Budget::default()
+    };
+    let out = Hybrid::new(tight).solve(&p, &steps, &mut rng_from_seed(0));
+    if !matches!(out.status, Status::Solved(_)) {
+        assert_eq!(
+            out.status,
+            Status::Exhausted {
+                limit: Limit::Iterations,
+                best: None
+            }
+        );
+        assert_eq!(out.stats.iterations, 10);
+    }
+}
+
+#[test]
+fn same_seed_same_run() {
+    let p = carved(5, 0.45, 2);
+    let budget = Budget {
+        nodes: Some(100_000),
+        iterations: Some(10_000_000),
+        ..Budget::default()
+    };
+    let cfg = HybridConfig {
+        conflicts: 50,
+        ..HybridConfig::default()
+    };
+    let x = Hybrid::new(cfg).solve(&p, &budget, &mut rng_from_seed(3));
+    let y = Hybrid::new(cfg).solve(&p, &budget, &mut rng_from_seed(3));
+    assert_eq!(x.status, y.status);
+    assert_eq!(x.stats.iterations, y.stats.iterations);
+    assert_eq!(x.stats.nodes, y.stats.nodes);
+    assert_eq!(extra(&x.stats, "found_by"), extra(&y.stats, "found_by"));
+}
+
+#[test]
+fn registry_lists_hybrid_and_rejects_unknown_parameters() {
+    let info = methods().into_iter().next().unwrap();
+    assert_eq!(info.name, "hybrid");
+    assert!(info.caps.complete);
+    let mut bad = Params::default();
+    bad.set("step", "3");
+    assert!((info.build)(&bad).is_err());
+    let mut zero = Params::default();
+    zero.set("conflicts", "0");
+    assert!((info.build)(&zero).is_err());
+    let mut ok = Params::default();
+    ok.set("preset", "unsat").set("lambda", "0.6");
+    assert!((info.build)(&ok).is_ok());
+}
