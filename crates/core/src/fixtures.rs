@@ -119,6 +119,40 @@ pub fn public_grids(file: &str) -> Result<Option<Vec<Grid>>, ReadError> {
     ))
 }
 
+/// A classic puzzle of order `n` for tests at large orders without a generator crate: the
+/// shifted-rows full grid (row `r` of band `b` starts at digit `n·r + b`) with its digits, its
+/// bands and the rows within each band shuffled from `seed`, then all but a `keep` share of
+/// its cells blanked, also from `seed`. It has at least that one solution.
+pub fn carved_pattern(n: usize, keep: f64, seed: u64) -> Puzzle {
+    use rand::seq::SliceRandom as _;
+    let order = crate::Order::new(n).expect("a test asks for a supported order");
+    let size = n * n;
+    let mut rng = crate::rng_from_seed(seed);
+    let mut digits: Vec<u16> = (1..=size as u16).collect();
+    digits.shuffle(&mut rng);
+    let mut bands: Vec<usize> = (0..n).collect();
+    bands.shuffle(&mut rng);
+    let mut rows = Vec::with_capacity(size);
+    for b in bands {
+        let mut within: Vec<usize> = (0..n).collect();
+        within.shuffle(&mut rng);
+        rows.extend(within.into_iter().map(|r| b * n + r));
+    }
+    let mut grid = Grid::empty(order);
+    for (i, &r) in rows.iter().enumerate() {
+        for c in 0..size {
+            grid.set(i * size + c, digits[(n * (r % n) + r / n + c) % size]);
+        }
+    }
+    let mut cells: Vec<usize> = (0..size * size).collect();
+    cells.shuffle(&mut rng);
+    let blank = ((1.0 - keep.clamp(0.0, 1.0)) * cells.len() as f64).round() as usize;
+    for &c in &cells[..blank] {
+        grid.set(c, 0);
+    }
+    Puzzle::new(grid, Variant::Classic)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -2,11 +2,10 @@
 //! the exact half can prove, a 36×36 puzzle at half givens, both halves finding solutions,
 //! budgets, and reproducibility from the seed.
 
-use rand::seq::SliceRandom as _;
-use sudoku_core::fixtures::{public_dir, seed_pairs, seed_puzzle};
+use sudoku_core::fixtures::{carved_pattern, public_dir, seed_pairs, seed_puzzle};
 use sudoku_core::{
-    format, rng_from_seed, verify_solution, Budget, CountEnd, Grid, Limit, Order, Params, Puzzle,
-    Solver, Status, Variant,
+    format, rng_from_seed, verify_solution, Budget, CountEnd, Grid, Limit, Params, Puzzle, Solver,
+    Status, Variant,
 };
 use sudoku_hybrid::{methods, Hybrid, HybridConfig};
 use sudoku_prop::Prop;
@@ -38,34 +37,8 @@ fn puzzle(text: &str) -> Puzzle {
     )
 }
 
-/// A full grid of order `n` (the shifted-rows pattern) with digits, rows within bands and
-/// bands shuffled from `seed`, carved to a `keep` fraction of givens.
 fn carved(n: usize, keep: f64, seed: u64) -> Puzzle {
-    let size = n * n;
-    let mut rng = rng_from_seed(seed);
-    let mut digits: Vec<u16> = (1..=size as u16).collect();
-    digits.shuffle(&mut rng);
-    let mut bands: Vec<usize> = (0..n).collect();
-    bands.shuffle(&mut rng);
-    let mut rows = Vec::new();
-    for b in bands {
-        let mut within: Vec<usize> = (0..n).collect();
-        within.shuffle(&mut rng);
-        rows.extend(within.into_iter().map(|r| b * n + r));
-    }
-    let mut g = Grid::empty(Order::new(n).unwrap());
-    for (i, &r) in rows.iter().enumerate() {
-        for c in 0..size {
-            g.set(i * size + c, digits[(n * (r % n) + r / n + c) % size]);
-        }
-    }
-    let mut cells: Vec<usize> = (0..size * size).collect();
-    cells.shuffle(&mut rng);
-    let blank = ((1.0 - keep) * cells.len() as f64).round() as usize;
-    for &c in &cells[..blank] {
-        g.set(c, 0);
-    }
-    Puzzle::new(g, Variant::Classic)
+    carved_pattern(n, keep, seed)
 }
 
 #[test]

@@ -235,6 +235,39 @@ impl Wire for CountEnd {
     }
 }
 
+/// The statistics a solver call gathers in a child: its counters, timings, `extra` and error.
+/// The convergence trace, the log and `child_cpu` (which only the parent can measure) stay
+/// behind.
+impl Wire for sudoku_core::Stats {
+    fn put(&self, out: &mut Vec<u8>) {
+        self.nodes.put(out);
+        self.guesses.put(out);
+        self.iterations.put(out);
+        self.restarts.put(out);
+        self.best_cost.put(out);
+        self.objective.put(out);
+        self.build_time.put(out);
+        self.time_to_best.put(out);
+        self.extra.put(out);
+        self.error.put(out);
+    }
+    fn get(input: &mut &[u8]) -> Option<sudoku_core::Stats> {
+        Some(sudoku_core::Stats {
+            nodes: Wire::get(input)?,
+            guesses: Wire::get(input)?,
+            iterations: Wire::get(input)?,
+            restarts: Wire::get(input)?,
+            best_cost: Wire::get(input)?,
+            objective: Wire::get(input)?,
+            build_time: Wire::get(input)?,
+            time_to_best: Wire::get(input)?,
+            extra: Wire::get(input)?,
+            error: Wire::get(input)?,
+            ..sudoku_core::Stats::default()
+        })
+    }
+}
+
 /// Runs `work` in a forked child and returns what it sends back, or kills the child at
 /// `kill_at`. Where `fork` is not available or fails, `work` runs here instead.
 pub fn run<T: Wire>(kill_at: Instant, work: impl FnOnce() -> T) -> Result<Child<T>, ChildFailed> {
@@ -451,6 +484,37 @@ mod tests {
             let back: Option<Message> = Wire::get(&mut input);
             assert!(back.is_none(), "a message cut at byte {cut} was accepted");
         }
+    }
+
+    #[test]
+    fn stats_cross_the_wire_without_what_the_parent_measures() {
+        let stats = sudoku_core::Stats {
+            nodes: 3,
+            guesses: 4,
+            iterations: 5,
+            restarts: 6,
+            best_cost: Some(7),
+            objective: Some(-1.5),
+            build_time: Some(Duration::from_millis(8)),
+            time_to_best: None,
+            extra: vec![("found_by".into(), "tabu".into())],
+            error: Some("e".into()),
+            child_cpu: Some(Duration::from_secs(1)),
+            ..sudoku_core::Stats::default()
+        };
+        let mut out = Vec::new();
+        stats.put(&mut out);
+        let mut input = out.as_slice();
+        let back = sudoku_core::Stats::get(&mut input).expect("a whole message reads");
+        assert!(input.is_empty());
+        assert_eq!(back.child_cpu, None);
+        assert_eq!(
+            sudoku_core::Stats {
+                child_cpu: stats.child_cpu,
+                ..back
+            },
+            stats
+        );
     }
 
     #[test]

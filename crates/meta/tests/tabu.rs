@@ -2,8 +2,7 @@
 //! the hard region, proved infeasibility, reproducibility from the seed, and the step-by-step
 //! engine's cost bookkeeping.
 
-use rand::seq::SliceRandom as _;
-use sudoku_core::fixtures::seed_pairs;
+use sudoku_core::fixtures::{carved_pattern, seed_pairs};
 use sudoku_core::{
     format, rng_from_seed, verify_solution, Budget, Grid, Order, Params, Puzzle, Solver, Status,
     Variant,
@@ -27,43 +26,6 @@ fn solved(p: &Puzzle, status: &Status, what: &str) -> Grid {
     };
     verify_solution(p, g).unwrap_or_else(|e| panic!("{what}: {e}"));
     g.clone()
-}
-
-/// A full grid of order `n` (the shifted-rows pattern), its digits, rows within bands and
-/// bands shuffled from `seed` so that the puzzle is not the pattern itself.
-fn full_grid(n: usize, seed: u64) -> Grid {
-    let size = n * n;
-    let mut rng = rng_from_seed(seed);
-    let mut digits: Vec<u16> = (1..=size as u16).collect();
-    digits.shuffle(&mut rng);
-    let mut rows: Vec<usize> = Vec::new();
-    let mut bands: Vec<usize> = (0..n).collect();
-    bands.shuffle(&mut rng);
-    for b in bands {
-        let mut within: Vec<usize> = (0..n).collect();
-        within.shuffle(&mut rng);
-        rows.extend(within.into_iter().map(|r| b * n + r));
-    }
-    let mut g = Grid::empty(Order::new(n).unwrap());
-    for (i, &r) in rows.iter().enumerate() {
-        for c in 0..size {
-            let d = (n * (r % n) + r / n + c) % size;
-            g.set(i * size + c, digits[d]);
-        }
-    }
-    g
-}
-
-/// `full` with all but `keep` (a fraction) of its cells blanked, chosen from `seed`.
-fn carve(full: &Grid, keep: f64, seed: u64) -> Grid {
-    let mut g = full.clone();
-    let mut cells: Vec<usize> = (0..g.cells().len()).collect();
-    cells.shuffle(&mut rng_from_seed(seed));
-    let blank = ((1.0 - keep) * cells.len() as f64).round() as usize;
-    for &c in &cells[..blank] {
-        g.set(c, 0);
-    }
-    g
 }
 
 #[test]
@@ -111,8 +73,7 @@ fn empty_grids_of_both_variants_are_filled() {
 fn a_36x36_puzzle_at_half_givens_is_solved() {
     // 50 % givens at 36×36 is inside the hard region that stalls `prop` and `ilp`; the steps
     // budget is about a hundred times what the test seed needs.
-    let full = full_grid(6, 5);
-    let p = Puzzle::new(carve(&full, 0.5, 6), Variant::Classic);
+    let p = carved_pattern(6, 0.5, 5);
     let out = tabu().solve(&p, &iterations(20_000_000), &mut rng_from_seed(7));
     solved(&p, &out.status, "36×36 at 50 %");
 }
@@ -154,8 +115,7 @@ fn an_unsolvable_puzzle_singles_miss_ends_exhausted_with_a_full_grid() {
 
 #[test]
 fn same_seed_same_run() {
-    let full = full_grid(5, 1);
-    let p = Puzzle::new(carve(&full, 0.45, 2), Variant::Classic);
+    let p = carved_pattern(5, 0.45, 1);
     for budget in [iterations(2_000), iterations(10_000_000)] {
         let x = tabu().solve(&p, &budget, &mut rng_from_seed(3));
         let y = tabu().solve(&p, &budget, &mut rng_from_seed(3));
@@ -168,8 +128,7 @@ fn same_seed_same_run() {
 
 #[test]
 fn the_engine_cost_counts_clashing_pairs() {
-    let full = full_grid(4, 9);
-    let p = Puzzle::new(carve(&full, 0.3, 10), Variant::Classic);
+    let p = carved_pattern(4, 0.3, 9);
     let mut rng = rng_from_seed(11);
     let mut s = TabuSearch::new(&p, &TabuConfig::default(), &mut rng).unwrap();
     assert!(s.candidate_count() >= 2 * s.open_cells());

@@ -189,27 +189,18 @@ impl Sat {
     }
 }
 
-/// The parts of a [`Run`] that `sat` fills in, for the pipe from an isolated child.
+/// A [`Run`] over the pipe from an isolated child.
 impl Wire for Run {
     fn put(&self, out: &mut Vec<u8>) {
         self.found.put(out);
         self.end.put(out);
-        self.stats.nodes.put(out);
-        self.stats.build_time.put(out);
-        self.stats.extra.put(out);
-        self.stats.error.put(out);
+        self.stats.put(out);
     }
     fn get(input: &mut &[u8]) -> Option<Run> {
         Some(Run {
             found: Wire::get(input)?,
             end: Wire::get(input)?,
-            stats: Stats {
-                nodes: Wire::get(input)?,
-                build_time: Wire::get(input)?,
-                extra: Wire::get(input)?,
-                error: Wire::get(input)?,
-                ..Stats::default()
-            },
+            stats: Wire::get(input)?,
         })
     }
 }
