@@ -178,6 +178,19 @@ pub struct Outcome {
     pub stats: Stats,
 }
 
+impl Status {
+    /// The verdict of a complete search asked for one solution: the solution it found;
+    /// otherwise `Exhausted` when a budget ran out first (no grid), else `Infeasible` (it
+    /// searched everything).
+    pub fn of_search(found: Option<Grid>, end: CountEnd) -> Status {
+        match (found, end) {
+            (Some(grid), _) => Status::Solved(grid),
+            (None, CountEnd::Exhausted(limit)) => Status::Exhausted { limit, best: None },
+            (None, _) => Status::Infeasible,
+        }
+    }
+}
+
 /// How a count ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum CountEnd {

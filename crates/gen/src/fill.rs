@@ -138,12 +138,12 @@ impl Solver for FillCounter {
         let _ = rng;
         let engine = AnyEngine::reuse(&mut self.engine, puzzle.order(), puzzle.variant());
         let (count, end, mut sols, stats) = count_with(engine, puzzle, 1, true, budget);
-        let status = match (count, end) {
-            (1, _) => Status::Solved(sols.pop().expect("collected")),
-            (_, sudoku_core::CountEnd::Exhausted(limit)) => Status::Exhausted { limit, best: None },
-            _ => Status::Infeasible,
-        };
-        Outcome { status, stats }
+        // With a limit of 1 and collection on, a count of 1 is the one grid collected.
+        debug_assert_eq!(count, sols.len() as u64);
+        Outcome {
+            status: Status::of_search(sols.pop(), end),
+            stats,
+        }
     }
 
     fn count(

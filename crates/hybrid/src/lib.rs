@@ -226,7 +226,8 @@ impl Hybrid {
         // (most below 49×49 at 40 % givens) never pays for it.
         let mut session: Option<Session> = None;
         let mut found = None;
-        let mut found_by = "";
+        // Which half answered (a solution, or the proof that there is none).
+        let mut answered_by = "";
         let mut end = CountEnd::Complete;
         let mut rounds = 0u64;
         let mut tabu_time = Duration::ZERO;
@@ -251,7 +252,7 @@ impl Hybrid {
             tabu_time += turn.elapsed();
             if tabu.cost() == 0 {
                 found = Some(tabu.best_grid());
-                found_by = "tabu";
+                answered_by = "tabu";
                 break 'rounds;
             }
             if budget.iterations.is_some_and(|max| tabu.steps() >= max) {
@@ -286,16 +287,15 @@ impl Hybrid {
             match cdcl.solve(Some(slice), deadline) {
                 Answer::Found(grid) => {
                     found = Some(grid);
-                    found_by = "sat";
+                    answered_by = "sat";
                     break 'rounds;
                 }
                 Answer::Unsat => {
-                    let by = if cdcl.layout().infeasible {
+                    answered_by = if cdcl.layout().infeasible {
                         "propagation"
                     } else {
                         "sat"
                     };
-                    found_by = by;
                     break 'rounds;
                 }
                 Answer::Stopped(Limit::Time) => {
@@ -314,13 +314,13 @@ impl Hybrid {
         stats.nodes = conflicts;
         stats.iterations = tabu.steps();
         stats.best_cost = Some(if found.is_some() { 0 } else { tabu.best_cost() });
-        if !found_by.is_empty() {
+        if !answered_by.is_empty() {
             let key = if found.is_some() {
                 "found_by"
             } else {
                 "infeasible_by"
             };
-            stats.extra.push((key.into(), found_by.into()));
+            stats.extra.push((key.into(), answered_by.into()));
         }
         stats
             .extra
@@ -394,12 +394,10 @@ impl Solver for Hybrid {
 
     fn solve(&mut self, puzzle: &Puzzle, budget: &Budget, rng: &mut Rng) -> Outcome {
         let Run { found, end, stats } = self.run(puzzle, budget, rng);
-        let status = match (found, end) {
-            (Some(grid), _) => Status::Solved(grid),
-            (None, CountEnd::Exhausted(limit)) => Status::Exhausted { limit, best: None },
-            (None, _) => Status::Infeasible,
-        };
-        Outcome { status, stats }
+        Outcome {
+            status: Status::of_search(found, end),
+            stats,
+        }
     }
 
     /// Counting needs the exact half only: it is `sat`'s count, with this method's preset.

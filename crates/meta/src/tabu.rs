@@ -308,7 +308,7 @@ impl TabuSearch {
             self.clock = 1;
         }
         let n = self.size;
-        let (mut best_delta, mut picked) = (i64::MAX, None);
+        let mut best_delta = i64::MAX;
         self.moves.clear();
         for &v in &self.conflicted {
             let v = v as usize;
@@ -334,16 +334,12 @@ impl TabuSearch {
                 self.moves.push((v as u32, d));
             }
         }
-        if !self.moves.is_empty() {
-            picked = Some(self.moves[rng.random_range(0..self.moves.len())]);
-        }
-        // Every move tabu: a random one. Open cells keep at least two candidates after
+        // The best moves, one at random; every move tabu: a random one. Open cells keep at least two candidates after
         // singles propagation (a cell with one would have been filled), so a conflicting
         // cell always has another digit; the guard only keeps a broken invariant from
         // panicking.
-        let (v, d) = match picked {
-            Some(m) => m,
-            None => {
+        let (v, d) = match self.moves.len() {
+            0 => {
                 let v = self.conflicted[rng.random_range(0..self.conflicted.len())] as usize;
                 let cands = self.candidates(v);
                 if cands.len() < 2 {
@@ -353,6 +349,7 @@ impl TabuSearch {
                 let k = rng.random_range(0..cands.len() - 1);
                 (v as u32, cands[if k >= now { k + 1 } else { k }])
             }
+            k => self.moves[rng.random_range(0..k)],
         };
         self.apply(v as usize, d, rng);
         self.save_best();
@@ -431,8 +428,8 @@ impl Solver for Tabu {
         let mut run = Run::new(budget, 1024, cfg.trace, stats);
         run.offer(search.cost());
         while search.cost() > 0 && !run.should_stop() {
-            run.iterations += 1;
             let cost = search.step(rng);
+            run.iterations = search.steps();
             run.offer(cost);
         }
         let grid = search.best_grid();

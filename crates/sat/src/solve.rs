@@ -264,12 +264,10 @@ impl Solver for Sat {
             end,
             stats,
         } = self.run(puzzle, 1, budget);
-        let status = match (found.pop(), end) {
-            (Some(grid), _) => Status::Solved(grid),
-            (None, CountEnd::Exhausted(limit)) => Status::Exhausted { limit, best: None },
-            (None, _) => Status::Infeasible,
-        };
-        Outcome { status, stats }
+        Outcome {
+            status: Status::of_search(found.pop(), end),
+            stats,
+        }
     }
 
     fn count(

@@ -224,13 +224,8 @@ impl Solver for Gac {
 
     fn solve(&mut self, puzzle: &Puzzle, budget: &Budget, _rng: &mut Rng) -> Outcome {
         let mut c = self.enumerate(puzzle, 1, true, budget);
-        let status = match (c.solutions.pop(), c.end) {
-            (Some(g), _) => Status::Solved(g),
-            (None, CountEnd::Exhausted(limit)) => Status::Exhausted { limit, best: None },
-            (None, _) => Status::Infeasible,
-        };
         Outcome {
-            status,
+            status: Status::of_search(c.solutions.pop(), c.end),
             stats: c.stats,
         }
     }
