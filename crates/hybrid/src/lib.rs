@@ -159,7 +159,7 @@ impl Hybrid {
     fn run(&self, puzzle: &Puzzle, budget: &Budget, rng: &mut Rng) -> Run {
         let start = Instant::now();
         let deadline = budget.deadline(start);
-        let Some(at) = deadline.filter(|_| worth_isolating(puzzle)) else {
+        let Some(at) = deadline.filter(|_| Session::needs_isolation(puzzle)) else {
             return self.run_here(puzzle, budget, rng, start, deadline, false);
         };
         let kill_at = at + sudoku_isolate::grace(at.saturating_duration_since(start));
@@ -341,14 +341,6 @@ impl Hybrid {
         }
         Run { found, end, stats }
     }
-}
-
-/// From this order on, a call with a time limit runs in a child process (as `sat`'s do:
-/// CaDiCaL polls its deadline too rarely while it loads a formula that size).
-const ISOLATE_FROM_ORDER: usize = 6;
-
-fn worth_isolating(puzzle: &Puzzle) -> bool {
-    cfg!(unix) && puzzle.order().n() >= ISOLATE_FROM_ORDER
 }
 
 /// What one call found: a solution, or none and why it stopped (`Complete`: infeasible).

@@ -13,6 +13,9 @@ use crate::solve::SatConfig;
 /// The CaDiCaL version the `cadical` crate builds.
 pub const CADICAL_VERSION: &str = "1.9.5";
 
+/// See [`Session::needs_isolation`].
+const ISOLATE_FROM_ORDER: usize = 6;
+
 /// How one [`Session::solve`] call ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Answer {
@@ -67,6 +70,15 @@ impl Session {
             loaded,
             calls: 0,
         })
+    }
+
+    /// Whether a call with a time limit on `puzzle` must run in a child process killed at the
+    /// deadline (`sudoku-isolate`): from 36×36 on, CaDiCaL polls its terminate callback too
+    /// rarely while it loads and first simplifies the formula (a 64×64 puzzle with a 5 s
+    /// limit returned after 6.2 s in the calling process). Below that CaDiCaL stops on time,
+    /// and a fork (a millisecond or more) would weigh on calls that take milliseconds.
+    pub fn needs_isolation(puzzle: &Puzzle) -> bool {
+        cfg!(unix) && puzzle.order().n() >= ISOLATE_FROM_ORDER
     }
 
     /// How variables map to cells, and the size of the CNF.

@@ -91,7 +91,7 @@ impl Sat {
     fn run(&self, puzzle: &Puzzle, limit: u64, budget: &Budget) -> Run {
         let start = Instant::now();
         let deadline = budget.deadline(start);
-        let Some(at) = deadline.filter(|_| worth_isolating(puzzle)) else {
+        let Some(at) = deadline.filter(|_| Session::needs_isolation(puzzle)) else {
             return self.run_here(puzzle, limit, budget, start, deadline, false);
         };
         let kill_at = at + sudoku_isolate::grace(at.saturating_duration_since(start));
@@ -203,17 +203,6 @@ impl Wire for Run {
             stats: Wire::get(input)?,
         })
     }
-}
-
-/// Grids of this order or larger run in a child process when there is a time limit: CaDiCaL
-/// polls its terminate callback too rarely while it loads and first simplifies their formulas
-/// (a 64×64 puzzle with a 5 s limit returned after 6.2 s in this process). Below it, CaDiCaL
-/// stops on time and a fork (a millisecond or more) would weigh on calls that take
-/// milliseconds.
-const ISOLATE_FROM_ORDER: usize = 6;
-
-fn worth_isolating(puzzle: &Puzzle) -> bool {
-    cfg!(unix) && puzzle.order().n() >= ISOLATE_FROM_ORDER
 }
 
 /// What [`Sat::run`] found.
