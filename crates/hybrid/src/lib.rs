@@ -13,8 +13,8 @@
 //!   before CDCL does (crates/hybrid/README.md has the measurements).
 //!
 //! The turns are counted, not timed, so a run is a function of the seed: round `k` gives tabu
-//! `steps · 2^k` steps, continuing the same search each time, and then CDCL
-//! `conflicts · 2^k` conflicts (the CNF is loaded at CDCL's first turn, so a puzzle tabu
+//! `steps_per_cell · (open cells) · 2^k` steps, continuing the same search each time, and
+//! then CDCL `conflicts · 2^k` conflicts (the CNF is loaded at CDCL's first turn, so a puzzle tabu
 //! solves at once never pays for it). Whichever half finds a solution ends the call; CDCL
 //! proving the formula unsatisfiable ends it as `Infeasible`. Doubling keeps the share of each
 //! half fixed, so the hybrid is never more than a constant factor slower than the better half
@@ -48,8 +48,8 @@ pub struct HybridConfig {
     pub tabu: TabuConfig,
     /// Conflicts of CDCL's first turn.
     pub conflicts: u64,
-    /// Steps of tabu's first turn.
-    pub steps: u64,
+    /// Steps of tabu's first turn, per open cell.
+    pub steps_per_cell: u64,
 }
 
 impl Default for HybridConfig {
@@ -64,7 +64,7 @@ impl Default for HybridConfig {
                 ..TabuConfig::default()
             },
             conflicts: CONFLICTS.default,
-            steps: STEPS.default,
+            steps_per_cell: STEPS_PER_CELL.default,
         }
     }
 }
@@ -86,17 +86,18 @@ const CONFLICTS: Param<u64> = number_param!(
     1..=1000000000,
     "CDCL conflicts in the first round (after tabu's turn); each round doubles it"
 );
-const STEPS: Param<u64> = number_param!(
-    "steps",
+const STEPS_PER_CELL: Param<u64> = number_param!(
+    "steps_per_cell",
     u64,
-    100000,
-    1..=1000000000000,
-    "tabu steps in the first round (it starts the round); each round doubles it"
+    150,
+    1..=1000000000,
+    "tabu steps in the first round (it starts the round) per cell open after singles; each \
+     round doubles it"
 );
 const LAMBDA: Param<f64> = number_param!(
     "lambda",
     f64,
-    0.45,
+    0.5,
     0.0..=100.0,
     "tabu tenure per conflicting cell (as `tabu`'s, and its default)"
 );
@@ -112,7 +113,7 @@ const TENURE: Param<u64> = number_param!(
 pub const HYBRID_PARAMS: &[ParamSpec] = &[
     PRESET.spec,
     CONFLICTS.spec,
-    STEPS.spec,
+    STEPS_PER_CELL.spec,
     LAMBDA.spec,
     TENURE.spec,
 ];
@@ -133,7 +134,7 @@ impl HybridConfig {
                 trace: false,
             },
             conflicts: CONFLICTS.read(p)?,
-            steps: STEPS.read(p)?,
+            steps_per_cell: STEPS_PER_CELL.read(p)?,
         })
     }
 }
@@ -231,11 +232,17 @@ impl Hybrid {
         let mut end = CountEnd::Complete;
         let mut rounds = 0u64;
         let mut tabu_time = Duration::ZERO;
+        // Proportional to the puzzle's size, so that a small puzzle tabu does not solve at
+        // once reaches CDCL's first turn within milliseconds.
+        let first_turn = self
+            .cfg
+            .steps_per_cell
+            .saturating_mul(tabu.open_cells().max(1) as u64);
         'rounds: for k in 0u32.. {
             rounds += 1;
             let scale = 1u64 << k.min(40);
             let turn = Instant::now();
-            let mut steps = self.cfg.steps.saturating_mul(scale);
+            let mut steps = first_turn.saturating_mul(scale);
             if let Some(max) = budget.iterations {
                 steps = steps.min(max.saturating_sub(tabu.steps()));
             }

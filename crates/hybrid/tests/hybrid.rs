@@ -135,16 +135,18 @@ fn each_half_can_be_the_one_that_finds_the_solution() {
     .solve(&p, &Budget::unlimited(), &mut rng_from_seed(1));
     solved(&p, &out.status, "tabu first");
     assert_eq!(extra(&out.stats, "found_by"), Some("tabu"));
-    // One tabu step, then a CDCL turn large enough to solve a 25×25 puzzle: sat finishes.
+    // One tabu step per open cell, then a CDCL turn large enough to solve a 25×25 puzzle: sat
+    // finishes.
     let out = Hybrid::new(HybridConfig {
-        steps: 1,
+        steps_per_cell: 1,
         conflicts: 1_000_000_000,
         ..HybridConfig::default()
     })
     .solve(&p, &Budget::unlimited(), &mut rng_from_seed(1));
     solved(&p, &out.status, "sat first");
     assert_eq!(extra(&out.stats, "found_by"), Some("sat"));
-    assert_eq!(out.stats.iterations, 1);
+    let open: u64 = extra(&out.stats, "open_cells").unwrap().parse().unwrap();
+    assert_eq!(out.stats.iterations, open);
 }
 
 #[test]
@@ -152,7 +154,7 @@ fn budgets_end_the_run_with_their_limit() {
     let p = carved(6, 0.45, 8);
     let tight = HybridConfig {
         conflicts: 1,
-        steps: 1,
+        steps_per_cell: 1,
         ..HybridConfig::default()
     };
     let nodes = Budget {

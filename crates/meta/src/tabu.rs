@@ -66,11 +66,11 @@ impl Default for TabuConfig {
 const LAMBDA: Param<f64> = number_param!(
     "lambda",
     f64,
-    0.45,
+    0.5,
     0.0..=100.0,
     "tabu tenure per conflicting cell: a cell may not take back the digit it left for \
-     U(0, tenure) + lambda × (cells in conflict) steps (Galinier & Hao: 0.6; 0.45 measured \
-     better at 36×36-49×49, crates/meta/README.md)"
+     U(0, tenure) + lambda × (cells in conflict) steps (Galinier & Hao: 0.6; 0.5 measured \
+     best over 36×36-64×64, crates/meta/README.md)"
 );
 const TENURE: Param<u64> = number_param!(
     "tenure",
