@@ -247,19 +247,16 @@ fn tabu_stops_on_time() {
 
 /// `hybrid` loads the same formulas as `sat` and adds tabu turns that watch the clock. Tabu
 /// solves the 64×64 puzzle at 30 % givens within a second, so there its turns are cut to one
-/// step per open cell: the CDCL half then takes most of the time and has to keep the limit,
-/// as `sat` does.
+/// step per open cell and it has no tabu list (tenure 0: it falls back and forth between two
+/// assignments): the CDCL half then takes most of the time and has to keep the limit, as
+/// `sat` does.
 #[test]
 fn hybrid_stops_on_time() {
     let large = generated(8, 30, 4);
-    solver_stops("hybrid", &[("steps_per_cell", "1")], &large);
+    let cdcl_mostly = [("steps_per_cell", "1"), ("lambda", "0"), ("tenure", "0")];
+    solver_stops("hybrid", &cdcl_mostly, &large);
     solver_stops("hybrid", &[], &generated(7, 50, 4));
-    solver_stops_within(
-        "hybrid",
-        &[("steps_per_cell", "1")],
-        &large,
-        Duration::from_secs(5),
-    );
+    solver_stops_within("hybrid", &cdcl_mostly, &large, Duration::from_secs(5));
 }
 
 #[test]

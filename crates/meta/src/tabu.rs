@@ -102,7 +102,7 @@ impl TabuConfig {
 /// order. Clash counts and tabu marks are kept per slot, so a step's scan reads a few
 /// adjacent entries per cell instead of a whole row of `N` digits, and a move updates only
 /// the neighbours that have the digits involved as candidates (the others can never take
-/// them), through the `links` between same-digit slots of adjacent cells.
+/// them); [`Reach`] says how it finds them.
 #[derive(Clone, Debug)]
 pub struct TabuSearch {
     /// Givens plus the cells singles propagation fixed; open cells 0.
@@ -113,10 +113,8 @@ pub struct TabuSearch {
     slot_at: Vec<u32>,
     /// The digit (0-based) of each slot.
     digit: Vec<u8>,
-    /// The same-digit slots of the open neighbours of slot `s`:
-    /// `links[link_at[s]..link_at[s + 1]]`.
-    link_at: Vec<u32>,
-    links: Vec<Link>,
+    /// How a move finds the slots whose clash counts it changes.
+    reach: Reach,
     /// The slot each vertex holds.
     colour: Vec<u32>,
     /// `clash[s]`: neighbours of slot `s`'s vertex that hold its digit.
@@ -137,6 +135,38 @@ pub struct TabuSearch {
     /// Each vertex's best moves, kept between steps and recomputed only when stale.
     local: Vec<LocalBest>,
 }
+
+/// How a move finds, for a digit, the slots of that digit in the adjacent open cells.
+#[derive(Clone, Debug)]
+enum Reach {
+    /// Per slot, the same-digit slots of the open neighbours: `links[at[s]..at[s + 1]]`.
+    /// The quickest to walk, and what is built while it stays under [`LINK_BUDGET`].
+    Links { at: Vec<u32>, links: Vec<Link> },
+    /// The open neighbours of each vertex (`adj[adj_at[v]..adj_at[v + 1]]`) and the slot of
+    /// each (vertex, digit) pair (`slot_of[v · N + d]`, `u32::MAX`: not a candidate). Memory
+    /// linear in cells × (digits + peers), for large grids with few givens, where the links
+    /// would grow with cells × digits × peers (gigabytes for a nearly empty 100×100 grid).
+    Table {
+        size: usize,
+        slot_of: Vec<u32>,
+        adj_at: Vec<u32>,
+        adj: Vec<u32>,
+    },
+}
+
+impl Default for Reach {
+    /// An empty placeholder, swapped in while a move walks the real one.
+    fn default() -> Self {
+        Reach::Links {
+            at: Vec::new(),
+            links: Vec::new(),
+        }
+    }
+}
+
+/// The most links built (8 bytes each: 256 MiB); past it a move looks its neighbours up in
+/// the table instead. Hard-region puzzles up to 64×64 stay well under it.
+const LINK_BUDGET: u64 = 1 << 25;
 
 /// A same-digit slot of an adjacent open cell.
 #[derive(Clone, Copy, Debug)]
@@ -230,6 +260,15 @@ impl TabuSearch {
     /// Propagates singles, builds the graph and the greedy start. A contradiction found by
     /// propagation proves the puzzle has no solution.
     pub fn new(puzzle: &Puzzle, cfg: &TabuConfig, rng: &mut Rng) -> Result<Self, Contradiction> {
+        Self::with_link_budget(puzzle, cfg, rng, LINK_BUDGET)
+    }
+
+    fn with_link_budget(
+        puzzle: &Puzzle,
+        cfg: &TabuConfig,
+        rng: &mut Rng,
+        link_budget: u64,
+    ) -> Result<Self, Contradiction> {
         let fixed = propagate_singles(puzzle)?.grid;
         let geo = puzzle.geometry();
         let size = puzzle.order().size();
@@ -242,15 +281,16 @@ impl TabuSearch {
             vertex[c as usize] = v as u32;
         }
         let (mut slot_at, mut digit) = (vec![0u32], Vec::new());
-        // `slot_of[v · N + d]`: the slot of digit `d` in vertex `v` (`u32::MAX`: not a
-        // candidate); only needed while the links are built.
         let mut slot_of = vec![u32::MAX; cell.len() * size];
+        let (mut adj_at, mut adj) = (vec![0u32], Vec::new());
         let mut taken = vec![false; size];
         for (v, &c) in cell.iter().enumerate() {
             taken.iter_mut().for_each(|t| *t = false);
             for &p in geo.peers(c as usize) {
                 let d = cells[p as usize];
-                if d != 0 {
+                if d == 0 {
+                    adj.push(vertex[p as usize]);
+                } else {
                     taken[d as usize - 1] = true;
                 }
             }
@@ -260,32 +300,42 @@ impl TabuSearch {
                 digit.push(d as u8);
             }
             slot_at.push(digit.len() as u32);
+            adj_at.push(adj.len() as u32);
         }
-        let (mut link_at, mut links) = (vec![0u32], Vec::new());
-        for (v, &c) in cell.iter().enumerate() {
-            for s in slot_at[v]..slot_at[v + 1] {
-                let d = digit[s as usize] as usize;
-                for &p in geo.peers(c as usize) {
-                    let u = vertex[p as usize];
-                    if u == u32::MAX {
-                        continue;
+        // At most (candidates × open neighbours) links per cell.
+        let most: u64 = (0..cell.len())
+            .map(|v| ((slot_at[v + 1] - slot_at[v]) as u64) * ((adj_at[v + 1] - adj_at[v]) as u64))
+            .sum();
+        let reach = if most <= link_budget {
+            let (mut at, mut links) = (vec![0u32], Vec::new());
+            for v in 0..cell.len() {
+                for s in slot_at[v]..slot_at[v + 1] {
+                    let d = digit[s as usize] as usize;
+                    for &u in &adj[adj_at[v] as usize..adj_at[v + 1] as usize] {
+                        let slot = slot_of[u as usize * size + d];
+                        if slot != u32::MAX {
+                            links.push(Link { vertex: u, slot });
+                        }
                     }
-                    let slot = slot_of[u as usize * size + d];
-                    if slot != u32::MAX {
-                        links.push(Link { vertex: u, slot });
-                    }
+                    at.push(links.len() as u32);
                 }
-                link_at.push(links.len() as u32);
             }
-        }
+            Reach::Links { at, links }
+        } else {
+            Reach::Table {
+                size,
+                slot_of,
+                adj_at,
+                adj,
+            }
+        };
         let (nv, ns) = (cell.len(), digit.len());
         let mut s = TabuSearch {
             fixed,
             cell,
             slot_at,
             digit,
-            link_at,
-            links,
+            reach,
             colour: vec![0; nv],
             clash: vec![0; ns],
             conflicted: Vec::new(),
@@ -308,9 +358,77 @@ impl TabuSearch {
         self.slot_at[v]..self.slot_at[v + 1]
     }
 
+    /// Calls `f` with each open neighbour of `v` that has the digit of `v`'s slot `s` as a
+    /// candidate, and that neighbour's slot of it.
+    #[inline]
+    fn each_same_digit(&mut self, v: usize, s: u32, mut f: impl FnMut(&mut Self, u32, u32)) {
+        // Taken out for the walk, so that `f` may change everything else; moving it costs a
+        // few words.
+        let reach = std::mem::take(&mut self.reach);
+        match &reach {
+            Reach::Links { at, links } => {
+                for l in &links[at[s as usize] as usize..at[s as usize + 1] as usize] {
+                    f(self, l.vertex, l.slot);
+                }
+            }
+            Reach::Table {
+                size,
+                slot_of,
+                adj_at,
+                adj,
+            } => {
+                let d = self.digit[s as usize] as usize;
+                for &u in &adj[adj_at[v] as usize..adj_at[v + 1] as usize] {
+                    let theirs = slot_of[u as usize * size + d];
+                    if theirs != u32::MAX {
+                        f(self, u, theirs);
+                    }
+                }
+            }
+        }
+        self.reach = reach;
+    }
+
+    /// What [`TabuSearch::each_same_digit`] visits, as a list.
     #[cfg(test)]
-    fn linked(&self, s: u32) -> &[Link] {
-        &self.links[self.link_at[s as usize] as usize..self.link_at[s as usize + 1] as usize]
+    fn same_digit(&self, v: usize, s: u32) -> Vec<(u32, u32)> {
+        match &self.reach {
+            Reach::Links { at, links } => links
+                [at[s as usize] as usize..at[s as usize + 1] as usize]
+                .iter()
+                .map(|l| (l.vertex, l.slot))
+                .collect(),
+            Reach::Table {
+                size,
+                slot_of,
+                adj_at,
+                adj,
+            } => adj[adj_at[v] as usize..adj_at[v + 1] as usize]
+                .iter()
+                .map(|&u| {
+                    (
+                        u,
+                        slot_of[u as usize * size + self.digit[s as usize] as usize],
+                    )
+                })
+                .filter(|&(_, theirs)| theirs != u32::MAX)
+                .collect(),
+        }
+    }
+
+    /// A neighbour's slot `slot` gained (`up`) or lost a clash.
+    #[inline]
+    fn shift(&mut self, u: u32, slot: u32, up: bool) {
+        if up {
+            self.clash[slot as usize] += 1;
+        } else {
+            self.clash[slot as usize] -= 1;
+        }
+        self.local[u as usize].stale = true;
+        // Only a neighbour holding the digit can change between clashing and not.
+        if self.colour[u as usize] == slot {
+            self.update_conflicted(u as usize);
+        }
     }
 
     fn greedy_start(&mut self, rng: &mut Rng) {
@@ -332,10 +450,7 @@ impl TabuSearch {
                 }
             }
             self.colour[v] = pick;
-            for i in self.link_at[pick as usize]..self.link_at[pick as usize + 1] {
-                let slot = self.links[i as usize].slot;
-                self.clash[slot as usize] += 1;
-            }
+            self.each_same_digit(v, pick, |s, _, slot| s.clash[slot as usize] += 1);
         }
         let mut twice = 0u64;
         for v in 0..nv {
@@ -513,28 +628,8 @@ impl TabuSearch {
         self.until[from as usize] = self
             .clock
             .saturating_add(tenure.min(CLOCK_LIMIT as u64) as u32);
-        let (left, entered) = (
-            self.link_at[from as usize] as usize..self.link_at[from as usize + 1] as usize,
-            self.link_at[to as usize] as usize..self.link_at[to as usize + 1] as usize,
-        );
-        // Only a neighbour holding the digit left or the digit taken can change between
-        // clashing and not.
-        for i in left {
-            let l = self.links[i];
-            self.clash[l.slot as usize] -= 1;
-            self.local[l.vertex as usize].stale = true;
-            if self.colour[l.vertex as usize] == l.slot {
-                self.update_conflicted(l.vertex as usize);
-            }
-        }
-        for i in entered {
-            let l = self.links[i];
-            self.clash[l.slot as usize] += 1;
-            self.local[l.vertex as usize].stale = true;
-            if self.colour[l.vertex as usize] == l.slot {
-                self.update_conflicted(l.vertex as usize);
-            }
-        }
+        self.each_same_digit(v, from, |s, u, slot| s.shift(u, slot, false));
+        self.each_same_digit(v, to, |s, u, slot| s.shift(u, slot, true));
         self.local[v].stale = true;
         self.update_conflicted(v);
     }
@@ -626,9 +721,9 @@ mod tests {
         for v in 0..s.cell.len() {
             for slot in s.slots(v) {
                 let holding = s
-                    .linked(slot)
-                    .iter()
-                    .filter(|l| s.colour[l.vertex as usize] == l.slot)
+                    .same_digit(v, slot)
+                    .into_iter()
+                    .filter(|&(u, theirs)| s.colour[u as usize] == theirs)
                     .count();
                 assert_eq!(
                     s.clash[slot as usize] as usize, holding,
@@ -666,14 +761,20 @@ mod tests {
 
     #[test]
     fn each_step_makes_one_of_the_best_allowed_moves_and_keeps_its_books() {
-        for (n, keep, lambda) in [(3, 0.3, 0.45), (4, 0.4, 0.6), (5, 0.45, 0.45)] {
+        // Both ways of reaching the neighbours: links, and the table (a link budget of 0).
+        let cases = [(3, 0.3, 0.45), (4, 0.4, 0.6), (5, 0.45, 0.45)];
+        for ((n, keep, lambda), budget) in
+            cases.into_iter().flat_map(|c| [(c, LINK_BUDGET), (c, 0)])
+        {
             let p = carved_pattern(n, keep, 5);
             let cfg = TabuConfig {
                 lambda,
                 ..TabuConfig::default()
             };
             let mut rng = rng_from_seed(n as u64);
-            let mut s = TabuSearch::new(&p, &cfg, &mut rng).expect("carved puzzles are feasible");
+            let mut s = TabuSearch::with_link_budget(&p, &cfg, &mut rng, budget)
+                .expect("carved puzzles are feasible");
+            assert_eq!(matches!(s.reach, Reach::Table { .. }), budget == 0);
             check_bookkeeping(&s);
             for _ in 0..3000 {
                 if s.cost == 0 {
@@ -698,5 +799,23 @@ mod tests {
                 check_bookkeeping(&s);
             }
         }
+    }
+
+    #[test]
+    fn a_nearly_empty_large_grid_is_reached_through_the_table() {
+        // 100×100 without givens: links would take 10,000 cells × 100 digits × 297 peers.
+        let order = sudoku_core::Order::new(10).expect("order 10 is supported");
+        let p = Puzzle::new(Grid::empty(order), sudoku_core::Variant::Classic);
+        let mut rng = rng_from_seed(1);
+        let mut s = TabuSearch::new(&p, &TabuConfig::default(), &mut rng).expect("feasible");
+        assert!(matches!(s.reach, Reach::Table { .. }));
+        // A hard-region 36×36 puzzle stays under the link budget.
+        let q = carved_pattern(6, 0.5, 1);
+        let t = TabuSearch::new(&q, &TabuConfig::default(), &mut rng).expect("feasible");
+        assert!(matches!(t.reach, Reach::Links { .. }));
+        for _ in 0..100 {
+            s.step(&mut rng);
+        }
+        check_bookkeeping(&s);
     }
 }
