@@ -32,7 +32,7 @@ use sudoku_core::{
     choices, number_param, Budget, Capabilities, CountEnd, CountOutcome, Grid, Limit, MethodInfo,
     Outcome, Param, ParamError, ParamSpec, Params, Puzzle, Rng, Solver, Stats, Status, Unsupported,
 };
-use sudoku_isolate::{Isolated, Wire};
+use sudoku_isolate::Isolated;
 use sudoku_meta::{TabuConfig, TabuSearch};
 use sudoku_sat::{Answer, Encoding, Preset, Sat, SatConfig, Session, CADICAL_VERSION};
 
@@ -370,21 +370,8 @@ impl Run {
     }
 }
 
-/// A [`Run`] over the pipe from an isolated child.
-impl Wire for Run {
-    fn put(&self, out: &mut Vec<u8>) {
-        self.found.put(out);
-        self.end.put(out);
-        self.stats.put(out);
-    }
-    fn get(input: &mut &[u8]) -> Option<Run> {
-        Some(Run {
-            found: Wire::get(input)?,
-            end: Wire::get(input)?,
-            stats: Wire::get(input)?,
-        })
-    }
-}
+// `Run` crosses the pipe from an isolated child.
+sudoku_isolate::wire_struct!(Run { found, end, stats });
 
 impl Solver for Hybrid {
     fn name(&self) -> &str {

@@ -14,7 +14,7 @@ use sudoku_core::{
 
 use crate::cbc::CbcModel;
 use crate::config::{config_extra, IlpConfig};
-use crate::isolate::{self, worth_isolating, Isolated, Wire};
+use crate::isolate::{self, worth_isolating, Isolated};
 use crate::model::{Objective, SudokuModel};
 use crate::search::{configure_branch_and_cut, INT_TOL};
 use crate::solve::IlpSolver;
@@ -171,29 +171,15 @@ impl BandSolve {
     }
 }
 
-impl Wire for BandSolve {
-    fn put(&self, out: &mut Vec<u8>) {
-        self.infeasible.put(out);
-        self.seconds_limit.put(out);
-        self.node_limit.put(out);
-        self.status.put(out);
-        self.nodes.put(out);
-        self.iterations.put(out);
-        self.x.put(out);
-    }
-
-    fn get(input: &mut &[u8]) -> Option<BandSolve> {
-        Some(BandSolve {
-            infeasible: bool::get(input)?,
-            seconds_limit: bool::get(input)?,
-            node_limit: bool::get(input)?,
-            status: String::get(input)?,
-            nodes: u64::get(input)?,
-            iterations: u64::get(input)?,
-            x: Vec::get(input)?,
-        })
-    }
-}
+sudoku_isolate::wire_struct!(BandSolve {
+    infeasible,
+    seconds_limit,
+    node_limit,
+    status,
+    nodes,
+    iterations,
+    x,
+});
 
 impl IlpGenerator {
     /// A generator solving with `config` after `prefill`. A pre-fill that turns out

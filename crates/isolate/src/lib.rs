@@ -68,6 +68,25 @@ pub trait Wire: Sized {
     fn get(input: &mut &[u8]) -> Option<Self>;
 }
 
+/// Implements [`Wire`] for a struct whose fields are all [`Wire`], sent in the order listed
+/// (every field, so that none is left behind by mistake):
+/// `sudoku_isolate::wire_struct!(Run { found, end, stats });`
+#[macro_export]
+macro_rules! wire_struct {
+    ($ty:ident { $($field:ident),+ $(,)? }) => {
+        impl $crate::Wire for $ty {
+            fn put(&self, out: &mut Vec<u8>) {
+                $( $crate::Wire::put(&self.$field, out); )+
+            }
+            fn get(input: &mut &[u8]) -> Option<Self> {
+                Some($ty {
+                    $( $field: $crate::Wire::get(input)?, )+
+                })
+            }
+        }
+    };
+}
+
 impl Wire for u64 {
     fn put(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(&self.to_le_bytes());

@@ -8,7 +8,7 @@ use sudoku_core::{
     Stats, Status, Unsupported,
 };
 
-use sudoku_isolate::{Isolated, Wire};
+use sudoku_isolate::Isolated;
 
 use crate::encode::{Amo, Encoding};
 use crate::session::{Answer, Session, CADICAL_VERSION};
@@ -189,21 +189,8 @@ impl Sat {
     }
 }
 
-/// A [`Run`] over the pipe from an isolated child.
-impl Wire for Run {
-    fn put(&self, out: &mut Vec<u8>) {
-        self.found.put(out);
-        self.end.put(out);
-        self.stats.put(out);
-    }
-    fn get(input: &mut &[u8]) -> Option<Run> {
-        Some(Run {
-            found: Wire::get(input)?,
-            end: Wire::get(input)?,
-            stats: Wire::get(input)?,
-        })
-    }
-}
+// `Run` crosses the pipe from an isolated child.
+sudoku_isolate::wire_struct!(Run { found, end, stats });
 
 /// What [`Sat::run`] found.
 struct Run {
