@@ -26,12 +26,18 @@
 //! `sat`'s (the local search cannot count).
 #![deny(missing_docs)]
 
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
+
+use rand::Rng as _;
 
 use sudoku_core::{
     choices, number_param, Budget, Capabilities, CountEnd, CountOutcome, Grid, Limit, MethodInfo,
     Outcome, Param, ParamError, ParamSpec, Params, Puzzle, Rng, Solver, Stats, Status, Unsupported,
 };
+use sudoku_core::rng_from_seed;
 use sudoku_isolate::Isolated;
 use sudoku_meta::{TabuConfig, TabuSearch};
 use sudoku_sat::{Answer, Encoding, Preset, Sat, SatConfig, Session, CADICAL_VERSION};
@@ -50,6 +56,8 @@ pub struct HybridConfig {
     pub conflicts: u64,
     /// Steps of tabu's first turn, per open cell.
     pub steps_per_cell: u64,
+    /// The tenure λ of a second tabu search on a thread of its own (0: none).
+    pub helper: f64,
 }
 
 impl Default for HybridConfig {
@@ -65,6 +73,7 @@ impl Default for HybridConfig {
             },
             conflicts: CONFLICTS.default,
             steps_per_cell: STEPS_PER_CELL.default,
+            helper: HELPER.default,
         }
     }
 }
@@ -109,6 +118,16 @@ const TENURE: Param<u64> = number_param!(
     "random part of the tabu tenure (as `tabu`'s)"
 );
 
+const HELPER: Param<f64> = number_param!(
+    "helper",
+    f64,
+    0.0,
+    0.0..=100.0,
+    "0: one thread. Else the tenure λ of a second tabu search that runs on a second thread for \
+     the whole call, beside the turns; the first answer ends both. Uses two cores, and which \
+     half answers first then depends on timing, so a seed no longer fixes the run"
+);
+
 /// The documented parameters of `hybrid`.
 pub const HYBRID_PARAMS: &[ParamSpec] = &[
     PRESET.spec,
@@ -116,6 +135,7 @@ pub const HYBRID_PARAMS: &[ParamSpec] = &[
     STEPS_PER_CELL.spec,
     LAMBDA.spec,
     TENURE.spec,
+    HELPER.spec,
 ];
 
 impl HybridConfig {
@@ -135,6 +155,7 @@ impl HybridConfig {
             },
             conflicts: CONFLICTS.read(p)?,
             steps_per_cell: STEPS_PER_CELL.read(p)?,
+            helper: HELPER.read(p)?,
         })
     }
 }
@@ -225,6 +246,16 @@ impl Hybrid {
         };
         // The CNF is loaded at CDCL's first turn: a puzzle tabu solves in its first turn
         // (most below 49×49 at 40 % givens) never pays for it.
+        // Set by the helper when it has a solution (it stops this thread's turns), and by this
+        // thread when it is done (it stops the helper).
+        let stop = Arc::new(AtomicBool::new(false));
+        let helper = (self.cfg.helper > 0.0).then(|| {
+            let cfg = TabuConfig {
+                lambda: self.cfg.helper,
+                ..self.cfg.tabu
+            };
+            spawn_helper(puzzle.clone(), cfg, rng.random(), Arc::clone(&stop))
+        });
         let mut session: Option<Session> = None;
         let mut found = None;
         // Which half answered (a solution, or the proof that there is none).
@@ -250,7 +281,10 @@ impl Hybrid {
                 if tabu.step(rng) == 0 {
                     break;
                 }
-                if i % 1024 == 1023 && deadline.is_some_and(|d| Instant::now() >= d) {
+                if i % 1024 == 1023
+                    && (deadline.is_some_and(|d| Instant::now() >= d)
+                        || stop.load(Ordering::Relaxed))
+                {
                     end = CountEnd::Exhausted(Limit::Time);
                     tabu_time += turn.elapsed();
                     break 'rounds;
@@ -269,7 +303,10 @@ impl Hybrid {
             let cdcl = match &mut session {
                 Some(s) => s,
                 None => match Session::new(puzzle, self.cfg.sat, deadline) {
-                    Ok(s) => {
+                    Ok(mut s) => {
+                        if helper.is_some() {
+                            s.stop_on(Arc::clone(&stop));
+                        }
                         let layout = s.layout();
                         stats
                             .extra
@@ -317,6 +354,23 @@ impl Hybrid {
                 }
             }
         }
+        stop.store(true, Ordering::Relaxed);
+        if let Some(handle) = helper {
+            // A panic in the helper is a bug; it is reported as this call's error.
+            match handle.join() {
+                Ok(h) => {
+                    if found.is_none() && answered_by.is_empty() && h.found.is_some() {
+                        found = h.found;
+                        answered_by = "helper";
+                        end = CountEnd::Complete;
+                    }
+                    stats
+                        .extra
+                        .push(("helper_steps".into(), h.steps.to_string()));
+                }
+                Err(_) => stats.error = Some("hybrid: the helper thread panicked".into()),
+            }
+        }
         let conflicts = session.as_mut().map_or(0, |s| s.conflicts());
         stats.nodes = conflicts;
         stats.iterations = tabu.steps();
@@ -351,6 +405,47 @@ impl Hybrid {
 }
 
 /// What one call found: a solution, or none and why it stopped (`Complete`: infeasible).
+/// What the helper's tabu search ended with.
+struct Helper {
+    found: Option<Grid>,
+    steps: u64,
+}
+
+/// Runs a second tabu search on a thread of its own until it solves the puzzle (then it sets
+/// `stop`) or `stop` is set.
+fn spawn_helper(
+    puzzle: Puzzle,
+    cfg: TabuConfig,
+    seed: u64,
+    stop: Arc<AtomicBool>,
+) -> JoinHandle<Helper> {
+    std::thread::spawn(move || {
+        let mut rng = rng_from_seed(seed);
+        // The calling thread already propagated the same puzzle without contradiction.
+        let Ok(mut tabu) = TabuSearch::new(&puzzle, &cfg, &mut rng) else {
+            return Helper {
+                found: None,
+                steps: 0,
+            };
+        };
+        while !stop.load(Ordering::Relaxed) {
+            for _ in 0..1024 {
+                if tabu.step(&mut rng) == 0 {
+                    stop.store(true, Ordering::Relaxed);
+                    return Helper {
+                        found: Some(tabu.best_grid()),
+                        steps: tabu.steps(),
+                    };
+                }
+            }
+        }
+        Helper {
+            found: None,
+            steps: tabu.steps(),
+        }
+    })
+}
+
 struct Run {
     found: Option<Grid>,
     end: CountEnd,

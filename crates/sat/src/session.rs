@@ -2,6 +2,8 @@
 //! wants: each call resumes with everything learned so far. `sat` asks it once per solution;
 //! `hybrid` (crate `sudoku-hybrid`) gives it conflict budgets between slices of local search.
 
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use sudoku_core::{Grid, Limit, Puzzle};
@@ -58,6 +60,7 @@ impl Session {
         let loaded = !sink.expired;
         solver.set_callbacks(Some(Watch {
             deadline: None,
+            stop: None,
             calls: 0,
             timed_out: false,
             learned: 0,
@@ -101,6 +104,15 @@ impl Session {
     /// has no statistics, so this counts the learned clauses it reports.
     pub fn conflicts(&mut self) -> u64 {
         self.solver.get_callbacks().map_or(0, |w| w.learned)
+    }
+
+    /// A flag that, once set (by another thread), ends the current and every later
+    /// [`Session::solve`] as if its deadline had passed: how a search running beside this one
+    /// stops it when it has the answer.
+    pub fn stop_on(&mut self, flag: Arc<AtomicBool>) {
+        if let Some(w) = self.solver.get_callbacks() {
+            w.stop = Some(flag);
+        }
     }
 
     /// Calls of CaDiCaL's `solve` so far.
@@ -222,6 +234,7 @@ impl ClauseSink for Feed<'_> {
 /// CaDiCaL's callbacks: the deadline of the current call, and a count of learned clauses.
 struct Watch {
     deadline: Option<Instant>,
+    stop: Option<Arc<AtomicBool>>,
     calls: u32,
     timed_out: bool,
     learned: u64,
@@ -229,13 +242,14 @@ struct Watch {
 
 impl cadical::Callbacks for Watch {
     fn terminate(&mut self) -> bool {
-        let Some(at) = self.deadline else {
+        if self.deadline.is_none() && self.stop.is_none() {
             return false;
-        };
-        // Called at every decision and restart: read the clock every 64 calls.
+        }
+        // Called at every decision and restart: read the clock and the flag every 64 calls.
         self.calls = self.calls.wrapping_add(1);
         if !self.timed_out && self.calls % 64 == 0 {
-            self.timed_out = Instant::now() >= at;
+            self.timed_out = self.deadline.is_some_and(|at| Instant::now() >= at)
+                || self.stop.as_ref().is_some_and(|f| f.load(Ordering::Relaxed));
         }
         self.timed_out
     }
