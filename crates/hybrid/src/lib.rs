@@ -254,7 +254,10 @@ impl Hybrid {
                 lambda: self.cfg.helper,
                 ..self.cfg.tabu
             };
-            spawn_helper(puzzle.clone(), cfg, rng.random(), Arc::clone(&stop))
+            // Drawn from a copy, so that this thread's turns are the same as without a helper:
+            // the helper can only end a call sooner.
+            let seed = rng.clone().random();
+            spawn_helper(puzzle.clone(), cfg, seed, Arc::clone(&stop))
         });
         let mut session: Option<Session> = None;
         let mut found = None;
