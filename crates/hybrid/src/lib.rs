@@ -24,6 +24,10 @@
 //! to run out ends the call); `Budget::time` ends it at the deadline, and from 36×36 on the
 //! whole call runs in a child process killed at the deadline, as `sat` does. Counting is
 //! `sat`'s (the local search cannot count).
+//!
+//! `helper` (off by default) adds a second tabu search, with its own tenure, on a second
+//! thread for the whole call: one tenure does not suit every order (crates/meta/README.md),
+//! and two cores cover two.
 #![deny(missing_docs)]
 
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -34,10 +38,10 @@ use std::time::{Duration, Instant};
 use rand::Rng as _;
 
 use sudoku_core::{
-    choices, number_param, Budget, Capabilities, CountEnd, CountOutcome, Grid, Limit, MethodInfo,
-    Outcome, Param, ParamError, ParamSpec, Params, Puzzle, Rng, Solver, Stats, Status, Unsupported,
+    choices, number_param, rng_from_seed, Budget, Capabilities, CountEnd, CountOutcome, Grid,
+    Limit, MethodInfo, Outcome, Param, ParamError, ParamSpec, Params, Puzzle, Rng, Solver, Stats,
+    Status, Unsupported,
 };
-use sudoku_core::rng_from_seed;
 use sudoku_isolate::Isolated;
 use sudoku_meta::{TabuConfig, TabuSearch};
 use sudoku_sat::{Answer, Encoding, Preset, Sat, SatConfig, Session, CADICAL_VERSION};

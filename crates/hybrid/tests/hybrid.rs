@@ -221,7 +221,9 @@ fn registry_lists_hybrid_and_rejects_unknown_parameters() {
     zero.set("conflicts", "0");
     assert!((info.build)(&zero).is_err());
     let mut ok = Params::default();
-    ok.set("preset", "unsat").set("lambda", "0.6").set("helper", "0.35");
+    ok.set("preset", "unsat")
+        .set("lambda", "0.6")
+        .set("helper", "0.35");
     assert!((info.build)(&ok).is_ok());
     let mut negative = Params::default();
     negative.set("helper", "-1");

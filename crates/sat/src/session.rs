@@ -249,7 +249,10 @@ impl cadical::Callbacks for Watch {
         self.calls = self.calls.wrapping_add(1);
         if !self.timed_out && self.calls % 64 == 0 {
             self.timed_out = self.deadline.is_some_and(|at| Instant::now() >= at)
-                || self.stop.as_ref().is_some_and(|f| f.load(Ordering::Relaxed));
+                || self
+                    .stop
+                    .as_ref()
+                    .is_some_and(|f| f.load(Ordering::Relaxed));
         }
         self.timed_out
     }
