@@ -248,8 +248,6 @@ impl Hybrid {
             ],
             ..Stats::default()
         };
-        // The CNF is loaded at CDCL's first turn: a puzzle tabu solves in its first turn
-        // (most below 49×49 at 40 % givens) never pays for it.
         // Set by the helper when it has a solution (it stops this thread's turns), and by this
         // thread when it is done (it stops the helper).
         let stop = Arc::new(AtomicBool::new(false));
@@ -263,6 +261,8 @@ impl Hybrid {
             let seed = rng.clone().random();
             spawn_helper(puzzle.clone(), cfg, seed, Arc::clone(&stop))
         });
+        // The CNF is loaded at CDCL's first turn: a puzzle tabu solves in its first turn
+        // (most below 49×49 at 40 % givens) never pays for it.
         let mut session: Option<Session> = None;
         let mut found = None;
         // Which half answered (a solution, or the proof that there is none).
@@ -411,7 +411,6 @@ impl Hybrid {
     }
 }
 
-/// What one call found: a solution, or none and why it stopped (`Complete`: infeasible).
 /// What the helper's tabu search ended with.
 struct Helper {
     found: Option<Grid>,
@@ -453,6 +452,7 @@ fn spawn_helper(
     })
 }
 
+/// What one call found: a solution, or none and why it stopped (`Complete`: infeasible).
 struct Run {
     found: Option<Grid>,
     end: CountEnd,

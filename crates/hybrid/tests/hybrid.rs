@@ -37,6 +37,15 @@ fn puzzle(text: &str) -> Puzzle {
     )
 }
 
+/// Node and step budgets well above what the 36×36 test puzzle needs.
+fn generous() -> Budget {
+    Budget {
+        nodes: Some(2_000_000),
+        iterations: Some(50_000_000),
+        ..Budget::default()
+    }
+}
+
 fn carved(n: usize, keep: f64, seed: u64) -> Puzzle {
     carved_pattern(n, keep, seed)
 }
@@ -113,11 +122,7 @@ fn a_36x36_puzzle_at_half_givens_is_solved_within_budget() {
     // The hard region at 36×36; the budgets are well above what this seed needs, and either
     // half may be the one to finish.
     let p = carved(6, 0.5, 21);
-    let budget = Budget {
-        nodes: Some(2_000_000),
-        iterations: Some(50_000_000),
-        ..Budget::default()
-    };
+    let budget = generous();
     let out = hybrid().solve(&p, &budget, &mut rng_from_seed(3));
     solved(&p, &out.status, "36×36 at 50 %");
     let by = extra(&out.stats, "found_by").expect("found_by is reported");
@@ -241,11 +246,7 @@ fn a_helper_thread_changes_answers_but_not_outcomes() {
     // A hard-region puzzle: solved and verified, whichever of the three searches ends it, and
     // the helper reports its steps.
     let p = carved(6, 0.5, 21);
-    let budget = Budget {
-        nodes: Some(2_000_000),
-        iterations: Some(50_000_000),
-        ..Budget::default()
-    };
+    let budget = generous();
     let out = helped().solve(&p, &budget, &mut rng_from_seed(3));
     solved(&p, &out.status, "36×36 at 50 % with a helper");
     let by = extra(&out.stats, "found_by").expect("found_by is reported");
