@@ -155,7 +155,7 @@ impl HybridConfig {
             tabu: TabuConfig {
                 lambda: LAMBDA.read(p)?,
                 tenure: TENURE.read(p)?,
-                trace: false,
+                ..TabuConfig::default()
             },
             conflicts: CONFLICTS.read(p)?,
             steps_per_cell: STEPS_PER_CELL.read(p)?,

@@ -25,6 +25,15 @@
 //! The start is greedy: cells with fewer candidates first (ties at random), each taking the
 //! candidate that clashes least with the cells already filled.
 //!
+//! Two options come from AllDiff-LS's Sudoku-LS (github.com/Ailuras/AllDIff-LS; the scheme, not
+//! its code), off by default: `select=cell` chooses the cell first (the conflicting one with the
+//! most clashes among those a neighbour clashed with since it last moved: configuration
+//! checking), then its digit; `pool=K` runs segments of `segment` steps, each from an
+//! assignment drawn from up to K distinct ones of the best cost seen, and with `weights=k` the
+//! pairs that still clash at a segment's end gain weight (probability 1/k) for the moves'
+//! choice, until a better cost resets them. Together they answer 49×49 at 50 % givens far more
+//! often within 30 s, and are slower at 36×36 (crates/meta/README.md).
+//!
 //! [`TabuSearch`] is the engine, usable step by step (the `hybrid` method of `sudoku-hybrid`
 //! interleaves it with a complete solver); [`Tabu`] is the [`Solver`].
 
@@ -51,6 +60,28 @@ pub struct TabuConfig {
     pub tenure: u64,
     /// Record the best cost each time it improves.
     pub trace: bool,
+    /// How a step chooses its move.
+    pub select: Select,
+    /// Iterated segments from a pool of this many equally good assignments (0: one search).
+    pub pool: usize,
+    /// Steps of a segment before it grows.
+    pub segment: u64,
+    /// With a pool: each clashing pair of a segment's result gains weight with probability
+    /// 1/`weights` (0: no weights).
+    pub weights: u32,
+}
+
+/// How a step of [`TabuSearch`] chooses its move.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Select {
+    /// TabuCol: the best allowed (cell, digit) pair over every conflicting cell.
+    #[default]
+    Pair,
+    /// The conflicting cell with the most (weighted) clashes, among those a neighbour has
+    /// clashed with since the cell last moved (configuration checking), then its best allowed
+    /// digit; a cell that no digit improves keeps its digit and waits. Pair steps take over
+    /// for a while when such a cell's digit is already tabu.
+    Cell,
 }
 
 impl Default for TabuConfig {
@@ -59,6 +90,10 @@ impl Default for TabuConfig {
             lambda: LAMBDA.default,
             tenure: TENURE.default,
             trace: TRACE.default,
+            select: SELECT.default,
+            pool: POOL.default,
+            segment: SEGMENT.default,
+            weights: WEIGHTS.default,
         }
     }
 }
@@ -80,8 +115,51 @@ const TENURE: Param<u64> = number_param!(
     "random part of the tabu tenure, drawn from 0..tenure (Galinier & Hao: 10)"
 );
 
+const SELECT: Param<Select> = Param::choice(
+    "select",
+    "pair",
+    sudoku_core::choices!["pair" => Select::Pair, "cell" => Select::Cell],
+    "pair: the best (cell, digit) move over every conflicting cell (TabuCol); cell: the \
+     conflicting cell with the most clashes among those a neighbour clashed with since it last \
+     moved, then its best digit (AllDiff-LS's Sudoku-LS)",
+);
+const POOL: Param<usize> = number_param!(
+    "pool",
+    usize,
+    0,
+    0..=10000,
+    "0: one search. Else iterated segments: each starts, with an empty tabu list, from an \
+     assignment drawn from a pool of up to this many distinct ones of the best cost seen; a \
+     new best empties the pool (AllDiff-LS's Sudoku-LS: 50)"
+);
+const SEGMENT: Param<u64> = number_param!(
+    "segment",
+    u64,
+    100_000,
+    1..=1_000_000_000_000,
+    "with a pool: steps of a segment; a segment that ends above the best cost gives its start \
+     4 × this many more steps next time"
+);
+const WEIGHTS: Param<u32> = number_param!(
+    "weights",
+    u32,
+    0,
+    0..=1_000_000,
+    "with a pool: 0, no weights; k, each clashing pair of a segment that ends at the best cost \
+     gains weight 1 with probability 1/k, and moves are chosen by weighted clashes; a new best \
+     resets the weights (AllDiff-LS's Sudoku-LS: 5)"
+);
+
 /// The documented parameters of `tabu`.
-pub const TABU_PARAMS: &[ParamSpec] = &[LAMBDA.spec, TENURE.spec, TRACE.spec];
+pub const TABU_PARAMS: &[ParamSpec] = &[
+    LAMBDA.spec,
+    TENURE.spec,
+    SELECT.spec,
+    POOL.spec,
+    SEGMENT.spec,
+    WEIGHTS.spec,
+    TRACE.spec,
+];
 
 impl TabuConfig {
     /// Reads a configuration from named parameters; unknown keys and bad values are errors.
@@ -91,6 +169,10 @@ impl TabuConfig {
             lambda: LAMBDA.read(p)?,
             tenure: TENURE.read(p)?,
             trace: TRACE.read(p)?,
+            select: SELECT.read(p)?,
+            pool: POOL.read(p)?,
+            segment: SEGMENT.read(p)?,
+            weights: WEIGHTS.read(p)?,
         })
     }
 }
@@ -119,6 +201,17 @@ pub struct TabuSearch {
     colour: Vec<u32>,
     /// `clash[s]`: neighbours of slot `s`'s vertex that hold its digit.
     clash: Vec<u16>,
+    /// `count[s]`: as `clash`, unweighted; kept only when `weighted` (else `clash` is it).
+    count: Vec<u16>,
+    /// Whether pairs may carry weights other than 1.
+    weighted: bool,
+    /// Weight of each directed adjacency entry (`nbr`), and its reverse entry. At most
+    /// [`MAX_WEIGHT`], so that a clash count (at most one holder per unit, five units) fits 16
+    /// bits.
+    weight: Vec<u16>,
+    twin: Vec<u32>,
+    nbr_at: Vec<u32>,
+    nbr: Vec<u32>,
     /// Vertices in conflict, and each vertex's place in that list (`u32::MAX`: not in it).
     conflicted: Vec<u32>,
     place: Vec<u32>,
@@ -134,6 +227,14 @@ pub struct TabuSearch {
     tenure: u64,
     /// Each vertex's best moves, kept between steps and recomputed only when stale.
     local: Vec<LocalBest>,
+    select: Select,
+    /// Cell selection: may the vertex be chosen (a neighbour took its digit since it last
+    /// moved or declined)?
+    open_to: Vec<bool>,
+    /// Cell selection: steps left in pair mode.
+    pair_steps: u32,
+    /// Keep the latest of equally good assignments as the best (pool segments).
+    save_ties: bool,
 }
 
 /// How a move finds, for a digit, the slots of that digit in the adjacent open cells.
@@ -141,7 +242,13 @@ pub struct TabuSearch {
 enum Reach {
     /// Per slot, the same-digit slots of the open neighbours: `links[at[s]..at[s + 1]]`.
     /// The quickest to walk, and what is built while it stays under [`LINK_BUDGET`].
-    Links { at: Vec<u32>, links: Vec<Link> },
+    /// `edges[i]`: the pair (an index into the weights) of `links[i]`, apart so that an
+    /// unweighted walk reads 8 bytes a link.
+    Links {
+        at: Vec<u32>,
+        links: Vec<Link>,
+        edges: Vec<u32>,
+    },
     /// The open neighbours of each vertex (`adj[adj_at[v]..adj_at[v + 1]]`) and the slot of
     /// each (vertex, digit) pair (`slot_of[v · N + d]`, `u32::MAX`: not a candidate). Memory
     /// linear in cells × (digits + peers), for large grids with few givens, where the links
@@ -160,6 +267,7 @@ impl Default for Reach {
         Reach::Links {
             at: Vec::new(),
             links: Vec::new(),
+            edges: Vec::new(),
         }
     }
 }
@@ -253,6 +361,9 @@ impl LocalBest {
     }
 }
 
+/// The largest weight of a pair (see [`TabuSearch::bump_weights`]).
+const MAX_WEIGHT: u16 = 10_000;
+
 /// Cleared well before `u32::MAX`, so that `clock + tenure` never wraps.
 const CLOCK_LIMIT: u32 = u32::MAX / 2;
 
@@ -306,21 +417,34 @@ impl TabuSearch {
         let most: u64 = (0..cell.len())
             .map(|v| ((slot_at[v + 1] - slot_at[v]) as u64) * ((adj_at[v + 1] - adj_at[v]) as u64))
             .sum();
+        let (nbr_at, nbr) = (adj_at.clone(), adj.clone());
+        let mut twin = vec![0u32; nbr.len()];
+        for v in 0..cell.len() {
+            for e in nbr_at[v]..nbr_at[v + 1] {
+                let u = nbr[e as usize] as usize;
+                let back = (nbr_at[u]..nbr_at[u + 1])
+                    .find(|&f| nbr[f as usize] as usize == v)
+                    .expect("adjacency is symmetric");
+                twin[e as usize] = back;
+            }
+        }
         let reach = if most <= link_budget {
-            let (mut at, mut links) = (vec![0u32], Vec::new());
+            let (mut at, mut links, mut edges) = (vec![0u32], Vec::new(), Vec::new());
             for v in 0..cell.len() {
                 for s in slot_at[v]..slot_at[v + 1] {
                     let d = digit[s as usize] as usize;
-                    for &u in &adj[adj_at[v] as usize..adj_at[v + 1] as usize] {
+                    for e in adj_at[v]..adj_at[v + 1] {
+                        let u = adj[e as usize];
                         let slot = slot_of[u as usize * size + d];
                         if slot != u32::MAX {
                             links.push(Link { vertex: u, slot });
+                            edges.push(e);
                         }
                     }
                     at.push(links.len() as u32);
                 }
             }
-            Reach::Links { at, links }
+            Reach::Links { at, links, edges }
         } else {
             Reach::Table {
                 size,
@@ -338,6 +462,19 @@ impl TabuSearch {
             reach,
             colour: vec![0; nv],
             clash: vec![0; ns],
+            count: vec![
+                0;
+                if cfg.pool > 0 && cfg.weights > 0 {
+                    ns
+                } else {
+                    0
+                }
+            ],
+            weighted: cfg.pool > 0 && cfg.weights > 0,
+            weight: vec![1; nbr.len()],
+            twin,
+            nbr_at,
+            nbr,
             conflicted: Vec::new(),
             place: vec![u32::MAX; nv],
             until: vec![0; ns],
@@ -349,6 +486,10 @@ impl TabuSearch {
             lambda: cfg.lambda,
             tenure: cfg.tenure,
             local: vec![LocalBest::STALE; nv],
+            select: cfg.select,
+            open_to: vec![true; nv],
+            pair_steps: 0,
+            save_ties: false,
         };
         s.greedy_start(rng);
         Ok(s)
@@ -361,14 +502,22 @@ impl TabuSearch {
     /// Calls `f` with each open neighbour of `v` that has the digit of `v`'s slot `s` as a
     /// candidate, and that neighbour's slot of it.
     #[inline]
-    fn each_same_digit(&mut self, v: usize, s: u32, mut f: impl FnMut(&mut Self, u32, u32)) {
+    fn each_same_digit(&mut self, v: usize, s: u32, mut f: impl FnMut(&mut Self, u32, u32, u16)) {
         // Taken out for the walk, so that `f` may change everything else; moving it costs a
         // few words.
         let reach = std::mem::take(&mut self.reach);
         match &reach {
-            Reach::Links { at, links } => {
-                for l in &links[at[s as usize] as usize..at[s as usize + 1] as usize] {
-                    f(self, l.vertex, l.slot);
+            Reach::Links { at, links, edges } => {
+                let range = at[s as usize] as usize..at[s as usize + 1] as usize;
+                if self.weighted {
+                    for (l, &e) in links[range.clone()].iter().zip(&edges[range]) {
+                        let w = self.weight[e as usize];
+                        f(self, l.vertex, l.slot, w);
+                    }
+                } else {
+                    for l in &links[range] {
+                        f(self, l.vertex, l.slot, 1);
+                    }
                 }
             }
             Reach::Table {
@@ -381,7 +530,7 @@ impl TabuSearch {
                 for &u in &adj[adj_at[v] as usize..adj_at[v + 1] as usize] {
                     let theirs = slot_of[u as usize * size + d];
                     if theirs != u32::MAX {
-                        f(self, u, theirs);
+                        f(self, u, theirs, 1);
                     }
                 }
             }
@@ -391,13 +540,26 @@ impl TabuSearch {
 
     /// What [`TabuSearch::each_same_digit`] visits, as a list.
     #[cfg(test)]
-    fn same_digit(&self, v: usize, s: u32) -> Vec<(u32, u32)> {
+    /// With each neighbour's slot, the weight of the pair (checked to be the pair of `v` and
+    /// that neighbour, the same both ways).
+    fn same_digit(&self, v: usize, s: u32) -> Vec<(u32, u32, u16)> {
         match &self.reach {
-            Reach::Links { at, links } => links
-                [at[s as usize] as usize..at[s as usize + 1] as usize]
-                .iter()
-                .map(|l| (l.vertex, l.slot))
-                .collect(),
+            Reach::Links { at, links, edges } => {
+                let range = at[s as usize] as usize..at[s as usize + 1] as usize;
+                links[range.clone()]
+                    .iter()
+                    .zip(&edges[range])
+                    .map(|(l, &e)| {
+                        let e = e as usize;
+                        assert!(self.nbr_at[v] as usize <= e && e < self.nbr_at[v + 1] as usize);
+                        assert_eq!(self.nbr[e], l.vertex, "pair of a link");
+                        let back = self.twin[e] as usize;
+                        assert_eq!(self.nbr[back] as usize, v, "reverse pair");
+                        assert_eq!(self.weight[e], self.weight[back], "symmetric weight");
+                        (l.vertex, l.slot, self.weight[e])
+                    })
+                    .collect()
+            }
             Reach::Table {
                 size,
                 slot_of,
@@ -409,24 +571,34 @@ impl TabuSearch {
                     (
                         u,
                         slot_of[u as usize * size + self.digit[s as usize] as usize],
+                        1,
                     )
                 })
-                .filter(|&(_, theirs)| theirs != u32::MAX)
+                .filter(|&(_, theirs, _)| theirs != u32::MAX)
                 .collect(),
         }
     }
 
     /// A neighbour's slot `slot` gained (`up`) or lost a clash.
     #[inline]
-    fn shift(&mut self, u: u32, slot: u32, up: bool) {
+    fn shift(&mut self, u: u32, slot: u32, up: bool, w: u16) {
         if up {
-            self.clash[slot as usize] += 1;
+            self.clash[slot as usize] += w;
+            if self.weighted {
+                self.count[slot as usize] += 1;
+            }
         } else {
-            self.clash[slot as usize] -= 1;
+            self.clash[slot as usize] -= w;
+            if self.weighted {
+                self.count[slot as usize] -= 1;
+            }
         }
         self.local[u as usize].stale = true;
         // Only a neighbour holding the digit can change between clashing and not.
         if self.colour[u as usize] == slot {
+            if up {
+                self.open_to[u as usize] = true;
+            }
             self.update_conflicted(u as usize);
         }
     }
@@ -450,21 +622,36 @@ impl TabuSearch {
                 }
             }
             self.colour[v] = pick;
-            self.each_same_digit(v, pick, |s, _, slot| s.clash[slot as usize] += 1);
+            self.each_same_digit(v, pick, |s, _, slot, w| {
+                s.clash[slot as usize] += w;
+                if s.weighted {
+                    s.count[slot as usize] += 1;
+                }
+            });
         }
         let mut twice = 0u64;
         for v in 0..nv {
-            twice += self.clash[self.colour[v] as usize] as u64;
+            twice += self.clashing(self.colour[v]);
             self.update_conflicted(v);
         }
         self.cost = twice / 2;
         self.save_best();
     }
 
+    /// Neighbours holding slot `s`'s digit, unweighted.
+    #[inline]
+    fn clashing(&self, s: u32) -> u64 {
+        if self.weighted {
+            self.count[s as usize] as u64
+        } else {
+            self.clash[s as usize] as u64
+        }
+    }
+
     /// Puts `v` in or takes it out of the conflict list, as its clash count says.
     #[inline]
     fn update_conflicted(&mut self, v: usize) {
-        let clashes = self.clash[self.colour[v] as usize] > 0;
+        let clashes = self.clashing(self.colour[v]) > 0;
         let listed = self.place[v] != u32::MAX;
         if clashes && !listed {
             self.place[v] = self.conflicted.len() as u32;
@@ -509,13 +696,83 @@ impl TabuSearch {
     /// was.
     #[inline]
     fn save_best(&mut self) -> bool {
-        if self.cost >= self.best_cost {
+        if self.cost > self.best_cost || (self.cost == self.best_cost && !self.save_ties) {
             return false;
         }
         self.best_cost = self.cost;
         self.best.clear();
         self.best.extend_from_slice(&self.colour);
         true
+    }
+
+    /// Starts a new segment from `colours`: clash counts recounted (under the current weights),
+    /// the tabu list emptied, and `colours` the segment's best.
+    fn restart_from(&mut self, colours: &[u32]) {
+        self.colour.copy_from_slice(colours);
+        self.clash.iter_mut().for_each(|c| *c = 0);
+        self.count.iter_mut().for_each(|c| *c = 0);
+        for v in 0..self.cell.len() {
+            let s = self.colour[v];
+            self.each_same_digit(v, s, |t, _, slot, w| {
+                t.clash[slot as usize] += w;
+                if t.weighted {
+                    t.count[slot as usize] += 1;
+                }
+            });
+        }
+        self.conflicted.clear();
+        self.place.iter_mut().for_each(|p| *p = u32::MAX);
+        let mut twice = 0u64;
+        for v in 0..self.cell.len() {
+            twice += self.clashing(self.colour[v]);
+            self.update_conflicted(v);
+        }
+        self.cost = twice / 2;
+        self.until.iter_mut().for_each(|t| *t = 0);
+        self.clock = 0;
+        self.local.iter_mut().for_each(|b| *b = LocalBest::STALE);
+        self.open_to.iter_mut().for_each(|o| *o = true);
+        self.pair_steps = 0;
+        self.best_cost = self.cost;
+        self.best.clear();
+        self.best.extend_from_slice(&self.colour);
+    }
+
+    /// Sets every pair's weight back to 1.
+    fn reset_weights(&mut self) {
+        self.weight.iter_mut().for_each(|w| *w = 1);
+    }
+
+    /// Each clashing pair of `colours` gains weight 1 with probability 1/`one_in`. The clash
+    /// counts follow at the next [`TabuSearch::restart_from`]. Grids past the link budget keep
+    /// unit weights (their moves walk the table, which carries none).
+    fn bump_weights(&mut self, colours: &[u32], one_in: u32, rng: &mut Rng) {
+        if !self.weighted || matches!(self.reach, Reach::Table { .. }) {
+            return;
+        }
+        for v in 0..self.cell.len() {
+            let dv = self.digit[colours[v] as usize];
+            for e in self.nbr_at[v]..self.nbr_at[v + 1] {
+                let u = self.nbr[e as usize] as usize;
+                if u > v
+                    && self.digit[colours[u] as usize] == dv
+                    && self.weight[e as usize] < MAX_WEIGHT
+                    && rng.random_range(0..one_in) == 0
+                {
+                    self.weight[e as usize] += 1;
+                    let t = self.twin[e as usize] as usize;
+                    self.weight[t] += 1;
+                }
+            }
+        }
+    }
+
+    fn grid_of(&self, colours: &[u32]) -> Grid {
+        let mut grid = self.fixed.clone();
+        for (v, &c) in self.cell.iter().enumerate() {
+            grid.set(c as usize, self.digit[colours[v] as usize] as u16 + 1);
+        }
+        grid
     }
 
     /// The best assignment as a grid (a solution when [`TabuSearch::best_cost`] is 0).
@@ -544,6 +801,12 @@ impl TabuSearch {
         // A tabu move is allowed only below this change of cost (aspiration: it reaches a
         // cost below the best so far).
         let aspire = self.best_cost as i64 - self.cost as i64;
+        if self.select == Select::Cell {
+            if self.pair_steps == 0 {
+                return self.cell_step(aspire, rng);
+            }
+            self.pair_steps -= 1;
+        }
         let clock = self.clock;
         let (mut least, mut ties, mut first) = (i64::MAX, 0u64, 0);
         for (at, &v) in self.conflicted.iter().enumerate() {
@@ -612,11 +875,101 @@ impl TabuSearch {
         unreachable!("the ties counted are listed")
     }
 
+    /// Cell selection: the conflicting vertex with the most clashes among those open to a
+    /// move (any, when none is), then its best allowed digit.
+    #[inline(never)]
+    fn cell_step(&mut self, aspire: i64, rng: &mut Rng) -> u64 {
+        let (mut most, mut n, mut pick) = (0u16, 0u32, u32::MAX);
+        let (mut most_x, mut n_x, mut pick_x) = (0u16, 0u32, u32::MAX);
+        for &v in &self.conflicted {
+            let k = self.clash[self.colour[v as usize] as usize];
+            if self.open_to[v as usize] {
+                if k > most {
+                    (most, n, pick) = (k, 1, v);
+                } else if k == most {
+                    n += 1;
+                    if rng.random_range(0..n) == 0 {
+                        pick = v;
+                    }
+                }
+            } else if k > most_x {
+                (most_x, n_x, pick_x) = (k, 1, v);
+            } else if k == most_x {
+                n_x += 1;
+                if rng.random_range(0..n_x) == 0 {
+                    pick_x = v;
+                }
+            }
+        }
+        let v = if n > 0 { pick } else { pick_x } as usize;
+        let now = self.colour[v];
+        let here = self.clash[now as usize] as i64;
+        let clock = self.clock;
+        let (mut free, mut nf, mut pf) = (i64::MAX, 0u32, 0u32);
+        let (mut tabu, mut nt, mut pt) = (i64::MAX, 0u32, 0u32);
+        for s in self.slots(v) {
+            if s == now {
+                continue;
+            }
+            let delta = self.clash[s as usize] as i64 - here;
+            if self.until[s as usize] > clock {
+                if delta < tabu {
+                    (tabu, nt, pt) = (delta, 1, s);
+                } else if delta == tabu {
+                    nt += 1;
+                    if rng.random_range(0..nt) == 0 {
+                        pt = s;
+                    }
+                }
+            } else if delta < free {
+                (free, nf, pf) = (delta, 1, s);
+            } else if delta == free {
+                nf += 1;
+                if rng.random_range(0..nf) == 0 {
+                    pf = s;
+                }
+            }
+        }
+        if free > 0 && tabu > 0 {
+            // Every move makes it worse: the cell declines. It keeps its digit, which becomes
+            // tabu, and waits for a neighbour to take its digit; a cell that declines twice
+            // hands over to full pair steps for a while.
+            if self.until[now as usize] <= clock {
+                let tenure = self.tenure_now(rng);
+                self.until[now as usize] = clock.saturating_add(tenure);
+                self.local[v].stale = true;
+                self.open_to[v] = false;
+            } else {
+                self.pair_steps = 100;
+            }
+            return self.cost;
+        }
+        let to = if (nt > 0 && tabu < free && tabu < aspire) || nf == 0 {
+            pt
+        } else {
+            pf
+        };
+        self.apply(v, to, rng);
+        self.open_to[v] = false;
+        self.save_best();
+        self.cost
+    }
+
+    fn tenure_now(&self, rng: &mut Rng) -> u32 {
+        let random = if self.tenure > 0 {
+            rng.random_range(0..self.tenure)
+        } else {
+            0
+        };
+        let tenure = random + (self.lambda * self.conflicted.len() as f64) as u64;
+        tenure.min(CLOCK_LIMIT as u64) as u32
+    }
+
     /// Moves vertex `v` to slot `to`.
     fn apply(&mut self, v: usize, to: u32, rng: &mut Rng) {
         let from = self.colour[v];
-        let before = self.clash[from as usize] as u64;
-        let after = self.clash[to as usize] as u64;
+        let before = self.clashing(from);
+        let after = self.clashing(to);
         self.cost = self.cost + after - before;
         self.colour[v] = to;
         let random = if self.tenure > 0 {
@@ -628,8 +981,8 @@ impl TabuSearch {
         self.until[from as usize] = self
             .clock
             .saturating_add(tenure.min(CLOCK_LIMIT as u64) as u32);
-        self.each_same_digit(v, from, |s, u, slot| s.shift(u, slot, false));
-        self.each_same_digit(v, to, |s, u, slot| s.shift(u, slot, true));
+        self.each_same_digit(v, from, |s, u, slot, w| s.shift(u, slot, false, w));
+        self.each_same_digit(v, to, |s, u, slot, w| s.shift(u, slot, true, w));
         self.local[v].stale = true;
         self.update_conflicted(v);
     }
@@ -675,6 +1028,9 @@ impl Solver for Tabu {
             .push(("candidates".into(), search.candidate_count().to_string()));
         let mut run = Run::new(budget, 1024, cfg.trace, stats);
         run.offer(search.cost());
+        if cfg.pool > 0 {
+            return pool_search(search, &cfg, run, rng);
+        }
         while search.cost() > 0 && !run.should_stop() {
             let cost = search.step(rng);
             run.iterations = search.steps();
@@ -683,6 +1039,67 @@ impl Solver for Tabu {
         let grid = search.best_grid();
         run.finish(grid)
     }
+}
+
+/// The iterated search of `pool`: segments of tabu search, each from an assignment of the
+/// best cost seen, with weights on the pairs that keep clashing (after AllDiff-LS's Sudoku-LS).
+fn pool_search(mut search: TabuSearch, cfg: &TabuConfig, mut run: Run, rng: &mut Rng) -> Outcome {
+    // Equal-cost results are kept (the latest), so that a segment that wanders on a plateau
+    // brings back a new assignment for the pool.
+    search.save_ties = true;
+    let mut pool: Vec<Vec<u32>> = Vec::new();
+    let mut steps: Vec<u64> = Vec::new();
+    let mut level = u64::MAX;
+    let mut from = 0usize;
+    let mut segments = 0u64;
+    loop {
+        let end = search.steps() + steps.get(from).copied().unwrap_or(cfg.segment);
+        while search.cost() > 0 && search.steps() < end && !run.should_stop() {
+            let cost = search.step(rng);
+            run.iterations = search.steps();
+            run.offer(cost);
+        }
+        segments += 1;
+        let got = search.best_cost();
+        if got < level {
+            level = got;
+            pool.clear();
+            steps.clear();
+            pool.push(search.best.clone());
+            steps.push(cfg.segment);
+            if cfg.weights > 0 {
+                search.reset_weights();
+            }
+        } else if got == level && pool.iter().all(|p| *p != search.best) {
+            if cfg.weights > 0 {
+                let best = std::mem::take(&mut search.best);
+                search.bump_weights(&best, cfg.weights, rng);
+                search.best = best;
+            }
+            if pool.len() < cfg.pool {
+                pool.push(search.best.clone());
+                steps.push(cfg.segment);
+            } else {
+                let r = rng.random_range(0..pool.len());
+                pool[r].clone_from(&search.best);
+                steps[r] = cfg.segment;
+            }
+        } else {
+            steps[from] = steps[from].saturating_add(4 * cfg.segment);
+        }
+        if level == 0 || run.should_stop() {
+            break;
+        }
+        from = rng.random_range(0..pool.len());
+        let start = std::mem::take(&mut pool[from]);
+        search.restart_from(&start);
+        pool[from] = start;
+    }
+    run.stats
+        .extra
+        .push(("segments".into(), segments.to_string()));
+    let grid = search.grid_of(&pool[0]);
+    run.finish(grid)
 }
 
 #[cfg(test)]
@@ -720,18 +1137,22 @@ mod tests {
         let mut twice = 0;
         for v in 0..s.cell.len() {
             for slot in s.slots(v) {
-                let holding = s
+                let holding: Vec<u16> = s
                     .same_digit(v, slot)
                     .into_iter()
-                    .filter(|&(u, theirs)| s.colour[u as usize] == theirs)
-                    .count();
+                    .filter(|&(u, theirs, _)| s.colour[u as usize] == theirs)
+                    .map(|(_, _, w)| w)
+                    .collect();
+                let weighed: u16 = holding.iter().sum();
+                assert_eq!(s.clash[slot as usize], weighed, "clash of slot {slot}");
                 assert_eq!(
-                    s.clash[slot as usize] as usize, holding,
-                    "clash of slot {slot}"
+                    s.clashing(slot),
+                    holding.len() as u64,
+                    "count of slot {slot}"
                 );
             }
-            let k = s.clash[s.colour[v] as usize];
-            twice += k as u64;
+            let k = s.clashing(s.colour[v]);
+            twice += k;
             assert_eq!(
                 k > 0,
                 s.place[v] != u32::MAX,
@@ -798,6 +1219,61 @@ mod tests {
                 }
                 check_bookkeeping(&s);
             }
+        }
+    }
+
+    #[test]
+    fn cell_steps_with_weights_and_restarts_keep_their_books() {
+        for (n, keep) in [(3, 0.3), (4, 0.4), (5, 0.45)] {
+            let p = carved_pattern(n, keep, 2);
+            let cfg = TabuConfig {
+                select: Select::Cell,
+                pool: 10,
+                weights: 1,
+                ..TabuConfig::default()
+            };
+            let mut rng = rng_from_seed(n as u64);
+            let mut s = TabuSearch::new(&p, &cfg, &mut rng).expect("carved puzzles are feasible");
+            assert!(s.weighted);
+            s.save_ties = true;
+            check_bookkeeping(&s);
+            for round in 0..6 {
+                for _ in 0..400 {
+                    if s.cost == 0 {
+                        break;
+                    }
+                    let before = s.colour.clone();
+                    s.step(&mut rng);
+                    let moved = (0..before.len())
+                        .filter(|&v| before[v] != s.colour[v])
+                        .count();
+                    assert!(moved <= 1, "at most one cell moves per step");
+                    check_bookkeeping(&s);
+                }
+                if s.cost == 0 {
+                    break;
+                }
+                // What the pool does between segments: weigh the best's clashing pairs (all of
+                // them, weights = 1) and start again from it.
+                let best = s.best.clone();
+                let cost = s.best_cost;
+                s.bump_weights(&best, 1, &mut rng);
+                s.restart_from(&best);
+                assert_eq!(s.cost, cost, "round {round}: a restart keeps the cost");
+                assert_eq!(s.best_cost, cost);
+                check_bookkeeping(&s);
+                if cost > 0 {
+                    assert!(
+                        s.weight.iter().any(|&w| w > 1),
+                        "clashing pairs gained weight"
+                    );
+                }
+            }
+            s.reset_weights();
+            let best = s.best.clone();
+            s.restart_from(&best);
+            assert!(s.weight.iter().all(|&w| w == 1));
+            check_bookkeeping(&s);
         }
     }
 

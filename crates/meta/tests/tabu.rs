@@ -7,7 +7,7 @@ use sudoku_core::{
     format, rng_from_seed, verify_solution, Budget, Grid, Order, Params, Puzzle, Solver, Status,
     Variant,
 };
-use sudoku_meta::{methods, Tabu, TabuConfig, TabuSearch};
+use sudoku_meta::{methods, Select, Tabu, TabuConfig, TabuSearch};
 
 fn iterations(n: u64) -> Budget {
     Budget {
@@ -18,6 +18,16 @@ fn iterations(n: u64) -> Budget {
 
 fn tabu() -> Tabu {
     Tabu::new(TabuConfig::default())
+}
+
+/// Sudoku-LS's scheme: cell selection, a pool of 50, weights bumped with probability 1/5.
+fn pooled() -> Tabu {
+    Tabu::new(TabuConfig {
+        select: Select::Cell,
+        pool: 50,
+        weights: 5,
+        ..TabuConfig::default()
+    })
 }
 
 fn solved(p: &Puzzle, status: &Status, what: &str) -> Grid {
@@ -79,6 +89,79 @@ fn a_36x36_puzzle_at_half_givens_is_solved() {
 }
 
 #[test]
+fn the_pooled_configuration_gives_known_solutions_and_solves_a_36x36() {
+    let pairs = seed_pairs("001_jump", Variant::Classic).expect("seed 001 loads");
+    for (k, (p, solution)) in pairs.iter().enumerate() {
+        let out = pooled().solve(p, &iterations(5_000_000), &mut rng_from_seed(k as u64));
+        let g = solved(p, &out.status, &format!("JuMP puzzle {k}"));
+        assert_eq!(&g, solution, "JuMP puzzle {k} has one solution");
+    }
+    for variant in [Variant::Classic, Variant::Diagonal] {
+        let p = Puzzle::empty(Order::new(4).unwrap(), variant);
+        let out = pooled().solve(&p, &iterations(5_000_000), &mut rng_from_seed(4));
+        solved(&p, &out.status, &format!("empty 16x16 {variant:?}"));
+    }
+    // Cell selection alone, and the pool with pair steps, on the hard-region 36×36 of the
+    // default's test.
+    let p = carved_pattern(6, 0.5, 5);
+    for cfg in [
+        TabuConfig {
+            select: Select::Cell,
+            ..TabuConfig::default()
+        },
+        TabuConfig {
+            pool: 50,
+            weights: 5,
+            ..TabuConfig::default()
+        },
+    ] {
+        let out = Tabu::new(cfg).solve(&p, &iterations(20_000_000), &mut rng_from_seed(7));
+        solved(&p, &out.status, &format!("36×36 at 50 % with {cfg:?}"));
+    }
+    // The pooled scheme is slower than the default at 36×36 (crates/meta/README.md): the
+    // hard-region 25×25 instead.
+    let p = carved_pattern(5, 0.45, 5);
+    let out = pooled().solve(&p, &iterations(20_000_000), &mut rng_from_seed(7));
+    solved(&p, &out.status, "25×25 at 45 %, pooled");
+    assert!(out.stats.extra.iter().any(|(k, _)| k == "segments"));
+}
+
+#[test]
+fn the_pooled_configuration_ends_exhausted_on_an_unsolvable_puzzle() {
+    // The unsolvable puzzle of the test below: the pool keeps restarting and runs out of steps.
+    let text = "1..45........8...37..1.3..6.3.56.89.5.7...2.....2......4..7.9126.89..3.7...34....";
+    let p = Puzzle::new(
+        format::parse_str(text, "t").unwrap()[0].grid.clone(),
+        Variant::Classic,
+    );
+    let cfg = TabuConfig {
+        select: Select::Cell,
+        pool: 5,
+        segment: 1_000,
+        weights: 2,
+        ..TabuConfig::default()
+    };
+    let out = Tabu::new(cfg).solve(&p, &iterations(50_000), &mut rng_from_seed(0));
+    let Status::Exhausted { best: Some(g), .. } = out.status else {
+        panic!("expected Exhausted with a grid, got {:?}", out.status);
+    };
+    assert!(g.is_full());
+    assert!(out.stats.best_cost.unwrap() > 0);
+    assert_eq!(out.stats.iterations, 50_000);
+    // The grid returned is one of the best cost reported.
+    let geo = p.geometry();
+    let mut twice = 0u64;
+    for c in 0..g.cells().len() {
+        for &q in geo.peers(c) {
+            if g.get(q as usize) == g.get(c) {
+                twice += 1;
+            }
+        }
+    }
+    assert_eq!(Some(twice / 2), out.stats.best_cost);
+}
+
+#[test]
 fn contradictions_found_by_singles_are_infeasible() {
     // Row 1 needs a 9 at r1c9, but column 9 already holds one.
     let line = "12345678.........9...............................................................";
@@ -117,12 +200,14 @@ fn an_unsolvable_puzzle_singles_miss_ends_exhausted_with_a_full_grid() {
 fn same_seed_same_run() {
     let p = carved_pattern(5, 0.45, 1);
     for budget in [iterations(2_000), iterations(10_000_000)] {
-        let x = tabu().solve(&p, &budget, &mut rng_from_seed(3));
-        let y = tabu().solve(&p, &budget, &mut rng_from_seed(3));
-        assert_eq!(x.status, y.status);
-        assert_eq!(x.stats.iterations, y.stats.iterations);
-        assert_eq!(x.stats.best_cost, y.stats.best_cost);
-        assert_eq!(x.stats.extra, y.stats.extra);
+        for make in [tabu, pooled] {
+            let x = make().solve(&p, &budget, &mut rng_from_seed(3));
+            let y = make().solve(&p, &budget, &mut rng_from_seed(3));
+            assert_eq!(x.status, y.status);
+            assert_eq!(x.stats.iterations, y.stats.iterations);
+            assert_eq!(x.stats.best_cost, y.stats.best_cost);
+            assert_eq!(x.stats.extra, y.stats.extra);
+        }
     }
 }
 
@@ -171,4 +256,27 @@ fn registry_lists_tabu_and_rejects_unknown_parameters() {
     let mut neg = Params::default();
     neg.set("lambda", "-1");
     assert!((info.build)(&neg).is_err());
+    for (key, bad) in [
+        ("select", "vertex"),
+        ("pool", "-1"),
+        ("segment", "0"),
+        ("weights", "x"),
+    ] {
+        let mut p = Params::default();
+        p.set(key, bad);
+        let err = (info.build)(&p)
+            .err()
+            .unwrap_or_else(|| panic!("{key}={bad} accepted"));
+        assert!(err.to_string().contains(key), "{key}: {err}");
+    }
+    let mut good = Params::default();
+    for (key, value) in [
+        ("select", "cell"),
+        ("pool", "50"),
+        ("segment", "1000"),
+        ("weights", "5"),
+    ] {
+        good.set(key, value);
+    }
+    assert!((info.build)(&good).is_ok());
 }
