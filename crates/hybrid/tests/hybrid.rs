@@ -228,54 +228,64 @@ fn registry_lists_hybrid_and_rejects_unknown_parameters() {
     let mut ok = Params::default();
     ok.set("preset", "unsat")
         .set("lambda", "0.6")
-        .set("helper", "0.35");
+        .set("helper", "0.35")
+        .set("helper_scheme", "pooled");
     assert!((info.build)(&ok).is_ok());
     let mut negative = Params::default();
     negative.set("helper", "-1");
     assert!((info.build)(&negative).is_err());
+    let mut scheme = Params::default();
+    scheme.set("helper_scheme", "pool");
+    assert!((info.build)(&scheme).is_err());
 }
 
 #[test]
 fn a_helper_thread_changes_answers_but_not_outcomes() {
-    let helped = || {
-        Hybrid::new(HybridConfig {
+    // Both of the helper's schemes: plain tabu, and the pooled one.
+    for pooled in [false, true] {
+        let helped = || {
+            Hybrid::new(HybridConfig {
+                helper: 0.35,
+                helper_pooled: pooled,
+                ..HybridConfig::default()
+            })
+        };
+        // A hard-region puzzle: solved and verified, whichever of the three searches ends it, and
+        // the helper reports its steps.
+        let p = carved(6, 0.5, 21);
+        let budget = generous();
+        let out = helped().solve(&p, &budget, &mut rng_from_seed(3));
+        solved(&p, &out.status, "36×36 at 50 % with a helper");
+        let by = extra(&out.stats, "found_by").expect("found_by is reported");
+        assert!(["sat", "tabu", "helper"].contains(&by), "{by}");
+        assert!(extra(&out.stats, "helper_steps").is_some());
+        // Infeasibility is still the CDCL half's proof: the helper, which can never finish on
+        // this puzzle, is stopped when the proof is in.
+        let p = puzzle(
+            "1..45........8...37..1.3..6.3.56.89.5.7...2.....2......4..7.9126.89..3.7...34....",
+        );
+        let out = helped().solve(&p, &Budget::unlimited(), &mut rng_from_seed(0));
+        assert_eq!(out.status, Status::Infeasible);
+        assert_eq!(extra(&out.stats, "infeasible_by"), Some("sat"));
+        // With tabu's half kept to almost nothing and CDCL's to one conflict per turn, an
+        // iteration budget ends the call; the helper stops with it.
+        let budget = Budget {
+            iterations: Some(2_000),
+            ..Budget::default()
+        };
+        let hard = carved(7, 0.5, 5);
+        let out = Hybrid::new(HybridConfig {
             helper: 0.35,
+            helper_pooled: pooled,
+            conflicts: 1,
+            steps_per_cell: 1,
             ..HybridConfig::default()
         })
-    };
-    // A hard-region puzzle: solved and verified, whichever of the three searches ends it, and
-    // the helper reports its steps.
-    let p = carved(6, 0.5, 21);
-    let budget = generous();
-    let out = helped().solve(&p, &budget, &mut rng_from_seed(3));
-    solved(&p, &out.status, "36×36 at 50 % with a helper");
-    let by = extra(&out.stats, "found_by").expect("found_by is reported");
-    assert!(["sat", "tabu", "helper"].contains(&by), "{by}");
-    assert!(extra(&out.stats, "helper_steps").is_some());
-    // Infeasibility is still the CDCL half's proof: the helper, which can never finish on
-    // this puzzle, is stopped when the proof is in.
-    let p =
-        puzzle("1..45........8...37..1.3..6.3.56.89.5.7...2.....2......4..7.9126.89..3.7...34....");
-    let out = helped().solve(&p, &Budget::unlimited(), &mut rng_from_seed(0));
-    assert_eq!(out.status, Status::Infeasible);
-    assert_eq!(extra(&out.stats, "infeasible_by"), Some("sat"));
-    // With tabu's half kept to almost nothing and CDCL's to one conflict per turn, an
-    // iteration budget ends the call; the helper stops with it.
-    let budget = Budget {
-        iterations: Some(2_000),
-        ..Budget::default()
-    };
-    let hard = carved(7, 0.5, 5);
-    let out = Hybrid::new(HybridConfig {
-        helper: 0.35,
-        conflicts: 1,
-        steps_per_cell: 1,
-        ..HybridConfig::default()
-    })
-    .solve(&hard, &budget, &mut rng_from_seed(1));
-    match out.status {
-        Status::Exhausted { limit, .. } => assert_eq!(limit, Limit::Iterations),
-        Status::Solved(ref g) => verify_solution(&hard, g).unwrap(),
-        ref other => panic!("{other:?}"),
+        .solve(&hard, &budget, &mut rng_from_seed(1));
+        match out.status {
+            Status::Exhausted { limit, .. } => assert_eq!(limit, Limit::Iterations),
+            Status::Solved(ref g) => verify_solution(&hard, g).unwrap(),
+            ref other => panic!("{other:?}"),
+        }
     }
 }

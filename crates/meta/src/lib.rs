@@ -77,7 +77,7 @@ pub use grasp::{Grasp, GraspConfig, LocalSearch, GRASP_PARAMS};
 pub use propagate::{propagate_singles, Contradiction, Propagated};
 pub use run::DEFAULT_ITERATIONS;
 pub use sa::{Sa, SaConfig, SA_PARAMS};
-pub use tabu::{Select, Tabu, TabuConfig, TabuSearch, TABU_PARAMS};
+pub use tabu::{PooledSearch, Select, Tabu, TabuConfig, TabuSearch, TABU_PARAMS};
 
 /// Preprocessing before the search.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

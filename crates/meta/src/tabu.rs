@@ -135,8 +135,8 @@ const POOL: Param<usize> = number_param!(
 const SEGMENT: Param<u64> = number_param!(
     "segment",
     u64,
-    100_000,
-    1..=1_000_000_000_000,
+    100000,
+    1..=1000000000000,
     "with a pool: steps of a segment; a segment that ends above the best cost gives its start \
      4 × this many more steps next time"
 );
@@ -144,7 +144,7 @@ const WEIGHTS: Param<u32> = number_param!(
     "weights",
     u32,
     0,
-    0..=1_000_000,
+    0..=1000000,
     "with a pool: 0, no weights; k, each clashing pair of a segment that ends at the best cost \
      gains weight 1 with probability 1/k, and moves are chosen by weighted clashes; a new best \
      resets the weights (AllDiff-LS's Sudoku-LS: 5)"
@@ -1041,64 +1041,147 @@ impl Solver for Tabu {
     }
 }
 
-/// The iterated search of `pool`: segments of tabu search, each from an assignment of the
-/// best cost seen, with weights on the pairs that keep clashing (after AllDiff-LS's Sudoku-LS).
-fn pool_search(mut search: TabuSearch, cfg: &TabuConfig, mut run: Run, rng: &mut Rng) -> Outcome {
-    // Equal-cost results are kept (the latest), so that a segment that wanders on a plateau
-    // brings back a new assignment for the pool.
-    search.save_ties = true;
-    let mut pool: Vec<Vec<u32>> = Vec::new();
-    let mut steps: Vec<u64> = Vec::new();
-    let mut level = u64::MAX;
-    let mut from = 0usize;
-    let mut segments = 0u64;
-    loop {
-        let end = search.steps() + steps.get(from).copied().unwrap_or(cfg.segment);
-        while search.cost() > 0 && search.steps() < end && !run.should_stop() {
-            let cost = search.step(rng);
-            run.iterations = search.steps();
-            run.offer(cost);
+/// The iterated search of `pool=K` (after AllDiff-LS's Sudoku-LS), step by step: segments of
+/// tabu search, each from an assignment drawn from a pool of up to K distinct ones of the best
+/// cost seen, with an empty tabu list, and (with `weights`) weights on the pairs that keep
+/// clashing. [`Tabu`] runs it when `pool` > 0; `hybrid`'s helper thread can run it too.
+#[derive(Clone, Debug)]
+pub struct PooledSearch {
+    search: TabuSearch,
+    pool_size: usize,
+    segment: u64,
+    weights: u32,
+    pool: Vec<Vec<u32>>,
+    /// The steps the next segment from each pool member gets.
+    budget: Vec<u64>,
+    /// The best cost seen (the cost of every pool member).
+    level: u64,
+    /// The pool member the current segment started from (none for the first).
+    from: Option<usize>,
+    /// The step at which the current segment ends.
+    end: u64,
+    segments: u64,
+}
+
+impl PooledSearch {
+    /// Propagates singles, builds the graph and the greedy start of the first segment (`pool`
+    /// is taken as at least 1).
+    pub fn new(puzzle: &Puzzle, cfg: &TabuConfig, rng: &mut Rng) -> Result<Self, Contradiction> {
+        Ok(PooledSearch::from_search(
+            TabuSearch::new(puzzle, cfg, rng)?,
+            cfg,
+        ))
+    }
+
+    fn from_search(mut search: TabuSearch, cfg: &TabuConfig) -> Self {
+        // Equal-cost results are kept (the latest), so that a segment that wanders on a
+        // plateau brings back a new assignment for the pool.
+        search.save_ties = true;
+        let level = search.best_cost;
+        PooledSearch {
+            search,
+            pool_size: cfg.pool.max(1),
+            segment: cfg.segment,
+            weights: cfg.weights,
+            pool: Vec::new(),
+            budget: Vec::new(),
+            level,
+            from: None,
+            end: cfg.segment,
+            segments: 0,
         }
-        segments += 1;
-        let got = search.best_cost();
-        if got < level {
-            level = got;
-            pool.clear();
-            steps.clear();
-            pool.push(search.best.clone());
-            steps.push(cfg.segment);
-            if cfg.weights > 0 {
-                search.reset_weights();
+    }
+
+    /// One tabu step, then, at the end of a segment, the pool's update and the start of the
+    /// next segment. Returns the lowest cost seen (0: solved).
+    pub fn step(&mut self, rng: &mut Rng) -> u64 {
+        if self.search.cost() == 0 {
+            return 0;
+        }
+        self.search.step(rng);
+        if self.search.cost() == 0 {
+            self.level = 0;
+            return 0;
+        }
+        if self.search.steps() >= self.end {
+            self.next_segment(rng);
+        }
+        self.level.min(self.search.best_cost)
+    }
+
+    fn next_segment(&mut self, rng: &mut Rng) {
+        self.segments += 1;
+        let s = &mut self.search;
+        let got = s.best_cost;
+        if got < self.level || self.pool.is_empty() {
+            self.level = got;
+            self.pool.clear();
+            self.budget.clear();
+            self.pool.push(s.best.clone());
+            self.budget.push(self.segment);
+            if self.weights > 0 {
+                s.reset_weights();
             }
-        } else if got == level && pool.iter().all(|p| *p != search.best) {
-            if cfg.weights > 0 {
-                let best = std::mem::take(&mut search.best);
-                search.bump_weights(&best, cfg.weights, rng);
-                search.best = best;
+        } else if got == self.level && self.pool.iter().all(|p| *p != s.best) {
+            if self.weights > 0 {
+                let best = std::mem::take(&mut s.best);
+                s.bump_weights(&best, self.weights, rng);
+                s.best = best;
             }
-            if pool.len() < cfg.pool {
-                pool.push(search.best.clone());
-                steps.push(cfg.segment);
+            if self.pool.len() < self.pool_size {
+                self.pool.push(s.best.clone());
+                self.budget.push(self.segment);
             } else {
-                let r = rng.random_range(0..pool.len());
-                pool[r].clone_from(&search.best);
-                steps[r] = cfg.segment;
+                let r = rng.random_range(0..self.pool.len());
+                self.pool[r].clone_from(&s.best);
+                self.budget[r] = self.segment;
             }
-        } else {
-            steps[from] = steps[from].saturating_add(4 * cfg.segment);
+        } else if let Some(from) = self.from {
+            self.budget[from] = self.budget[from].saturating_add(4 * self.segment);
         }
-        if level == 0 || run.should_stop() {
-            break;
+        let from = rng.random_range(0..self.pool.len());
+        let start = std::mem::take(&mut self.pool[from]);
+        self.search.restart_from(&start);
+        self.pool[from] = start;
+        self.from = Some(from);
+        self.end = self.search.steps() + self.budget[from];
+    }
+
+    /// The lowest cost seen.
+    pub fn best_cost(&self) -> u64 {
+        self.level.min(self.search.best_cost)
+    }
+
+    /// Steps made so far, over all segments.
+    pub fn steps(&self) -> u64 {
+        self.search.steps()
+    }
+
+    /// Segments ended so far.
+    pub fn segments(&self) -> u64 {
+        self.segments
+    }
+
+    /// An assignment of the lowest cost seen, as a grid (a solution when that cost is 0).
+    pub fn best_grid(&self) -> Grid {
+        match self.pool.first() {
+            Some(p) if self.level < self.search.best_cost => self.search.grid_of(p),
+            _ => self.search.best_grid(),
         }
-        from = rng.random_range(0..pool.len());
-        let start = std::mem::take(&mut pool[from]);
-        search.restart_from(&start);
-        pool[from] = start;
+    }
+}
+
+fn pool_search(search: TabuSearch, cfg: &TabuConfig, mut run: Run, rng: &mut Rng) -> Outcome {
+    let mut pooled = PooledSearch::from_search(search, cfg);
+    while pooled.best_cost() > 0 && !run.should_stop() {
+        let cost = pooled.step(rng);
+        run.iterations = pooled.steps();
+        run.offer(cost);
     }
     run.stats
         .extra
-        .push(("segments".into(), segments.to_string()));
-    let grid = search.grid_of(&pool[0]);
+        .push(("segments".into(), pooled.segments().to_string()));
+    let grid = pooled.best_grid();
     run.finish(grid)
 }
 
