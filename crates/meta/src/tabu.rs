@@ -243,7 +243,7 @@ enum Reach {
     /// Per slot, the same-digit slots of the open neighbours: `links[at[s]..at[s + 1]]`.
     /// The quickest to walk, and what is built while it stays under [`LINK_BUDGET`].
     /// `edges[i]`: the pair (an index into the weights) of `links[i]`, apart so that an
-    /// unweighted walk reads 8 bytes a link.
+    /// unweighted walk reads 8 bytes a link; empty without weights.
     Links {
         at: Vec<u32>,
         links: Vec<Link>,
@@ -417,15 +417,21 @@ impl TabuSearch {
         let most: u64 = (0..cell.len())
             .map(|v| ((slot_at[v + 1] - slot_at[v]) as u64) * ((adj_at[v + 1] - adj_at[v]) as u64))
             .sum();
-        let (nbr_at, nbr) = (adj_at.clone(), adj.clone());
-        let mut twin = vec![0u32; nbr.len()];
-        for v in 0..cell.len() {
-            for e in nbr_at[v]..nbr_at[v + 1] {
-                let u = nbr[e as usize] as usize;
-                let back = (nbr_at[u]..nbr_at[u + 1])
-                    .find(|&f| nbr[f as usize] as usize == v)
-                    .expect("adjacency is symmetric");
-                twin[e as usize] = back;
+        // Weights need the links (the table carries none) and their own adjacency with each
+        // entry's reverse; without weights none of it is built.
+        let weighted = cfg.pool > 0 && cfg.weights > 0 && most <= link_budget;
+        let (mut nbr_at, mut nbr, mut twin) = (Vec::new(), Vec::new(), Vec::new());
+        if weighted {
+            (nbr_at, nbr) = (adj_at.clone(), adj.clone());
+            twin = vec![0u32; nbr.len()];
+            for v in 0..cell.len() {
+                for e in nbr_at[v]..nbr_at[v + 1] {
+                    let u = nbr[e as usize] as usize;
+                    let back = (nbr_at[u]..nbr_at[u + 1])
+                        .find(|&f| nbr[f as usize] as usize == v)
+                        .expect("adjacency is symmetric");
+                    twin[e as usize] = back;
+                }
             }
         }
         let reach = if most <= link_budget {
@@ -438,7 +444,9 @@ impl TabuSearch {
                         let slot = slot_of[u as usize * size + d];
                         if slot != u32::MAX {
                             links.push(Link { vertex: u, slot });
-                            edges.push(e);
+                            if weighted {
+                                edges.push(e);
+                            }
                         }
                     }
                     at.push(links.len() as u32);
@@ -462,15 +470,8 @@ impl TabuSearch {
             reach,
             colour: vec![0; nv],
             clash: vec![0; ns],
-            count: vec![
-                0;
-                if cfg.pool > 0 && cfg.weights > 0 {
-                    ns
-                } else {
-                    0
-                }
-            ],
-            weighted: cfg.pool > 0 && cfg.weights > 0,
+            count: if weighted { vec![0; ns] } else { Vec::new() },
+            weighted,
             weight: vec![1; nbr.len()],
             twin,
             nbr_at,
@@ -538,14 +539,18 @@ impl TabuSearch {
         self.reach = reach;
     }
 
-    /// What [`TabuSearch::each_same_digit`] visits, as a list.
+    /// What [`TabuSearch::each_same_digit`] visits, as a list: with each neighbour's slot, the
+    /// weight of the pair (checked to be the pair of `v` and that neighbour, the same both
+    /// ways).
     #[cfg(test)]
-    /// With each neighbour's slot, the weight of the pair (checked to be the pair of `v` and
-    /// that neighbour, the same both ways).
     fn same_digit(&self, v: usize, s: u32) -> Vec<(u32, u32, u16)> {
         match &self.reach {
             Reach::Links { at, links, edges } => {
                 let range = at[s as usize] as usize..at[s as usize + 1] as usize;
+                if !self.weighted {
+                    assert!(edges.is_empty(), "pairs are listed only for weights");
+                    return links[range].iter().map(|l| (l.vertex, l.slot, 1)).collect();
+                }
                 links[range.clone()]
                     .iter()
                     .zip(&edges[range])
@@ -581,15 +586,15 @@ impl TabuSearch {
 
     /// A neighbour's slot `slot` gained (`up`) or lost a clash.
     #[inline]
-    fn shift(&mut self, u: u32, slot: u32, up: bool, w: u16) {
+    fn shift<const WEIGHTED: bool>(&mut self, u: u32, slot: u32, up: bool, w: u16) {
         if up {
             self.clash[slot as usize] += w;
-            if self.weighted {
+            if WEIGHTED {
                 self.count[slot as usize] += 1;
             }
         } else {
             self.clash[slot as usize] -= w;
-            if self.weighted {
+            if WEIGHTED {
                 self.count[slot as usize] -= 1;
             }
         }
@@ -981,8 +986,14 @@ impl TabuSearch {
         self.until[from as usize] = self
             .clock
             .saturating_add(tenure.min(CLOCK_LIMIT as u64) as u32);
-        self.each_same_digit(v, from, |s, u, slot, w| s.shift(u, slot, false, w));
-        self.each_same_digit(v, to, |s, u, slot, w| s.shift(u, slot, true, w));
+        // Two copies of the walk, so that the unweighted one (the default) tests nothing.
+        if self.weighted {
+            self.each_same_digit(v, from, |s, u, slot, w| s.shift::<true>(u, slot, false, w));
+            self.each_same_digit(v, to, |s, u, slot, w| s.shift::<true>(u, slot, true, w));
+        } else {
+            self.each_same_digit(v, from, |s, u, slot, _| s.shift::<false>(u, slot, false, 1));
+            self.each_same_digit(v, to, |s, u, slot, _| s.shift::<false>(u, slot, true, 1));
+        }
         self.local[v].stale = true;
         self.update_conflicted(v);
     }
