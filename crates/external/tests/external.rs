@@ -1,7 +1,7 @@
 //! The `external` method against a fake solver (tests/fixtures/fake_solver.py) that answers
 //! right, wrong, slowly, crashes, prints garbage or too little, one process per puzzle and in
 //! batch; then the adapters of scripts/adapters/ on the seed puzzles (MiniZinc only where it
-//! is installed).
+//! is installed; AllDiff-LS's against a stand-in for its binary).
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -312,6 +312,60 @@ fn the_cpsat_adapter_solves_proves_and_counts() {
 }
 
 /// Every adapter solves, proves infeasible and counts like `prop` would.
+#[test]
+fn the_alldiff_ls_adapter_converts_both_ways_and_says_how_to_build_it() {
+    // A stand-in for the Sudoku-LS binary (which no package registry carries): it checks the
+    // command line and the input format the adapter writes, and prints what Sudoku-LS prints.
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let bin = dir.path().join("sudoku-ls");
+    let stand_in = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/fake_sudoku_ls.py");
+    std::fs::write(
+        &bin,
+        format!("#!/bin/sh\nexec python3 '{}' \"$@\"\n", stand_in.display()),
+    )
+    .expect("the stand-in is written");
+    use std::os::unix::fs::PermissionsExt as _;
+    std::fs::set_permissions(&bin, std::fs::Permissions::from_mode(0o755)).expect("chmod");
+    let command = |binary: &Path| {
+        format!(
+            "python3 '{}' --binary '{}'",
+            adapter("alldiff_ls.py").display(),
+            binary.display()
+        )
+    };
+    for (format, batch) in [("line", "true"), ("grid", "false")] {
+        let mut s = build(command(&bin), &[("format", format), ("batch", batch)]);
+        for (puzzle, solution) in jump() {
+            let out = solve(&mut *s, &puzzle, 60);
+            assert_eq!(out.status, Status::Solved(solution), "{format}: {out:?}");
+        }
+    }
+    let (puzzle, _) = jump().remove(0);
+    // A run that ends without a solution is `unknown`: no answer, and no error.
+    let mut gives_up = build(
+        format!("FAKE_SUDOKU_LS_GIVE_UP=1 {}", command(&bin)),
+        &[("format", "grid")],
+    );
+    let out = solve(&mut *gives_up, &puzzle, 60);
+    assert!(out.stats.error.is_none(), "{out:?}");
+    assert!(matches!(out.status, Status::Exhausted { .. }), "{out:?}");
+    // Without the binary: an error that says how to build it.
+    let mut missing = build(command(&dir.path().join("none")), &[("format", "grid")]);
+    let out = solve(&mut *missing, &puzzle, 60);
+    let error = out.stats.error.expect("a missing binary is an error");
+    assert!(
+        error.contains("Sudoku-LS not found") && error.contains("g++"),
+        "{error}"
+    );
+    // Sudoku-X is not Sudoku-LS's: a clear error.
+    let mut s = build(command(&bin), &[("format", "grid")]);
+    let (x, _) = seed_pairs("000_unicamp_ilp.diagonal", Variant::Diagonal)
+        .unwrap()
+        .remove(0);
+    let error = solve(&mut *s, &x, 60).stats.error.expect("an error");
+    assert!(error.contains("classic"), "{error}");
+}
+
 fn check_adapter(file: &str, params: &[(&str, &str)]) {
     let command = format!("python3 '{}'", adapter(file).display());
     for (format, batch) in [("line", "true"), ("grid", "false")] {
