@@ -361,6 +361,36 @@ impl LocalBest {
     }
 }
 
+/// The item of least key among those offered, ties broken uniformly at random (reservoir
+/// sampling: a random number is drawn only on a tie).
+struct Least {
+    key: i64,
+    ties: u32,
+    pick: u32,
+}
+
+impl Least {
+    fn new() -> Least {
+        Least {
+            key: i64::MAX,
+            ties: 0,
+            pick: u32::MAX,
+        }
+    }
+
+    #[inline]
+    fn offer(&mut self, key: i64, item: u32, rng: &mut Rng) {
+        if key < self.key {
+            (self.key, self.ties, self.pick) = (key, 1, item);
+        } else if key == self.key {
+            self.ties += 1;
+            if rng.random_range(0..self.ties) == 0 {
+                self.pick = item;
+            }
+        }
+    }
+}
+
 /// The largest weight of a pair (see [`TabuSearch::bump_weights`]).
 const MAX_WEIGHT: u16 = 10_000;
 
@@ -627,20 +657,32 @@ impl TabuSearch {
                 }
             }
             self.colour[v] = pick;
-            self.each_same_digit(v, pick, |s, _, slot, w| {
-                s.clash[slot as usize] += w;
-                if s.weighted {
-                    s.count[slot as usize] += 1;
-                }
-            });
+            self.add_holder(v);
         }
+        self.count_conflicts();
+        self.save_best();
+    }
+
+    /// Counts `v`'s digit in the clash counts of its neighbours' slots.
+    fn add_holder(&mut self, v: usize) {
+        self.each_same_digit(v, self.colour[v], |s, _, slot, w| {
+            s.clash[slot as usize] += w;
+            if s.weighted {
+                s.count[slot as usize] += 1;
+            }
+        });
+    }
+
+    /// The conflict list and the cost, from the clash counts.
+    fn count_conflicts(&mut self) {
+        self.conflicted.clear();
+        self.place.iter_mut().for_each(|p| *p = u32::MAX);
         let mut twice = 0u64;
-        for v in 0..nv {
+        for v in 0..self.cell.len() {
             twice += self.clashing(self.colour[v]);
             self.update_conflicted(v);
         }
         self.cost = twice / 2;
-        self.save_best();
     }
 
     /// Neighbours holding slot `s`'s digit, unweighted.
@@ -717,22 +759,9 @@ impl TabuSearch {
         self.clash.iter_mut().for_each(|c| *c = 0);
         self.count.iter_mut().for_each(|c| *c = 0);
         for v in 0..self.cell.len() {
-            let s = self.colour[v];
-            self.each_same_digit(v, s, |t, _, slot, w| {
-                t.clash[slot as usize] += w;
-                if t.weighted {
-                    t.count[slot as usize] += 1;
-                }
-            });
+            self.add_holder(v);
         }
-        self.conflicted.clear();
-        self.place.iter_mut().for_each(|p| *p = u32::MAX);
-        let mut twice = 0u64;
-        for v in 0..self.cell.len() {
-            twice += self.clashing(self.colour[v]);
-            self.update_conflicted(v);
-        }
-        self.cost = twice / 2;
+        self.count_conflicts();
         self.until.iter_mut().for_each(|t| *t = 0);
         self.clock = 0;
         self.local.iter_mut().for_each(|b| *b = LocalBest::STALE);
@@ -782,11 +811,7 @@ impl TabuSearch {
 
     /// The best assignment as a grid (a solution when [`TabuSearch::best_cost`] is 0).
     pub fn best_grid(&self) -> Grid {
-        let mut grid = self.fixed.clone();
-        for (v, &c) in self.cell.iter().enumerate() {
-            grid.set(c as usize, self.digit[self.best[v] as usize] as u16 + 1);
-        }
-        grid
+        self.grid_of(&self.best)
     }
 
     /// One step: the best allowed move of a conflicting cell. Returns the new cost. Does
@@ -884,57 +909,39 @@ impl TabuSearch {
     /// move (any, when none is), then its best allowed digit.
     #[inline(never)]
     fn cell_step(&mut self, aspire: i64, rng: &mut Rng) -> u64 {
-        let (mut most, mut n, mut pick) = (0u16, 0u32, u32::MAX);
-        let (mut most_x, mut n_x, mut pick_x) = (0u16, 0u32, u32::MAX);
+        // The most clashes: the least negated count.
+        let (mut open, mut checked) = (Least::new(), Least::new());
         for &v in &self.conflicted {
-            let k = self.clash[self.colour[v as usize] as usize];
+            let k = -(self.clash[self.colour[v as usize] as usize] as i64);
             if self.open_to[v as usize] {
-                if k > most {
-                    (most, n, pick) = (k, 1, v);
-                } else if k == most {
-                    n += 1;
-                    if rng.random_range(0..n) == 0 {
-                        pick = v;
-                    }
-                }
-            } else if k > most_x {
-                (most_x, n_x, pick_x) = (k, 1, v);
-            } else if k == most_x {
-                n_x += 1;
-                if rng.random_range(0..n_x) == 0 {
-                    pick_x = v;
-                }
+                open.offer(k, v, rng);
+            } else {
+                checked.offer(k, v, rng);
             }
         }
-        let v = if n > 0 { pick } else { pick_x } as usize;
+        let v = if open.ties > 0 {
+            open.pick
+        } else {
+            checked.pick
+        } as usize;
         let now = self.colour[v];
         let here = self.clash[now as usize] as i64;
         let clock = self.clock;
-        let (mut free, mut nf, mut pf) = (i64::MAX, 0u32, 0u32);
-        let (mut tabu, mut nt, mut pt) = (i64::MAX, 0u32, 0u32);
+        let (mut free, mut tabu) = (Least::new(), Least::new());
         for s in self.slots(v) {
             if s == now {
                 continue;
             }
             let delta = self.clash[s as usize] as i64 - here;
             if self.until[s as usize] > clock {
-                if delta < tabu {
-                    (tabu, nt, pt) = (delta, 1, s);
-                } else if delta == tabu {
-                    nt += 1;
-                    if rng.random_range(0..nt) == 0 {
-                        pt = s;
-                    }
-                }
-            } else if delta < free {
-                (free, nf, pf) = (delta, 1, s);
-            } else if delta == free {
-                nf += 1;
-                if rng.random_range(0..nf) == 0 {
-                    pf = s;
-                }
+                tabu.offer(delta, s, rng);
+            } else {
+                free.offer(delta, s, rng);
             }
         }
+        let (nf, nt) = (free.ties, tabu.ties);
+        let (pf, pt) = (free.pick, tabu.pick);
+        let (free, tabu) = (free.key, tabu.key);
         if free > 0 && tabu > 0 {
             // Every move makes it worse: the cell declines. It keeps its digit, which becomes
             // tabu, and waits for a neighbour to take its digit; a cell that declines twice
@@ -960,6 +967,7 @@ impl TabuSearch {
         self.cost
     }
 
+    /// The tenure of a digit a cell leaves now: U(0, tenure) + λ · (conflicting cells).
     fn tenure_now(&self, rng: &mut Rng) -> u32 {
         let random = if self.tenure > 0 {
             rng.random_range(0..self.tenure)
@@ -977,15 +985,8 @@ impl TabuSearch {
         let after = self.clashing(to);
         self.cost = self.cost + after - before;
         self.colour[v] = to;
-        let random = if self.tenure > 0 {
-            rng.random_range(0..self.tenure)
-        } else {
-            0
-        };
-        let tenure = random + (self.lambda * self.conflicted.len() as f64) as u64;
-        self.until[from as usize] = self
-            .clock
-            .saturating_add(tenure.min(CLOCK_LIMIT as u64) as u32);
+        let tenure = self.tenure_now(rng);
+        self.until[from as usize] = self.clock.saturating_add(tenure);
         // Two copies of the walk, so that the unweighted one (the default) tests nothing.
         if self.weighted {
             self.each_same_digit(v, from, |s, u, slot, w| s.shift::<true>(u, slot, false, w));

@@ -38,14 +38,31 @@ fn solved(p: &Puzzle, status: &Status, what: &str) -> Grid {
     g.clone()
 }
 
+/// Pairs of peers holding one digit in `g`: the cost `tabu` reports.
+fn clashing_pairs(p: &Puzzle, g: &Grid) -> u64 {
+    let geo = p.geometry();
+    let mut twice = 0u64;
+    for c in 0..g.cells().len() {
+        for &q in geo.peers(c) {
+            if g.get(q as usize) == g.get(c) {
+                twice += 1;
+            }
+        }
+    }
+    twice / 2
+}
+
 #[test]
 fn seed_puzzles_give_the_printed_solutions() {
     let pairs = seed_pairs("001_jump", Variant::Classic).expect("seed 001 loads");
-    for (k, (p, solution)) in pairs.iter().enumerate() {
-        let out = tabu().solve(p, &iterations(5_000_000), &mut rng_from_seed(k as u64));
-        let g = solved(p, &out.status, &format!("JuMP puzzle {k}"));
-        assert_eq!(&g, solution, "JuMP puzzle {k} has one solution");
-        assert_eq!(out.stats.best_cost, Some(0));
+    // The default configuration and the pooled one.
+    for make in [tabu, pooled] {
+        for (k, (p, solution)) in pairs.iter().enumerate() {
+            let out = make().solve(p, &iterations(5_000_000), &mut rng_from_seed(k as u64));
+            let g = solved(p, &out.status, &format!("JuMP puzzle {k}"));
+            assert_eq!(&g, solution, "JuMP puzzle {k} has one solution");
+            assert_eq!(out.stats.best_cost, Some(0));
+        }
     }
 }
 
@@ -89,13 +106,8 @@ fn a_36x36_puzzle_at_half_givens_is_solved() {
 }
 
 #[test]
-fn the_pooled_configuration_gives_known_solutions_and_solves_a_36x36() {
-    let pairs = seed_pairs("001_jump", Variant::Classic).expect("seed 001 loads");
-    for (k, (p, solution)) in pairs.iter().enumerate() {
-        let out = pooled().solve(p, &iterations(5_000_000), &mut rng_from_seed(k as u64));
-        let g = solved(p, &out.status, &format!("JuMP puzzle {k}"));
-        assert_eq!(&g, solution, "JuMP puzzle {k} has one solution");
-    }
+fn the_pooled_configuration_fills_empty_grids_and_solves_a_36x36() {
+    // Its known solutions: seed_puzzles_give_the_printed_solutions.
     for variant in [Variant::Classic, Variant::Diagonal] {
         let p = Puzzle::empty(Order::new(4).unwrap(), variant);
         let out = pooled().solve(&p, &iterations(5_000_000), &mut rng_from_seed(4));
@@ -149,16 +161,7 @@ fn the_pooled_configuration_ends_exhausted_on_an_unsolvable_puzzle() {
     assert!(out.stats.best_cost.unwrap() > 0);
     assert_eq!(out.stats.iterations, 50_000);
     // The grid returned is one of the best cost reported.
-    let geo = p.geometry();
-    let mut twice = 0u64;
-    for c in 0..g.cells().len() {
-        for &q in geo.peers(c) {
-            if g.get(q as usize) == g.get(c) {
-                twice += 1;
-            }
-        }
-    }
-    assert_eq!(Some(twice / 2), out.stats.best_cost);
+    assert_eq!(Some(clashing_pairs(&p, &g)), out.stats.best_cost);
 }
 
 #[test]
@@ -220,17 +223,8 @@ fn the_engine_cost_counts_clashing_pairs() {
     for _ in 0..200 {
         s.step(&mut rng);
         let best = s.best_grid();
-        // Recount the best assignment's clashes from the grid: pairs of peers with one digit.
-        let geo = p.geometry();
-        let mut twice = 0u64;
-        for c in 0..best.cells().len() {
-            for &q in geo.peers(c) {
-                if best.get(q as usize) == best.get(c) {
-                    twice += 1;
-                }
-            }
-        }
-        assert_eq!(twice / 2, s.best_cost());
+        // Recount the best assignment's clashes from the grid.
+        assert_eq!(clashing_pairs(&p, &best), s.best_cost());
         assert!(s.best_cost() <= s.cost());
         for (i, &d) in p.givens().cells().iter().enumerate() {
             if d != 0 {
