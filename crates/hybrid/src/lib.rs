@@ -29,7 +29,9 @@
 //! thread for the whole call: one tenure does not suit every order (crates/meta/README.md),
 //! and two cores cover two.
 //! `helper_scheme=pooled` makes that search `tabu`'s pooled scheme ([`sudoku_meta::PooledSearch`],
-//! `select=cell pool=50 weights=5`), the best measured at 49×49 with 50 % givens.
+//! `select=cell pool=50 weights=5`), the best measured at 49×49 with 50 % givens, and
+//! `scheme=pooled` makes the turns' search that scheme too (two pooled searches side by side);
+//! `segment` sets the pooled searches' segment length.
 #![deny(missing_docs)]
 
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -45,7 +47,7 @@ use sudoku_core::{
     Status, Unsupported,
 };
 use sudoku_isolate::Isolated;
-use sudoku_meta::{PooledSearch, Select, TabuConfig, TabuSearch};
+use sudoku_meta::{Contradiction, PooledSearch, Select, TabuConfig, TabuSearch};
 use sudoku_sat::{Answer, Encoding, Preset, Sat, SatConfig, Session, CADICAL_VERSION};
 
 /// The registry name, also returned by [`Solver::name`].
@@ -66,6 +68,10 @@ pub struct HybridConfig {
     pub helper: f64,
     /// Whether that search runs `tabu`'s pooled scheme (`select=cell pool=50 weights=5`).
     pub helper_pooled: bool,
+    /// Whether the turns' own tabu search runs that scheme.
+    pub pooled: bool,
+    /// The segment length of the pooled searches, in steps.
+    pub segment: u64,
 }
 
 impl Default for HybridConfig {
@@ -83,6 +89,8 @@ impl Default for HybridConfig {
             steps_per_cell: STEPS_PER_CELL.default,
             helper: HELPER.default,
             helper_pooled: HELPER_SCHEME.default,
+            pooled: SCHEME.default,
+            segment: SEGMENT.default,
         }
     }
 }
@@ -146,6 +154,24 @@ const HELPER_SCHEME: Param<bool> = Param::choice(
      slower at 36x36)",
 );
 
+const SCHEME: Param<bool> = Param::choice(
+    "scheme",
+    "plain",
+    choices!["plain" => false, "pooled" => true],
+    "the tabu search of the turns: plain (TabuCol, one search continued across turns), or \
+     pooled (as `helper_scheme`'s, continued across turns). With `helper_scheme=pooled`, two \
+     pooled searches with their own seeds run side by side",
+);
+
+const SEGMENT: Param<u64> = number_param!(
+    "segment",
+    u64,
+    100000,
+    1..=1000000000000,
+    "steps of a segment of the pooled searches (as `tabu`'s `segment`, and its default, \
+     Sudoku-LS's); 1000000 measured better at 49x49 with 50 % givens"
+);
+
 /// The documented parameters of `hybrid`.
 pub const HYBRID_PARAMS: &[ParamSpec] = &[
     PRESET.spec,
@@ -155,6 +181,8 @@ pub const HYBRID_PARAMS: &[ParamSpec] = &[
     TENURE.spec,
     HELPER.spec,
     HELPER_SCHEME.spec,
+    SCHEME.spec,
+    SEGMENT.spec,
 ];
 
 impl HybridConfig {
@@ -176,6 +204,8 @@ impl HybridConfig {
             steps_per_cell: STEPS_PER_CELL.read(p)?,
             helper: HELPER.read(p)?,
             helper_pooled: HELPER_SCHEME.read(p)?,
+            pooled: SCHEME.read(p)?,
+            segment: SEGMENT.read(p)?,
         })
     }
 }
@@ -239,7 +269,12 @@ impl Hybrid {
         deadline: Option<Instant>,
         in_child: bool,
     ) -> Run {
-        let mut tabu = match TabuSearch::new(puzzle, &self.cfg.tabu, rng) {
+        let own = if self.cfg.pooled {
+            pooled(self.cfg.tabu, self.cfg.tabu.lambda, self.cfg.segment)
+        } else {
+            self.cfg.tabu
+        };
+        let mut tabu = match Local::new(puzzle, &own, rng) {
             Ok(t) => t,
             Err(why) => {
                 return Run {
@@ -269,13 +304,7 @@ impl Hybrid {
         let stop = Arc::new(AtomicBool::new(false));
         let helper = (self.cfg.helper > 0.0).then(|| {
             let cfg = if self.cfg.helper_pooled {
-                TabuConfig {
-                    lambda: self.cfg.helper,
-                    select: Select::Cell,
-                    pool: 50,
-                    weights: 5,
-                    ..self.cfg.tabu
-                }
+                pooled(self.cfg.tabu, self.cfg.helper, self.cfg.segment)
             } else {
                 TabuConfig {
                     lambda: self.cfg.helper,
@@ -324,7 +353,7 @@ impl Hybrid {
                 }
             }
             tabu_time += turn.elapsed();
-            if tabu.cost() == 0 {
+            if tabu.best_cost() == 0 {
                 found = Some(tabu.best_grid());
                 answered_by = "tabu";
                 break 'rounds;
@@ -437,6 +466,75 @@ impl Hybrid {
     }
 }
 
+/// The pooled scheme (`tabu select=cell pool=50 weights=5`) on `base`'s tenure, with λ `lambda`
+/// and segments of `segment` steps.
+fn pooled(base: TabuConfig, lambda: f64, segment: u64) -> TabuConfig {
+    TabuConfig {
+        lambda,
+        select: Select::Cell,
+        pool: 50,
+        weights: 5,
+        segment,
+        ..base
+    }
+}
+
+/// A local search of either scheme, stepped the same way.
+enum Local {
+    Plain(TabuSearch),
+    Pooled(PooledSearch),
+}
+
+impl Local {
+    /// The pooled scheme when `cfg.pool` > 0, else plain TabuCol.
+    fn new(puzzle: &Puzzle, cfg: &TabuConfig, rng: &mut Rng) -> Result<Local, Contradiction> {
+        Ok(if cfg.pool > 0 {
+            Local::Pooled(PooledSearch::new(puzzle, cfg, rng)?)
+        } else {
+            Local::Plain(TabuSearch::new(puzzle, cfg, rng)?)
+        })
+    }
+
+    /// One step; returns 0 once solved.
+    #[inline]
+    fn step(&mut self, rng: &mut Rng) -> u64 {
+        match self {
+            Local::Plain(t) => t.step(rng),
+            Local::Pooled(t) => t.step(rng),
+        }
+    }
+
+    fn steps(&self) -> u64 {
+        match self {
+            Local::Plain(t) => t.steps(),
+            Local::Pooled(t) => t.steps(),
+        }
+    }
+
+    /// The lowest cost seen (0: solved).
+    fn best_cost(&self) -> u64 {
+        match self {
+            Local::Plain(t) => t.best_cost(),
+            Local::Pooled(t) => t.best_cost(),
+        }
+    }
+
+    /// An assignment of the lowest cost seen (a solution once that is 0).
+    fn best_grid(&self) -> Grid {
+        match self {
+            Local::Plain(t) => t.best_grid(),
+            Local::Pooled(t) => t.best_grid(),
+        }
+    }
+
+    fn open_cells(&self) -> usize {
+        match self {
+            Local::Plain(t) => t.open_cells(),
+            Local::Pooled(t) => t.open_cells(),
+        }
+    }
+}
+
 /// What the helper's tabu search ended with.
 struct Helper {
     found: Option<Grid>,
@@ -454,45 +552,27 @@ fn spawn_helper(
     std::thread::spawn(move || {
         let mut rng = rng_from_seed(seed);
         // The calling thread already propagated the same puzzle without contradiction.
-        let none = Helper {
-            found: None,
-            steps: 0,
+        let Ok(mut tabu) = Local::new(&puzzle, &cfg, &mut rng) else {
+            return Helper {
+                found: None,
+                steps: 0,
+            };
         };
-        if cfg.pool > 0 {
-            let Ok(mut tabu) = PooledSearch::new(&puzzle, &cfg, &mut rng) else {
-                return none;
-            };
-            run_helper(&stop, || {
-                let solved = tabu.step(&mut rng) == 0;
-                (solved.then(|| tabu.best_grid()), tabu.steps())
-            })
-        } else {
-            let Ok(mut tabu) = TabuSearch::new(&puzzle, &cfg, &mut rng) else {
-                return none;
-            };
-            run_helper(&stop, || {
-                let solved = tabu.step(&mut rng) == 0;
-                (solved.then(|| tabu.best_grid()), tabu.steps())
-            })
-        }
-    })
-}
-
-/// Steps a search (`step` returns the solution once it has one, and the steps so far) until
-/// it solves the puzzle (then it sets `stop`) or `stop` is set.
-fn run_helper(stop: &AtomicBool, mut step: impl FnMut() -> (Option<Grid>, u64)) -> Helper {
-    let mut steps = 0;
-    while !stop.load(Ordering::Relaxed) {
-        for _ in 0..1024 {
-            let (found, done) = step();
-            steps = done;
-            if found.is_some() {
-                stop.store(true, Ordering::Relaxed);
-                return Helper { found, steps };
+        let mut steps = 0;
+        while !stop.load(Ordering::Relaxed) {
+            for _ in 0..1024 {
+                if tabu.step(&mut rng) == 0 {
+                    stop.store(true, Ordering::Relaxed);
+                    return Helper {
+                        found: Some(tabu.best_grid()),
+                        steps: tabu.steps(),
+                    };
+                }
             }
+            steps = tabu.steps();
         }
-    }
-    Helper { found: None, steps }
+        Helper { found: None, steps }
+    })
 }
 
 /// What one call found: a solution, or none and why it stopped (`Complete`: infeasible).

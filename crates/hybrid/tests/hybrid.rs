@@ -1,6 +1,6 @@
 //! `hybrid`: agreement with `prop` (solutions, infeasibility, counts), infeasibility that only
 //! the exact half can prove, a 36×36 puzzle at half givens, both halves finding solutions,
-//! budgets, reproducibility from the seed, and the helper thread.
+//! budgets, reproducibility from the seed, the pooled scheme in the turns, and the helper thread.
 
 use sudoku_core::fixtures::{carved_pattern, public_dir, seed_pairs, seed_puzzle};
 use sudoku_core::{
@@ -234,19 +234,91 @@ fn registry_lists_hybrid_and_rejects_unknown_parameters() {
     let mut negative = Params::default();
     negative.set("helper", "-1");
     assert!((info.build)(&negative).is_err());
-    let mut scheme = Params::default();
-    scheme.set("helper_scheme", "pool");
-    assert!((info.build)(&scheme).is_err());
+    for key in ["helper_scheme", "scheme"] {
+        let mut scheme = Params::default();
+        scheme.set(key, "pool");
+        assert!((info.build)(&scheme).is_err(), "{key}=pool");
+        scheme.set(key, "pooled");
+        assert!((info.build)(&scheme).is_ok(), "{key}=pooled");
+    }
+    let mut segment = Params::default();
+    segment.set("segment", "0");
+    assert!((info.build)(&segment).is_err());
+    segment.set("segment", "1000000");
+    assert_eq!(
+        HybridConfig::from_params(&segment).unwrap().segment,
+        1_000_000
+    );
+    assert_eq!(HybridConfig::default().segment, 100_000, "tabu's default");
+}
+
+#[test]
+fn the_turns_can_run_the_pooled_scheme() {
+    let pooled = HybridConfig {
+        pooled: true,
+        segment: 20_000,
+        ..HybridConfig::default()
+    };
+    // The printed solutions of the first paper's 25×25 puzzles.
+    let pairs = seed_pairs("001_jump", Variant::Classic).expect("seed 001 loads");
+    for (k, (p, solution)) in pairs.iter().enumerate() {
+        let out = Hybrid::new(pooled).solve(p, &Budget::unlimited(), &mut rng_from_seed(k as u64));
+        assert_eq!(
+            &solved(p, &out.status, "JuMP, pooled"),
+            solution,
+            "puzzle {k}"
+        );
+    }
+    // The hard region at 36×36, within the budgets, and the same run from the same seed.
+    let p = carved(6, 0.5, 21);
+    let runs: Vec<_> = (0..2)
+        .map(|_| Hybrid::new(pooled).solve(&p, &generous(), &mut rng_from_seed(3)))
+        .collect();
+    solved(&p, &runs[0].status, "36×36 at 50 %, pooled");
+    assert_eq!(runs[0].status, runs[1].status);
+    assert_eq!(runs[0].stats.iterations, runs[1].stats.iterations);
+    assert_eq!(runs[0].stats.nodes, runs[1].stats.nodes);
+    assert_eq!(
+        extra(&runs[0].stats, "found_by"),
+        extra(&runs[1].stats, "found_by")
+    );
+    // Infeasibility is still CDCL's proof.
+    let p =
+        puzzle("1..45........8...37..1.3..6.3.56.89.5.7...2.....2......4..7.9126.89..3.7...34....");
+    let out = Hybrid::new(pooled).solve(&p, &Budget::unlimited(), &mut rng_from_seed(0));
+    assert_eq!(out.status, Status::Infeasible);
+    assert_eq!(extra(&out.stats, "infeasible_by"), Some("sat"));
+    // An iteration budget counts the pooled search's steps across its segments.
+    let budget = Budget {
+        iterations: Some(250_000),
+        ..Budget::default()
+    };
+    let hard = carved(7, 0.5, 5);
+    let out = Hybrid::new(HybridConfig {
+        conflicts: 1,
+        ..pooled
+    })
+    .solve(&hard, &budget, &mut rng_from_seed(1));
+    match out.status {
+        Status::Exhausted { limit, .. } => {
+            assert_eq!(limit, Limit::Iterations);
+            assert_eq!(out.stats.iterations, 250_000);
+        }
+        Status::Solved(ref g) => verify_solution(&hard, g).unwrap(),
+        ref other => panic!("{other:?}"),
+    }
 }
 
 #[test]
 fn a_helper_thread_changes_answers_but_not_outcomes() {
-    // Both of the helper's schemes: plain tabu, and the pooled one.
-    for pooled in [false, true] {
+    // Both of the helper's schemes, plain tabu and the pooled one, and two pooled searches
+    // (the helper's and the turns').
+    for (pooled, turns_pooled) in [(false, false), (true, false), (true, true)] {
         let helped = || {
             Hybrid::new(HybridConfig {
                 helper: 0.35,
                 helper_pooled: pooled,
+                pooled: turns_pooled,
                 ..HybridConfig::default()
             })
         };
@@ -277,6 +349,7 @@ fn a_helper_thread_changes_answers_but_not_outcomes() {
         let out = Hybrid::new(HybridConfig {
             helper: 0.35,
             helper_pooled: pooled,
+            pooled: turns_pooled,
             conflicts: 1,
             steps_per_cell: 1,
             ..HybridConfig::default()

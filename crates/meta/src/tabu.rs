@@ -1169,6 +1169,11 @@ impl PooledSearch {
         self.search.steps()
     }
 
+    /// Open cells after propagation (the vertices).
+    pub fn open_cells(&self) -> usize {
+        self.search.open_cells()
+    }
+
     /// Segments ended so far.
     pub fn segments(&self) -> u64 {
         self.segments
