@@ -37,6 +37,22 @@ fn puzzle(text: &str) -> Puzzle {
     )
 }
 
+/// No solution (`prop` agrees), but singles find no contradiction: tabu alone would search
+/// forever.
+const UNSOLVABLE: &str =
+    "1..45........8...37..1.3..6.3.56.89.5.7...2.....2......4..7.9126.89..3.7...34....";
+
+/// `h` ends on [`UNSOLVABLE`] as infeasible, proved by the CDCL half.
+fn proves_unsolvable_by_sat(mut h: Hybrid) {
+    let out = h.solve(
+        &puzzle(UNSOLVABLE),
+        &Budget::unlimited(),
+        &mut rng_from_seed(0),
+    );
+    assert_eq!(out.status, Status::Infeasible);
+    assert_eq!(extra(&out.stats, "infeasible_by"), Some("sat"));
+}
+
 /// Node and step budgets well above what the 36×36 test puzzle needs.
 fn generous() -> Budget {
     Budget {
@@ -83,15 +99,13 @@ fn agrees_with_prop_on_public_puzzles() {
 
 #[test]
 fn infeasibility_singles_miss_is_proved_by_the_exact_half() {
-    // No solution (prop agrees), but singles find no contradiction: tabu alone would search
-    // forever, the CDCL half proves it.
-    let p =
-        puzzle("1..45........8...37..1.3..6.3.56.89.5.7...2.....2......4..7.9126.89..3.7...34....");
-    let proof = Prop::default().solve(&p, &Budget::unlimited(), &mut rng_from_seed(0));
+    let proof = Prop::default().solve(
+        &puzzle(UNSOLVABLE),
+        &Budget::unlimited(),
+        &mut rng_from_seed(0),
+    );
     assert_eq!(proof.status, Status::Infeasible);
-    let out = hybrid().solve(&p, &Budget::unlimited(), &mut rng_from_seed(0));
-    assert_eq!(out.status, Status::Infeasible);
-    assert_eq!(extra(&out.stats, "infeasible_by"), Some("sat"));
+    proves_unsolvable_by_sat(hybrid());
 }
 
 #[test]
@@ -283,11 +297,7 @@ fn the_turns_can_run_the_pooled_scheme() {
         extra(&runs[1].stats, "found_by")
     );
     // Infeasibility is still CDCL's proof.
-    let p =
-        puzzle("1..45........8...37..1.3..6.3.56.89.5.7...2.....2......4..7.9126.89..3.7...34....");
-    let out = Hybrid::new(pooled).solve(&p, &Budget::unlimited(), &mut rng_from_seed(0));
-    assert_eq!(out.status, Status::Infeasible);
-    assert_eq!(extra(&out.stats, "infeasible_by"), Some("sat"));
+    proves_unsolvable_by_sat(Hybrid::new(pooled));
     // An iteration budget counts the pooled search's steps across its segments.
     let budget = Budget {
         iterations: Some(250_000),
@@ -314,31 +324,24 @@ fn a_helper_thread_changes_answers_but_not_outcomes() {
     // Both of the helper's schemes, plain tabu and the pooled one, and two pooled searches
     // (the helper's and the turns').
     for (pooled, turns_pooled) in [(false, false), (true, false), (true, true)] {
-        let helped = || {
-            Hybrid::new(HybridConfig {
-                helper: 0.35,
-                helper_pooled: pooled,
-                pooled: turns_pooled,
-                ..HybridConfig::default()
-            })
+        let helped = HybridConfig {
+            helper: 0.35,
+            helper_pooled: pooled,
+            pooled: turns_pooled,
+            ..HybridConfig::default()
         };
         // A hard-region puzzle: solved and verified, whichever of the three searches ends it, and
         // the helper reports its steps.
         let p = carved(6, 0.5, 21);
         let budget = generous();
-        let out = helped().solve(&p, &budget, &mut rng_from_seed(3));
+        let out = Hybrid::new(helped).solve(&p, &budget, &mut rng_from_seed(3));
         solved(&p, &out.status, "36×36 at 50 % with a helper");
         let by = extra(&out.stats, "found_by").expect("found_by is reported");
         assert!(["sat", "tabu", "helper"].contains(&by), "{by}");
         assert!(extra(&out.stats, "helper_steps").is_some());
         // Infeasibility is still the CDCL half's proof: the helper, which can never finish on
         // this puzzle, is stopped when the proof is in.
-        let p = puzzle(
-            "1..45........8...37..1.3..6.3.56.89.5.7...2.....2......4..7.9126.89..3.7...34....",
-        );
-        let out = helped().solve(&p, &Budget::unlimited(), &mut rng_from_seed(0));
-        assert_eq!(out.status, Status::Infeasible);
-        assert_eq!(extra(&out.stats, "infeasible_by"), Some("sat"));
+        proves_unsolvable_by_sat(Hybrid::new(helped));
         // With tabu's half kept to almost nothing and CDCL's to one conflict per turn, an
         // iteration budget ends the call; the helper stops with it.
         let budget = Budget {
@@ -347,12 +350,9 @@ fn a_helper_thread_changes_answers_but_not_outcomes() {
         };
         let hard = carved(7, 0.5, 5);
         let out = Hybrid::new(HybridConfig {
-            helper: 0.35,
-            helper_pooled: pooled,
-            pooled: turns_pooled,
             conflicts: 1,
             steps_per_cell: 1,
-            ..HybridConfig::default()
+            ..helped
         })
         .solve(&hard, &budget, &mut rng_from_seed(1));
         match out.status {

@@ -30,6 +30,19 @@ fn pooled() -> Tabu {
     })
 }
 
+/// A classic puzzle from one line of text.
+fn line(text: &str) -> Puzzle {
+    Puzzle::new(
+        format::parse_str(text, "t").unwrap()[0].grid.clone(),
+        Variant::Classic,
+    )
+}
+
+/// A carved pattern grid with one given changed: no solution (`prop`'s complete search proves
+/// it), yet singles leave 21 cells open without a contradiction.
+const UNSOLVABLE: &str =
+    "1..45........8...37..1.3..6.3.56.89.5.7...2.....2......4..7.9126.89..3.7...34....";
+
 fn solved(p: &Puzzle, status: &Status, what: &str) -> Grid {
     let Status::Solved(g) = status else {
         panic!("{what} not solved: {status:?}");
@@ -140,12 +153,8 @@ fn the_pooled_configuration_fills_empty_grids_and_solves_a_36x36() {
 
 #[test]
 fn the_pooled_configuration_ends_exhausted_on_an_unsolvable_puzzle() {
-    // The unsolvable puzzle of the test below: the pool keeps restarting and runs out of steps.
-    let text = "1..45........8...37..1.3..6.3.56.89.5.7...2.....2......4..7.9126.89..3.7...34....";
-    let p = Puzzle::new(
-        format::parse_str(text, "t").unwrap()[0].grid.clone(),
-        Variant::Classic,
-    );
+    // The pool keeps restarting and runs out of steps.
+    let p = line(UNSOLVABLE);
     let cfg = TabuConfig {
         select: Select::Cell,
         pool: 5,
@@ -167,11 +176,8 @@ fn the_pooled_configuration_ends_exhausted_on_an_unsolvable_puzzle() {
 #[test]
 fn contradictions_found_by_singles_are_infeasible() {
     // Row 1 needs a 9 at r1c9, but column 9 already holds one.
-    let line = "12345678.........9...............................................................";
-    let p = Puzzle::new(
-        format::parse_str(line, "t").unwrap()[0].grid.clone(),
-        Variant::Classic,
-    );
+    let p =
+        line("12345678.........9...............................................................");
     let out = tabu().solve(&p, &iterations(1_000), &mut rng_from_seed(0));
     assert_eq!(out.status, Status::Infeasible);
     assert!(TabuSearch::new(&p, &TabuConfig::default(), &mut rng_from_seed(0)).is_err());
@@ -179,14 +185,9 @@ fn contradictions_found_by_singles_are_infeasible() {
 
 #[test]
 fn an_unsolvable_puzzle_singles_miss_ends_exhausted_with_a_full_grid() {
-    // A carved pattern grid with one given changed: no solution (`prop`'s complete search
-    // proves it), yet singles leave 21 cells open without a contradiction, so tabu searches and can
-    // only run out of budget: it proves nothing.
-    let text = "1..45........8...37..1.3..6.3.56.89.5.7...2.....2......4..7.9126.89..3.7...34....";
-    let p = Puzzle::new(
-        format::parse_str(text, "t").unwrap()[0].grid.clone(),
-        Variant::Classic,
-    );
+    // Singles find no contradiction, so tabu searches and can only run out of budget: it
+    // proves nothing.
+    let p = line(UNSOLVABLE);
     let proof = sudoku_prop::Prop::default().solve(&p, &Budget::default(), &mut rng_from_seed(0));
     assert_eq!(proof.status, Status::Infeasible);
     assert!(TabuSearch::new(&p, &TabuConfig::default(), &mut rng_from_seed(0)).is_ok());
