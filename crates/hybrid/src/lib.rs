@@ -31,7 +31,7 @@
 //! `helper_scheme=pooled` makes that search `tabu`'s pooled scheme ([`sudoku_meta::PooledSearch`],
 //! `select=cell pool=50 weights=5`), the best measured at 49×49 with 50 % givens, and
 //! `scheme=pooled` makes the turns' search that scheme too (two pooled searches side by side);
-//! `segment` sets the pooled searches' segment length.
+//! `segment` sets the pooled searches' segment length, and `restart` when they start afresh.
 #![deny(missing_docs)]
 
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -72,6 +72,8 @@ pub struct HybridConfig {
     pub pooled: bool,
     /// The segment length of the pooled searches, in steps.
     pub segment: u64,
+    /// Steps without a new lowest cost after which a pooled search starts afresh (0: never).
+    pub restart: u64,
 }
 
 impl Default for HybridConfig {
@@ -91,6 +93,7 @@ impl Default for HybridConfig {
             helper_pooled: HELPER_SCHEME.default,
             pooled: SCHEME.default,
             segment: SEGMENT.default,
+            restart: RESTART.default,
         }
     }
 }
@@ -172,6 +175,15 @@ const SEGMENT: Param<u64> = number_param!(
      Sudoku-LS's); 1000000 measured better at 49x49 with 50 % givens"
 );
 
+const RESTART: Param<u64> = number_param!(
+    "restart",
+    u64,
+    0,
+    0..=1000000000000,
+    "steps without a new lowest cost after which a pooled search drops its pool and weights \
+     and starts again from a new greedy start (as `tabu`'s `restart`; 0: never)"
+);
+
 /// The documented parameters of `hybrid`.
 pub const HYBRID_PARAMS: &[ParamSpec] = &[
     PRESET.spec,
@@ -183,6 +195,7 @@ pub const HYBRID_PARAMS: &[ParamSpec] = &[
     HELPER_SCHEME.spec,
     SCHEME.spec,
     SEGMENT.spec,
+    RESTART.spec,
 ];
 
 impl HybridConfig {
@@ -206,6 +219,7 @@ impl HybridConfig {
             helper_pooled: HELPER_SCHEME.read(p)?,
             pooled: SCHEME.read(p)?,
             segment: SEGMENT.read(p)?,
+            restart: RESTART.read(p)?,
         })
     }
 }
@@ -270,7 +284,7 @@ impl Hybrid {
         in_child: bool,
     ) -> Run {
         let own = if self.cfg.pooled {
-            pooled(self.cfg.tabu, self.cfg.tabu.lambda, self.cfg.segment)
+            pooled(&self.cfg, self.cfg.tabu.lambda)
         } else {
             self.cfg.tabu
         };
@@ -304,7 +318,7 @@ impl Hybrid {
         let stop = Arc::new(AtomicBool::new(false));
         let helper = (self.cfg.helper > 0.0).then(|| {
             let cfg = if self.cfg.helper_pooled {
-                pooled(self.cfg.tabu, self.cfg.helper, self.cfg.segment)
+                pooled(&self.cfg, self.cfg.helper)
             } else {
                 TabuConfig {
                     lambda: self.cfg.helper,
@@ -429,6 +443,7 @@ impl Hybrid {
                     stats
                         .extra
                         .push(("helper_steps".into(), h.steps.to_string()));
+                    stats.restarts += h.restarts;
                 }
                 Err(_) => stats.error = Some("hybrid: the helper thread panicked".into()),
             }
@@ -436,6 +451,8 @@ impl Hybrid {
         let conflicts = session.as_mut().map_or(0, |s| s.conflicts());
         stats.nodes = conflicts;
         stats.iterations = tabu.steps();
+        // Fresh starts of both pooled searches (`restart`).
+        stats.restarts += tabu.restarts();
         stats.best_cost = Some(if found.is_some() { 0 } else { tabu.best_cost() });
         if !answered_by.is_empty() {
             let key = if found.is_some() {
@@ -466,16 +483,17 @@ impl Hybrid {
     }
 }
 
-/// The pooled scheme (`tabu select=cell pool=50 weights=5`) on `base`'s tenure, with λ `lambda`
-/// and segments of `segment` steps.
-fn pooled(base: TabuConfig, lambda: f64, segment: u64) -> TabuConfig {
+/// The pooled scheme (`tabu select=cell pool=50 weights=5`) on `cfg`'s tenure, segment length
+/// and fresh starts, with λ `lambda`.
+fn pooled(cfg: &HybridConfig, lambda: f64) -> TabuConfig {
     TabuConfig {
         lambda,
         select: Select::Cell,
         pool: 50,
         weights: 5,
-        segment,
-        ..base
+        segment: cfg.segment,
+        restart: cfg.restart,
+        ..cfg.tabu
     }
 }
 
@@ -533,12 +551,21 @@ impl Local {
             Local::Pooled(t) => t.open_cells(),
         }
     }
+
+    /// Fresh starts so far (only the pooled scheme makes them).
+    fn restarts(&self) -> u64 {
+        match self {
+            Local::Plain(_) => 0,
+            Local::Pooled(t) => t.restarts(),
+        }
+    }
 }
 
 /// What the helper's tabu search ended with.
 struct Helper {
     found: Option<Grid>,
     steps: u64,
+    restarts: u64,
 }
 
 /// Runs a second tabu search on a thread of its own until it solves the puzzle (then it sets
@@ -556,6 +583,7 @@ fn spawn_helper(
             return Helper {
                 found: None,
                 steps: 0,
+                restarts: 0,
             };
         };
         let mut steps = 0;
@@ -566,12 +594,17 @@ fn spawn_helper(
                     return Helper {
                         found: Some(tabu.best_grid()),
                         steps: tabu.steps(),
+                        restarts: tabu.restarts(),
                     };
                 }
             }
             steps = tabu.steps();
         }
-        Helper { found: None, steps }
+        Helper {
+            found: None,
+            steps,
+            restarts: tabu.restarts(),
+        }
     })
 }
 

@@ -264,6 +264,19 @@ fn registry_lists_hybrid_and_rejects_unknown_parameters() {
         1_000_000
     );
     assert_eq!(HybridConfig::default().segment, 100_000, "tabu's default");
+    let mut restart = Params::default();
+    restart.set("restart", "-1");
+    assert!((info.build)(&restart).is_err());
+    restart.set("restart", "20000000");
+    assert_eq!(
+        HybridConfig::from_params(&restart).unwrap().restart,
+        20_000_000
+    );
+    assert_eq!(
+        HybridConfig::default().restart,
+        0,
+        "no fresh starts by default"
+    );
 }
 
 #[test]
@@ -296,6 +309,24 @@ fn the_turns_can_run_the_pooled_scheme() {
         extra(&runs[0].stats, "found_by"),
         extra(&runs[1].stats, "found_by")
     );
+    // Fresh starts every 5,000 steps without a new low: the starts are counted, and the same
+    // seed gives the same run (a million steps; the search with fresh starts that often is
+    // slow to solve this puzzle).
+    let restarting = HybridConfig {
+        restart: 5_000,
+        ..pooled
+    };
+    let budget = Budget {
+        iterations: Some(1_000_000),
+        ..Budget::default()
+    };
+    let runs: Vec<_> = (0..2)
+        .map(|_| Hybrid::new(restarting).solve(&p, &budget, &mut rng_from_seed(3)))
+        .collect();
+    assert!(runs[0].stats.restarts > 0);
+    assert_eq!(runs[0].status, runs[1].status);
+    assert_eq!(runs[0].stats.iterations, runs[1].stats.iterations);
+    assert_eq!(runs[0].stats.restarts, runs[1].stats.restarts);
     // Infeasibility is still CDCL's proof.
     proves_unsolvable_by_sat(Hybrid::new(pooled));
     // An iteration budget counts the pooled search's steps across its segments.

@@ -69,6 +69,9 @@ pub struct TabuConfig {
     /// With a pool: each clashing pair of a segment's result gains weight with probability
     /// 1/`weights` (0: no weights).
     pub weights: u32,
+    /// With a pool: steps without a new lowest cost after which the search starts afresh
+    /// (0: never).
+    pub restart: u64,
 }
 
 /// How a step of [`TabuSearch`] chooses its move.
@@ -94,6 +97,7 @@ impl Default for TabuConfig {
             pool: POOL.default,
             segment: SEGMENT.default,
             weights: WEIGHTS.default,
+            restart: RESTART.default,
         }
     }
 }
@@ -150,6 +154,16 @@ const WEIGHTS: Param<u32> = number_param!(
      resets the weights (AllDiff-LS's Sudoku-LS: 5)"
 );
 
+const RESTART: Param<u64> = number_param!(
+    "restart",
+    u64,
+    0,
+    0..=1000000000000,
+    "with a pool: 0, never; else after this many steps without a new lowest cost the pool and \
+     weights are dropped and the search starts again from a new greedy start (the lowest cost \
+     of a run at 49×49 with 50 % givens stalls for minutes in some runs and not in others)"
+);
+
 /// The documented parameters of `tabu`.
 pub const TABU_PARAMS: &[ParamSpec] = &[
     LAMBDA.spec,
@@ -158,6 +172,7 @@ pub const TABU_PARAMS: &[ParamSpec] = &[
     POOL.spec,
     SEGMENT.spec,
     WEIGHTS.spec,
+    RESTART.spec,
     TRACE.spec,
 ];
 
@@ -173,6 +188,7 @@ impl TabuConfig {
             pool: POOL.read(p)?,
             segment: SEGMENT.read(p)?,
             weights: WEIGHTS.read(p)?,
+            restart: RESTART.read(p)?,
         })
     }
 }
@@ -772,6 +788,18 @@ impl TabuSearch {
         self.best.extend_from_slice(&self.colour);
     }
 
+    /// Starts again from a new greedy start: unit weights, an empty tabu list, and the new
+    /// start as the best.
+    fn fresh_start(&mut self, rng: &mut Rng) {
+        self.reset_weights();
+        self.clash.iter_mut().for_each(|c| *c = 0);
+        self.count.iter_mut().for_each(|c| *c = 0);
+        self.best_cost = u64::MAX;
+        self.greedy_start(rng);
+        let start = self.colour.clone();
+        self.restart_from(&start);
+    }
+
     /// Sets every pair's weight back to 1.
     fn reset_weights(&mut self) {
         self.weight.iter_mut().for_each(|w| *w = 1);
@@ -1073,6 +1101,14 @@ pub struct PooledSearch {
     /// The step at which the current segment ends.
     end: u64,
     segments: u64,
+    /// Steps without a new lowest cost before a fresh start (0: never).
+    restart: u64,
+    /// The lowest cost since the last (fresh) start, and the step it was reached.
+    low: u64,
+    since: u64,
+    /// The lowest cost of the runs before the last fresh start, and its assignment.
+    kept: Option<(u64, Vec<u32>)>,
+    restarts: u64,
 }
 
 impl PooledSearch {
@@ -1101,6 +1137,11 @@ impl PooledSearch {
             from: None,
             end: cfg.segment,
             segments: 0,
+            restart: cfg.restart,
+            low: level,
+            since: 0,
+            kept: None,
+            restarts: 0,
         }
     }
 
@@ -1118,7 +1159,33 @@ impl PooledSearch {
         if self.search.steps() >= self.end {
             self.next_segment(rng);
         }
-        self.level.min(self.search.best_cost)
+        let now = self.level.min(self.search.best_cost);
+        if now < self.low {
+            (self.low, self.since) = (now, self.search.steps());
+        } else if self.restart > 0 && self.search.steps() - self.since >= self.restart {
+            self.fresh_start(rng);
+        }
+        self.best_cost()
+    }
+
+    /// Drops the pool and the weights and starts again from a new greedy start, keeping the
+    /// lowest-cost assignment so far for [`PooledSearch::best_grid`].
+    fn fresh_start(&mut self, rng: &mut Rng) {
+        if self.kept.as_ref().is_none_or(|(k, _)| self.low < *k) {
+            let grid = match self.pool.first() {
+                Some(p) if self.level < self.search.best_cost => p.clone(),
+                _ => self.search.best.clone(),
+            };
+            self.kept = Some((self.low, grid));
+        }
+        self.search.fresh_start(rng);
+        self.pool.clear();
+        self.budget.clear();
+        self.level = self.search.best_cost;
+        self.from = None;
+        self.end = self.search.steps() + self.segment;
+        (self.low, self.since) = (self.level, self.search.steps());
+        self.restarts += 1;
     }
 
     fn next_segment(&mut self, rng: &mut Rng) {
@@ -1161,7 +1228,13 @@ impl PooledSearch {
 
     /// The lowest cost seen.
     pub fn best_cost(&self) -> u64 {
-        self.level.min(self.search.best_cost)
+        let now = self.level.min(self.search.best_cost);
+        self.kept.as_ref().map_or(now, |(k, _)| now.min(*k))
+    }
+
+    /// Fresh starts so far (`restart`).
+    pub fn restarts(&self) -> u64 {
+        self.restarts
     }
 
     /// Steps made so far, over all segments.
@@ -1181,6 +1254,11 @@ impl PooledSearch {
 
     /// An assignment of the lowest cost seen, as a grid (a solution when that cost is 0).
     pub fn best_grid(&self) -> Grid {
+        if let Some((k, kept)) = &self.kept {
+            if *k < self.level.min(self.search.best_cost) {
+                return self.search.grid_of(kept);
+            }
+        }
         match self.pool.first() {
             Some(p) if self.level < self.search.best_cost => self.search.grid_of(p),
             _ => self.search.best_grid(),
@@ -1198,6 +1276,7 @@ fn pool_search(search: TabuSearch, cfg: &TabuConfig, mut run: Run, rng: &mut Rng
     run.stats
         .extra
         .push(("segments".into(), pooled.segments().to_string()));
+    run.stats.restarts = pooled.restarts();
     let grid = pooled.best_grid();
     run.finish(grid)
 }
@@ -1373,6 +1452,17 @@ mod tests {
             let best = s.best.clone();
             s.restart_from(&best);
             assert!(s.weight.iter().all(|&w| w == 1));
+            check_bookkeeping(&s);
+            // A fresh start (`restart`) from weighted books: unit weights, the new start as
+            // the best, and books that hold for the steps after it.
+            s.bump_weights(&best, 1, &mut rng);
+            s.fresh_start(&mut rng);
+            assert!(s.weight.iter().all(|&w| w == 1));
+            assert_eq!(s.best_cost, s.cost);
+            check_bookkeeping(&s);
+            for _ in 0..200 {
+                s.step(&mut rng);
+            }
             check_bookkeeping(&s);
         }
     }

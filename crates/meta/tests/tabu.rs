@@ -21,13 +21,17 @@ fn tabu() -> Tabu {
 }
 
 /// Sudoku-LS's scheme: cell selection, a pool of 50, weights bumped with probability 1/5.
-fn pooled() -> Tabu {
-    Tabu::new(TabuConfig {
+fn pooled_config() -> TabuConfig {
+    TabuConfig {
         select: Select::Cell,
         pool: 50,
         weights: 5,
         ..TabuConfig::default()
-    })
+    }
+}
+
+fn pooled() -> Tabu {
+    Tabu::new(pooled_config())
 }
 
 /// A classic puzzle from one line of text.
@@ -153,24 +157,57 @@ fn the_pooled_configuration_fills_empty_grids_and_solves_a_36x36() {
 
 #[test]
 fn the_pooled_configuration_ends_exhausted_on_an_unsolvable_puzzle() {
-    // The pool keeps restarting and runs out of steps.
+    // The pool keeps restarting from its members and runs out of steps; with `restart`, the
+    // stalled cost also brings fresh starts every 3,000 steps. Either way the grid returned is
+    // one of the lowest cost of the whole run.
     let p = line(UNSOLVABLE);
+    for restart in [0, 3_000] {
+        let cfg = TabuConfig {
+            select: Select::Cell,
+            pool: 5,
+            segment: 1_000,
+            weights: 2,
+            restart,
+            ..TabuConfig::default()
+        };
+        let out = Tabu::new(cfg).solve(&p, &iterations(50_000), &mut rng_from_seed(0));
+        let Status::Exhausted { best: Some(g), .. } = out.status else {
+            panic!("expected Exhausted with a grid, got {:?}", out.status);
+        };
+        assert!(g.is_full());
+        assert!(out.stats.best_cost.unwrap() > 0);
+        assert_eq!(out.stats.iterations, 50_000);
+        assert_eq!(Some(clashing_pairs(&p, &g)), out.stats.best_cost);
+        let starts = out.stats.restarts;
+        assert!(
+            if restart == 0 {
+                starts == 0
+            } else {
+                starts >= 5
+            },
+            "{starts} fresh starts"
+        );
+    }
+}
+
+#[test]
+fn fresh_starts_still_solve_and_repeat() {
+    // A hard-region 25×25 is still solved with fresh starts every 5,000 steps without a new
+    // low, and a seed gives one run.
+    let p = carved_pattern(5, 0.45, 5);
     let cfg = TabuConfig {
-        select: Select::Cell,
-        pool: 5,
-        segment: 1_000,
-        weights: 2,
-        ..TabuConfig::default()
+        restart: 5_000,
+        ..pooled_config()
     };
-    let out = Tabu::new(cfg).solve(&p, &iterations(50_000), &mut rng_from_seed(0));
-    let Status::Exhausted { best: Some(g), .. } = out.status else {
-        panic!("expected Exhausted with a grid, got {:?}", out.status);
-    };
-    assert!(g.is_full());
-    assert!(out.stats.best_cost.unwrap() > 0);
-    assert_eq!(out.stats.iterations, 50_000);
-    // The grid returned is one of the best cost reported.
-    assert_eq!(Some(clashing_pairs(&p, &g)), out.stats.best_cost);
+    let x = Tabu::new(cfg).solve(&p, &iterations(50_000_000), &mut rng_from_seed(7));
+    solved(&p, &x.status, "25×25 at 45 %, pooled with fresh starts");
+    assert!(x.stats.restarts > 0, "the run started afresh");
+    let y = Tabu::new(cfg).solve(&p, &iterations(50_000_000), &mut rng_from_seed(7));
+    assert_eq!(
+        (x.status, x.stats.iterations),
+        (y.status, y.stats.iterations)
+    );
+    assert_eq!(x.stats.restarts, y.stats.restarts);
 }
 
 #[test]
@@ -256,6 +293,7 @@ fn registry_lists_tabu_and_rejects_unknown_parameters() {
         ("pool", "-1"),
         ("segment", "0"),
         ("weights", "x"),
+        ("restart", "-5"),
     ] {
         let mut p = Params::default();
         p.set(key, bad);
@@ -270,6 +308,7 @@ fn registry_lists_tabu_and_rejects_unknown_parameters() {
         ("pool", "50"),
         ("segment", "1000"),
         ("weights", "5"),
+        ("restart", "20000000"),
     ] {
         good.set(key, value);
     }
