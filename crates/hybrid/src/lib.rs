@@ -68,8 +68,8 @@ pub struct HybridConfig {
     pub helper: f64,
     /// Whether that search runs `tabu`'s pooled scheme (`select=cell pool=50 weights=5`).
     pub helper_pooled: bool,
-    /// Whether the turns' own tabu search runs that scheme.
-    pub pooled: bool,
+    /// Which scheme the turns' own tabu search runs.
+    pub scheme: Turns,
     /// The segment length of the pooled searches, in steps.
     pub segment: u64,
     /// Steps without a new lowest cost after which a pooled search starts afresh (0: never).
@@ -91,7 +91,7 @@ impl Default for HybridConfig {
             steps_per_cell: STEPS_PER_CELL.default,
             helper: HELPER.default,
             helper_pooled: HELPER_SCHEME.default,
-            pooled: SCHEME.default,
+            scheme: SCHEME.default,
             segment: SEGMENT.default,
             restart: RESTART.default,
         }
@@ -157,13 +157,40 @@ const HELPER_SCHEME: Param<bool> = Param::choice(
      slower at 36x36)",
 );
 
-const SCHEME: Param<bool> = Param::choice(
+/// The tabu search of the turns (`scheme`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Turns {
+    /// TabuCol, one search continued across turns.
+    Plain,
+    /// `tabu`'s pooled scheme, as the pooled helper's, continued across turns.
+    Pooled,
+    /// Pooled from 49×49 on, plain below: where each was measured the better
+    /// (crates/hybrid/README.md).
+    Auto,
+}
+
+/// The smallest order at which `scheme=auto` makes the turns' search pooled.
+const AUTO_POOLED_FROM: usize = 7;
+
+impl Turns {
+    /// Whether the turns' search on a puzzle of order `n` is the pooled scheme.
+    pub fn pooled(self, n: usize) -> bool {
+        match self {
+            Turns::Plain => false,
+            Turns::Pooled => true,
+            Turns::Auto => n >= AUTO_POOLED_FROM,
+        }
+    }
+}
+
+const SCHEME: Param<Turns> = Param::choice(
     "scheme",
     "plain",
-    choices!["plain" => false, "pooled" => true],
-    "the tabu search of the turns: plain (TabuCol, one search continued across turns), or \
-     pooled (as `helper_scheme`'s, continued across turns). With `helper_scheme=pooled`, two \
-     pooled searches with their own seeds run side by side",
+    choices!["plain" => Turns::Plain, "pooled" => Turns::Pooled, "auto" => Turns::Auto],
+    "the tabu search of the turns: plain (TabuCol, one search continued across turns), pooled \
+     (as `helper_scheme`'s, continued across turns), or auto (pooled from 49x49 on, plain \
+     below). With `helper_scheme=pooled`, two pooled searches with their own seeds run side by \
+     side",
 );
 
 const SEGMENT: Param<u64> = number_param!(
@@ -217,7 +244,7 @@ impl HybridConfig {
             steps_per_cell: STEPS_PER_CELL.read(p)?,
             helper: HELPER.read(p)?,
             helper_pooled: HELPER_SCHEME.read(p)?,
-            pooled: SCHEME.read(p)?,
+            scheme: SCHEME.read(p)?,
             segment: SEGMENT.read(p)?,
             restart: RESTART.read(p)?,
         })
@@ -283,7 +310,8 @@ impl Hybrid {
         deadline: Option<Instant>,
         in_child: bool,
     ) -> Run {
-        let own = if self.cfg.pooled {
+        let turns_pooled = self.cfg.scheme.pooled(puzzle.order().n());
+        let own = if turns_pooled {
             pooled(&self.cfg, self.cfg.tabu.lambda)
         } else {
             self.cfg.tabu
@@ -310,6 +338,10 @@ impl Hybrid {
                 ("solver".into(), format!("cadical {CADICAL_VERSION}")),
                 ("preset".into(), self.cfg.sat.preset.name().into()),
                 ("open_cells".into(), tabu.open_cells().to_string()),
+                (
+                    "turns".into(),
+                    if turns_pooled { "pooled" } else { "plain" }.into(),
+                ),
             ],
             ..Stats::default()
         };

@@ -7,7 +7,7 @@ use sudoku_core::{
     format, rng_from_seed, verify_solution, Budget, CountEnd, Grid, Limit, Params, Puzzle, Solver,
     Status, Variant,
 };
-use sudoku_hybrid::{methods, Hybrid, HybridConfig};
+use sudoku_hybrid::{methods, Hybrid, HybridConfig, Turns};
 use sudoku_prop::Prop;
 
 fn hybrid() -> Hybrid {
@@ -255,6 +255,29 @@ fn registry_lists_hybrid_and_rejects_unknown_parameters() {
         scheme.set(key, "pooled");
         assert!((info.build)(&scheme).is_ok(), "{key}=pooled");
     }
+    // `scheme=auto`: pooled turns from 49×49 on.
+    let mut auto = Params::default();
+    auto.set("scheme", "auto");
+    let turns = HybridConfig::from_params(&auto).unwrap().scheme;
+    assert_eq!(turns, Turns::Auto);
+    assert_eq!(
+        (4..=8).map(|n| turns.pooled(n)).collect::<Vec<_>>(),
+        [false, false, false, true, true]
+    );
+    assert_eq!(HybridConfig::default().scheme, Turns::Plain);
+    // What the turns ran is reported.
+    let cfg = HybridConfig {
+        scheme: Turns::Auto,
+        ..HybridConfig::default()
+    };
+    let few = Budget {
+        iterations: Some(1_000),
+        ..Budget::default()
+    };
+    for (n, keep, turns) in [(5, 0.45, "plain"), (7, 0.5, "pooled")] {
+        let out = Hybrid::new(cfg).solve(&carved(n, keep, 1), &few, &mut rng_from_seed(0));
+        assert_eq!(extra(&out.stats, "turns"), Some(turns), "order {n}");
+    }
     let mut segment = Params::default();
     segment.set("segment", "0");
     assert!((info.build)(&segment).is_err());
@@ -282,7 +305,7 @@ fn registry_lists_hybrid_and_rejects_unknown_parameters() {
 #[test]
 fn the_turns_can_run_the_pooled_scheme() {
     let pooled = HybridConfig {
-        pooled: true,
+        scheme: Turns::Pooled,
         segment: 20_000,
         ..HybridConfig::default()
     };
@@ -358,7 +381,11 @@ fn a_helper_thread_changes_answers_but_not_outcomes() {
         let helped = HybridConfig {
             helper: 0.35,
             helper_pooled: pooled,
-            pooled: turns_pooled,
+            scheme: if turns_pooled {
+                Turns::Pooled
+            } else {
+                Turns::Plain
+            },
             ..HybridConfig::default()
         };
         // A hard-region puzzle: solved and verified, whichever of the three searches ends it, and
