@@ -30,7 +30,8 @@
 //! and two cores cover two.
 //! `helper_scheme=pooled` makes that search `tabu`'s pooled scheme ([`sudoku_meta::PooledSearch`],
 //! `select=cell pool=50 weights=5`), the best measured at 49×49 with 50 % givens, and
-//! `scheme=pooled` makes the turns' search that scheme too (two pooled searches side by side);
+//! `scheme=pooled` makes the turns' search that scheme too (two pooled searches side by side;
+//! `scheme=auto`: from 49×49 on);
 //! `segment` sets the pooled searches' segment length, and `restart` when they start afresh.
 #![deny(missing_docs)]
 
@@ -164,7 +165,8 @@ pub enum Turns {
     Plain,
     /// `tabu`'s pooled scheme, as the pooled helper's, continued across turns.
     Pooled,
-    /// Pooled from 49×49 on, plain below: where each was measured the better
+    /// Pooled from 49×49 on, where one pooled search beats plain TabuCol, and plain below
+    /// (crates/meta/README.md). Beside a pooled helper it measured no better than plain turns
     /// (crates/hybrid/README.md).
     Auto,
 }

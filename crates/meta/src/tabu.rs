@@ -160,8 +160,8 @@ const RESTART: Param<u64> = number_param!(
     0,
     0..=1000000000000,
     "with a pool: 0, never; else after this many steps without a new lowest cost the pool and \
-     weights are dropped and the search starts again from a new greedy start (the lowest cost \
-     of a run at 49×49 with 50 % givens stalls for minutes in some runs and not in others)"
+     weights are dropped and the search starts again from a new greedy start (measured no \
+     help at 49x49 with 50 % givens, crates/meta/README.md)"
 );
 
 /// The documented parameters of `tabu`.
