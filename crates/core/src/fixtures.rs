@@ -119,6 +119,22 @@ pub fn public_grids(file: &str) -> Result<Option<Vec<Grid>>, ReadError> {
     ))
 }
 
+/// A classic 9×9 puzzle from one line of text (81 characters, `.` or `0` for empty); panics on
+/// text that does not parse, as a test's own literal should.
+pub fn line_puzzle(text: &str) -> Puzzle {
+    let grid = crate::format::parse_str(text, "literal")
+        .expect("a test's puzzle literal parses")
+        .remove(0)
+        .grid;
+    Puzzle::new(grid, Variant::Classic)
+}
+
+/// A carved pattern grid with one given changed: no solution (`prop`'s complete search proves
+/// it), yet naked and hidden singles leave 21 cells open without a contradiction, so a local
+/// search alone can never finish on it.
+pub const UNSOLVABLE_PAST_SINGLES: &str =
+    "1..45........8...37..1.3..6.3.56.89.5.7...2.....2......4..7.9126.89..3.7...34....";
+
 /// A classic puzzle of order `n` for tests at large orders without a generator crate: the
 /// shifted-rows full grid (row `r` of band `b` starts at digit `n·r + b`) with its digits, its
 /// bands and the rows within each band shuffled from `seed`, then all but a `keep` share of

@@ -2,7 +2,9 @@
 //! the exact half can prove, a 36×36 puzzle at half givens, both halves finding solutions,
 //! budgets, reproducibility from the seed, the pooled scheme in the turns, and the helper thread.
 
-use sudoku_core::fixtures::{carved_pattern, public_dir, seed_pairs, seed_puzzle};
+use sudoku_core::fixtures::{
+    carved_pattern, line_puzzle, public_dir, seed_pairs, seed_puzzle, UNSOLVABLE_PAST_SINGLES,
+};
 use sudoku_core::{
     format, rng_from_seed, verify_solution, Budget, CountEnd, Grid, Limit, Params, Puzzle, Solver,
     Status, Variant,
@@ -30,22 +32,10 @@ fn solved(p: &Puzzle, status: &Status, what: &str) -> Grid {
     g.clone()
 }
 
-fn puzzle(text: &str) -> Puzzle {
-    Puzzle::new(
-        format::parse_str(text, "t").unwrap()[0].grid.clone(),
-        Variant::Classic,
-    )
-}
-
-/// No solution (`prop` agrees), but singles find no contradiction: tabu alone would search
-/// forever.
-const UNSOLVABLE: &str =
-    "1..45........8...37..1.3..6.3.56.89.5.7...2.....2......4..7.9126.89..3.7...34....";
-
-/// `h` ends on [`UNSOLVABLE`] as infeasible, proved by the CDCL half.
+/// `h` ends on [`UNSOLVABLE_PAST_SINGLES`] as infeasible, proved by the CDCL half.
 fn proves_unsolvable_by_sat(mut h: Hybrid) {
     let out = h.solve(
-        &puzzle(UNSOLVABLE),
+        &line_puzzle(UNSOLVABLE_PAST_SINGLES),
         &Budget::unlimited(),
         &mut rng_from_seed(0),
     );
@@ -100,7 +90,7 @@ fn agrees_with_prop_on_public_puzzles() {
 #[test]
 fn infeasibility_singles_miss_is_proved_by_the_exact_half() {
     let proof = Prop::default().solve(
-        &puzzle(UNSOLVABLE),
+        &line_puzzle(UNSOLVABLE_PAST_SINGLES),
         &Budget::unlimited(),
         &mut rng_from_seed(0),
     );
@@ -110,8 +100,9 @@ fn infeasibility_singles_miss_is_proved_by_the_exact_half() {
 
 #[test]
 fn contradictions_found_by_propagation_are_infeasible() {
-    let p =
-        puzzle(".234567891.......................................................................");
+    let p = line_puzzle(
+        ".234567891.......................................................................",
+    );
     let out = hybrid().solve(&p, &Budget::unlimited(), &mut rng_from_seed(0));
     assert_eq!(out.status, Status::Infeasible);
     assert_eq!(extra(&out.stats, "infeasible_by"), Some("propagation"));
@@ -377,15 +368,15 @@ fn the_turns_can_run_the_pooled_scheme() {
 fn a_helper_thread_changes_answers_but_not_outcomes() {
     // Both of the helper's schemes, plain tabu and the pooled one, and two pooled searches
     // (the helper's and the turns').
-    for (pooled, turns_pooled) in [(false, false), (true, false), (true, true)] {
+    for (pooled, scheme) in [
+        (false, Turns::Plain),
+        (true, Turns::Plain),
+        (true, Turns::Pooled),
+    ] {
         let helped = HybridConfig {
             helper: 0.35,
             helper_pooled: pooled,
-            scheme: if turns_pooled {
-                Turns::Pooled
-            } else {
-                Turns::Plain
-            },
+            scheme,
             ..HybridConfig::default()
         };
         // A hard-region puzzle: solved and verified, whichever of the three searches ends it, and

@@ -2,7 +2,7 @@
 //! the hard region, proved infeasibility, reproducibility from the seed, and the step-by-step
 //! engine's cost bookkeeping.
 
-use sudoku_core::fixtures::{carved_pattern, seed_pairs};
+use sudoku_core::fixtures::{carved_pattern, line_puzzle, seed_pairs, UNSOLVABLE_PAST_SINGLES};
 use sudoku_core::{
     format, rng_from_seed, verify_solution, Budget, Grid, Order, Params, Puzzle, Solver, Status,
     Variant,
@@ -33,19 +33,6 @@ fn pooled_config() -> TabuConfig {
 fn pooled() -> Tabu {
     Tabu::new(pooled_config())
 }
-
-/// A classic puzzle from one line of text.
-fn line(text: &str) -> Puzzle {
-    Puzzle::new(
-        format::parse_str(text, "t").unwrap()[0].grid.clone(),
-        Variant::Classic,
-    )
-}
-
-/// A carved pattern grid with one given changed: no solution (`prop`'s complete search proves
-/// it), yet singles leave 21 cells open without a contradiction.
-const UNSOLVABLE: &str =
-    "1..45........8...37..1.3..6.3.56.89.5.7...2.....2......4..7.9126.89..3.7...34....";
 
 fn solved(p: &Puzzle, status: &Status, what: &str) -> Grid {
     let Status::Solved(g) = status else {
@@ -160,7 +147,7 @@ fn the_pooled_configuration_ends_exhausted_on_an_unsolvable_puzzle() {
     // The pool keeps restarting from its members and runs out of steps; with `restart`, the
     // stalled cost also brings fresh starts every 3,000 steps. Either way the grid returned is
     // one of the lowest cost of the whole run.
-    let p = line(UNSOLVABLE);
+    let p = line_puzzle(UNSOLVABLE_PAST_SINGLES);
     for restart in [0, 3_000] {
         let cfg = TabuConfig {
             select: Select::Cell,
@@ -213,8 +200,9 @@ fn fresh_starts_still_solve_and_repeat() {
 #[test]
 fn contradictions_found_by_singles_are_infeasible() {
     // Row 1 needs a 9 at r1c9, but column 9 already holds one.
-    let p =
-        line("12345678.........9...............................................................");
+    let p = line_puzzle(
+        "12345678.........9...............................................................",
+    );
     let out = tabu().solve(&p, &iterations(1_000), &mut rng_from_seed(0));
     assert_eq!(out.status, Status::Infeasible);
     assert!(TabuSearch::new(&p, &TabuConfig::default(), &mut rng_from_seed(0)).is_err());
@@ -224,7 +212,7 @@ fn contradictions_found_by_singles_are_infeasible() {
 fn an_unsolvable_puzzle_singles_miss_ends_exhausted_with_a_full_grid() {
     // Singles find no contradiction, so tabu searches and can only run out of budget: it
     // proves nothing.
-    let p = line(UNSOLVABLE);
+    let p = line_puzzle(UNSOLVABLE_PAST_SINGLES);
     let proof = sudoku_prop::Prop::default().solve(&p, &Budget::default(), &mut rng_from_seed(0));
     assert_eq!(proof.status, Status::Infeasible);
     assert!(TabuSearch::new(&p, &TabuConfig::default(), &mut rng_from_seed(0)).is_ok());
