@@ -212,7 +212,9 @@ pub struct TabuSearch {
     /// The digit (0-based) of each slot.
     digit: Vec<u8>,
     /// How a move finds the slots whose clash counts it changes.
-    reach: Reach,
+    /// Boxed, so that a walk takes it out and puts it back by moving a pointer; `None` only
+    /// during a walk.
+    reach: Option<Box<Reach>>,
     /// The slot each vertex holds.
     colour: Vec<u32>,
     /// `clash[s]`: neighbours of slot `s`'s vertex that hold its digit.
@@ -259,11 +261,14 @@ enum Reach {
     /// Per slot, the same-digit slots of the open neighbours: `links[at[s]..at[s + 1]]`.
     /// The quickest to walk, and what is built while it stays under [`LINK_BUDGET`].
     /// `edges[i]`: the pair (an index into the weights) of `links[i]`, apart so that an
-    /// unweighted walk reads 8 bytes a link; empty without weights.
+    /// unweighted walk reads 8 bytes a link; empty without weights. `weights[i]`: that pair's
+    /// weight, copied whenever the weights change (once a segment), so that a weighted walk
+    /// reads them in order instead of looking each pair up.
     Links {
         at: Vec<u32>,
         links: Vec<Link>,
         edges: Vec<u32>,
+        weights: Vec<u16>,
     },
     /// The open neighbours of each vertex (`adj[adj_at[v]..adj_at[v + 1]]`) and the slot of
     /// each (vertex, digit) pair (`slot_of[v · N + d]`, `u32::MAX`: not a candidate). Memory
@@ -275,17 +280,6 @@ enum Reach {
         adj_at: Vec<u32>,
         adj: Vec<u32>,
     },
-}
-
-impl Default for Reach {
-    /// An empty placeholder, swapped in while a move walks the real one.
-    fn default() -> Self {
-        Reach::Links {
-            at: Vec::new(),
-            links: Vec::new(),
-            edges: Vec::new(),
-        }
-    }
 }
 
 /// The most links built (8 bytes each: 256 MiB); past it a move looks its neighbours up in
@@ -302,64 +296,78 @@ struct Link {
 /// The best moves of one vertex: the least change of cost among its digits that are not
 /// tabu, and among those that are, with how many digits reach each. Kept between steps: it
 /// goes stale when a neighbour takes or leaves one of its digits or the vertex moves, and
-/// expires when one of its tabu digits is freed.
+/// expires when one of its tabu digits is freed. Sixteen bytes, so that a step's scan of the
+/// conflicting vertices reads four to a cache line; stale is `expires` 0 (the clock is at
+/// least 1 when it is read), so one comparison tells both.
 #[derive(Clone, Copy, Debug)]
 struct LocalBest {
     free: i32,
-    free_ties: u32,
     tabu: i32,
-    tabu_ties: u32,
-    /// The first step at which one of its tabu digits is free again.
+    /// The first step at which one of its tabu digits is free again; 0: stale.
     expires: u32,
-    stale: bool,
+    /// A vertex has at most 256 digits.
+    free_ties: u16,
+    tabu_ties: u16,
 }
 
 impl LocalBest {
     const STALE: LocalBest = LocalBest {
         free: i32::MAX,
-        free_ties: 0,
         tabu: i32::MAX,
-        tabu_ties: 0,
         expires: 0,
-        stale: true,
+        free_ties: 0,
+        tabu_ties: 0,
     };
+
+    /// Must it be scanned again before a step at `clock` trusts it?
+    #[inline]
+    fn due(&self, clock: u32) -> bool {
+        clock >= self.expires
+    }
 
     /// Scans the slots `at` of a vertex holding slot `now`.
     #[inline]
     fn of(now: u32, at: std::ops::Range<u32>, clash: &[u16], until: &[u32], clock: u32) -> Self {
         let here = clash[now as usize] as i32;
         let at = at.start as usize..at.end as usize;
-        // Branch-free, in two passes (the least, then how many reach it): which digits are
-        // tabu and which is least are what a branch would mispredict.
-        let key = |s: usize| {
-            let delta = clash[s] as i32 - here;
-            let barred = s == now as usize;
-            let tabu = until[s] > clock;
-            let free = if barred || tabu { i32::MAX } else { delta };
-            let tabu = if barred || !tabu { i32::MAX } else { delta };
-            (free, tabu)
-        };
+        // Branch-free, in one pass (a new least restarts its count): which digits are tabu
+        // and which is least are what a branch would mispredict.
         let (mut free, mut tabu, mut expires) = (i32::MAX, i32::MAX, u32::MAX);
-        for s in at.clone() {
-            let (f, t) = key(s);
-            free = free.min(f);
-            tabu = tabu.min(t);
-            let u = until[s];
-            expires = expires.min(if u > clock { u } else { u32::MAX });
-        }
-        let (mut free_ties, mut tabu_ties) = (0, 0);
+        let (mut free_ties, mut tabu_ties) = (0u16, 0u16);
         for s in at {
-            let (f, t) = key(s);
-            free_ties += (f == free && f != i32::MAX) as u32;
-            tabu_ties += (t == tabu && t != i32::MAX) as u32;
+            let delta = clash[s] as i32 - here;
+            let u = until[s];
+            let barred = s == now as usize;
+            let is_tabu = u > clock;
+            let f = if barred || is_tabu { i32::MAX } else { delta };
+            let t = if barred || !is_tabu { i32::MAX } else { delta };
+            free_ties = if f < free {
+                1
+            } else {
+                free_ties + (f == free) as u16
+            };
+            free = free.min(f);
+            tabu_ties = if t < tabu {
+                1
+            } else {
+                tabu_ties + (t == tabu) as u16
+            };
+            tabu = tabu.min(t);
+            expires = expires.min(if is_tabu { u } else { u32::MAX });
+        }
+        // Ties counted among barred digits (key i32::MAX) are no moves.
+        if free == i32::MAX {
+            free_ties = 0;
+        }
+        if tabu == i32::MAX {
+            tabu_ties = 0;
         }
         LocalBest {
             free,
-            free_ties,
             tabu,
-            tabu_ties,
             expires,
-            stale: false,
+            free_ties,
+            tabu_ties,
         }
     }
 
@@ -370,7 +378,7 @@ impl LocalBest {
         let (free, tabu) = (self.free as i64, self.tabu as i64);
         if tabu < aspire && tabu <= free {
             let also = if free == tabu { self.free_ties } else { 0 };
-            (tabu, (self.tabu_ties + also) as u64)
+            (tabu, self.tabu_ties as u64 + also as u64)
         } else {
             (free, self.free_ties as u64)
         }
@@ -498,7 +506,13 @@ impl TabuSearch {
                     at.push(links.len() as u32);
                 }
             }
-            Reach::Links { at, links, edges }
+            let weights = vec![1; edges.len()];
+            Reach::Links {
+                at,
+                links,
+                edges,
+                weights,
+            }
         } else {
             Reach::Table {
                 size,
@@ -513,7 +527,7 @@ impl TabuSearch {
             cell,
             slot_at,
             digit,
-            reach,
+            reach: Some(Box::new(reach)),
             colour: vec![0; nv],
             clash: vec![0; ns],
             count: if weighted { vec![0; ns] } else { Vec::new() },
@@ -550,15 +564,15 @@ impl TabuSearch {
     /// candidate, and that neighbour's slot of it.
     #[inline]
     fn each_same_digit(&mut self, v: usize, s: u32, mut f: impl FnMut(&mut Self, u32, u32, u16)) {
-        // Taken out for the walk, so that `f` may change everything else; moving it costs a
-        // few words.
-        let reach = std::mem::take(&mut self.reach);
-        match &reach {
-            Reach::Links { at, links, edges } => {
+        // Taken out for the walk, so that `f` may change everything else.
+        let reach = self.reach.take().expect("walks do not nest");
+        match &*reach {
+            Reach::Links {
+                at, links, weights, ..
+            } => {
                 let range = at[s as usize] as usize..at[s as usize + 1] as usize;
                 if self.weighted {
-                    for (l, &e) in links[range.clone()].iter().zip(&edges[range]) {
-                        let w = self.weight[e as usize];
+                    for (l, &w) in links[range.clone()].iter().zip(&weights[range]) {
                         f(self, l.vertex, l.slot, w);
                     }
                 } else {
@@ -582,7 +596,7 @@ impl TabuSearch {
                 }
             }
         }
-        self.reach = reach;
+        self.reach = Some(reach);
     }
 
     /// What [`TabuSearch::each_same_digit`] visits, as a list: with each neighbour's slot, the
@@ -590,8 +604,13 @@ impl TabuSearch {
     /// ways).
     #[cfg(test)]
     fn same_digit(&self, v: usize, s: u32) -> Vec<(u32, u32, u16)> {
-        match &self.reach {
-            Reach::Links { at, links, edges } => {
+        match self.reach.as_deref().expect("not in a walk") {
+            Reach::Links {
+                at,
+                links,
+                edges,
+                weights,
+            } => {
                 let range = at[s as usize] as usize..at[s as usize + 1] as usize;
                 if !self.weighted {
                     assert!(edges.is_empty(), "pairs are listed only for weights");
@@ -599,14 +618,16 @@ impl TabuSearch {
                 }
                 links[range.clone()]
                     .iter()
-                    .zip(&edges[range])
-                    .map(|(l, &e)| {
+                    .zip(&edges[range.clone()])
+                    .zip(&weights[range])
+                    .map(|((l, &e), &w)| {
                         let e = e as usize;
                         assert!(self.nbr_at[v] as usize <= e && e < self.nbr_at[v + 1] as usize);
                         assert_eq!(self.nbr[e], l.vertex, "pair of a link");
                         let back = self.twin[e] as usize;
                         assert_eq!(self.nbr[back] as usize, v, "reverse pair");
                         assert_eq!(self.weight[e], self.weight[back], "symmetric weight");
+                        assert_eq!(w, self.weight[e], "the link's copy of the weight");
                         (l.vertex, l.slot, self.weight[e])
                     })
                     .collect()
@@ -644,7 +665,7 @@ impl TabuSearch {
                 self.count[slot as usize] -= 1;
             }
         }
-        self.local[u as usize].stale = true;
+        self.local[u as usize] = LocalBest::STALE;
         // Only a neighbour holding the digit can change between clashing and not.
         if self.colour[u as usize] == slot {
             if up {
@@ -803,13 +824,23 @@ impl TabuSearch {
     /// Sets every pair's weight back to 1.
     fn reset_weights(&mut self) {
         self.weight.iter_mut().for_each(|w| *w = 1);
+        self.copy_weights();
+    }
+
+    /// Copies each pair's weight to its links.
+    fn copy_weights(&mut self) {
+        if let Some(Reach::Links { edges, weights, .. }) = self.reach.as_deref_mut() {
+            for (w, &e) in weights.iter_mut().zip(edges.iter()) {
+                *w = self.weight[e as usize];
+            }
+        }
     }
 
     /// Each clashing pair of `colours` gains weight 1 with probability 1/`one_in`. The clash
     /// counts follow at the next [`TabuSearch::restart_from`]. Grids past the link budget keep
     /// unit weights (their moves walk the table, which carries none).
     fn bump_weights(&mut self, colours: &[u32], one_in: u32, rng: &mut Rng) {
-        if !self.weighted || matches!(self.reach, Reach::Table { .. }) {
+        if !self.weighted || matches!(self.reach.as_deref(), Some(Reach::Table { .. })) {
             return;
         }
         for v in 0..self.cell.len() {
@@ -827,6 +858,7 @@ impl TabuSearch {
                 }
             }
         }
+        self.copy_weights();
     }
 
     fn grid_of(&self, colours: &[u32]) -> Grid {
@@ -869,7 +901,7 @@ impl TabuSearch {
         let (mut least, mut ties, mut first) = (i64::MAX, 0u64, 0);
         for (at, &v) in self.conflicted.iter().enumerate() {
             let b = &mut self.local[v as usize];
-            if b.stale || clock >= b.expires {
+            if b.due(clock) {
                 let at = self.slot_at[v as usize]..self.slot_at[v as usize + 1];
                 *b = LocalBest::of(self.colour[v as usize], at, &self.clash, &self.until, clock);
             }
@@ -977,7 +1009,7 @@ impl TabuSearch {
             if self.until[now as usize] <= clock {
                 let tenure = self.tenure_now(rng);
                 self.until[now as usize] = clock.saturating_add(tenure);
-                self.local[v].stale = true;
+                self.local[v] = LocalBest::STALE;
                 self.open_to[v] = false;
             } else {
                 self.pair_steps = 100;
@@ -1023,7 +1055,7 @@ impl TabuSearch {
             self.each_same_digit(v, from, |s, u, slot, _| s.shift::<false>(u, slot, false, 1));
             self.each_same_digit(v, to, |s, u, slot, _| s.shift::<false>(u, slot, true, 1));
         }
-        self.local[v].stale = true;
+        self.local[v] = LocalBest::STALE;
         self.update_conflicted(v);
     }
 }
@@ -1346,7 +1378,7 @@ mod tests {
         let next = s.clock + 1;
         for v in 0..s.cell.len() {
             let b = s.local[v];
-            if b.stale || next >= b.expires {
+            if b.due(next) {
                 continue;
             }
             let fresh = LocalBest::of(s.colour[v], s.slots(v), &s.clash, &s.until, next);
@@ -1374,7 +1406,10 @@ mod tests {
             let mut rng = rng_from_seed(n as u64);
             let mut s = TabuSearch::with_link_budget(&p, &cfg, &mut rng, budget)
                 .expect("carved puzzles are feasible");
-            assert_eq!(matches!(s.reach, Reach::Table { .. }), budget == 0);
+            assert_eq!(
+                matches!(s.reach.as_deref(), Some(Reach::Table { .. })),
+                budget == 0
+            );
             check_bookkeeping(&s);
             for _ in 0..3000 {
                 if s.cost == 0 {
@@ -1474,11 +1509,11 @@ mod tests {
         let p = Puzzle::new(Grid::empty(order), sudoku_core::Variant::Classic);
         let mut rng = rng_from_seed(1);
         let mut s = TabuSearch::new(&p, &TabuConfig::default(), &mut rng).expect("feasible");
-        assert!(matches!(s.reach, Reach::Table { .. }));
+        assert!(matches!(s.reach.as_deref(), Some(Reach::Table { .. })));
         // A hard-region 36×36 puzzle stays under the link budget.
         let q = carved_pattern(6, 0.5, 1);
         let t = TabuSearch::new(&q, &TabuConfig::default(), &mut rng).expect("feasible");
-        assert!(matches!(t.reach, Reach::Links { .. }));
+        assert!(matches!(t.reach.as_deref(), Some(Reach::Links { .. })));
         for _ in 0..100 {
             s.step(&mut rng);
         }
