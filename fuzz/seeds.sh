@@ -25,7 +25,9 @@ paper_values)
     cp "$root"/datasets/seeds/paper_values.csv "$dir"/
     # The header with a few items too: a whole file is long for AFL to mutate well.
     body=$(grep -v '^#' "$root"/datasets/seeds/paper_values.csv)
-    header=$(printf '%s\n' "$body" | head -n 1)
+    # The first line by expansion, not `| head -n 1`: head may exit before printf has written
+    # all of the body, and under pipefail printf's SIGPIPE fails the script (seen once in CI).
+    header=${body%%$'\n'*}
     for start in 2 40 80 120; do
         { printf '%s\n' "$header"; printf '%s\n' "$body" | sed -n "${start},$((start + 3))p"; } >"$dir/items_$start.csv"
     done
