@@ -269,23 +269,20 @@ fn registry_lists_hybrid_and_rejects_unknown_parameters() {
         let out = Hybrid::new(cfg).solve(&carved(n, keep, 1), &few, &mut rng_from_seed(0));
         assert_eq!(extra(&out.stats, "turns"), Some(turns), "order {n}");
     }
-    let mut segment = Params::default();
-    segment.set("segment", "0");
-    assert!((info.build)(&segment).is_err());
-    segment.set("segment", "1000000");
-    assert_eq!(
-        HybridConfig::from_params(&segment).unwrap().segment,
-        1_000_000
-    );
+    // (parameter, a value the registry rejects, one it takes, how it reads back, its value)
+    type Read = fn(&HybridConfig) -> u64;
+    let steps: [(&str, &str, &str, Read, u64); 2] = [
+        ("segment", "0", "1000000", |c| c.segment, 1_000_000),
+        ("restart", "-1", "20000000", |c| c.restart, 20_000_000),
+    ];
+    for (key, bad, good, read, want) in steps {
+        let mut p = Params::default();
+        p.set(key, bad);
+        assert!((info.build)(&p).is_err(), "{key}={bad}");
+        p.set(key, good);
+        assert_eq!(read(&HybridConfig::from_params(&p).unwrap()), want, "{key}");
+    }
     assert_eq!(HybridConfig::default().segment, 100_000, "tabu's default");
-    let mut restart = Params::default();
-    restart.set("restart", "-1");
-    assert!((info.build)(&restart).is_err());
-    restart.set("restart", "20000000");
-    assert_eq!(
-        HybridConfig::from_params(&restart).unwrap().restart,
-        20_000_000
-    );
     assert_eq!(
         HybridConfig::default().restart,
         0,
