@@ -9,7 +9,7 @@ use sudoku_core::{
     fixtures, format, rng_from_seed, verify_solution, Budget, CountEnd, DigitSet, Grid, Limit,
     Order, Outcome, Params, Puzzle, Solver, Status, Variant,
 };
-use sudoku_logic::gac::{AllDifferent, Gac, Select};
+use sudoku_logic::gac::{AllDifferent, Gac, Search, Select};
 use sudoku_prop::Prop;
 
 fn solvers() -> Vec<(&'static str, Gac)> {
@@ -17,10 +17,22 @@ fn solvers() -> Vec<(&'static str, Gac)> {
         ("gac mrv", Gac::new(Select::Mrv, true)),
         ("gac dom-wdeg", Gac::new(Select::DomWdeg, true)),
         ("gac mrv, no intersections", Gac::new(Select::Mrv, false)),
+        ("gac max-sd", Gac::new(Select::MaxSd, true)),
+        // Restarts every few nodes: solving restarts, counting must not.
+        ("gac max-sd, restarts", restarting(Select::MaxSd)),
+        ("gac dom-wdeg, restarts", restarting(Select::DomWdeg)),
     ]
 }
 
-/// Both `gac` configurations against `prop` on one puzzle: the same count to 2 (and both
+fn restarting(select: Select) -> Gac {
+    Gac::with_search(Search {
+        select,
+        restart: 2,
+        ..Search::default()
+    })
+}
+
+/// Every `gac` configuration against `prop` on one puzzle: the same count to 2 (and both
 /// complete), verified solutions, and the same solution when it is unique. Returns the count.
 fn agree(puzzle: &Puzzle, what: &str) -> u64 {
     let mut rng = rng_from_seed(3);
@@ -342,4 +354,36 @@ proptest! {
             }
         }
     }
+}
+
+#[test]
+fn restarts_happen_and_a_puzzle_runs_the_same_on_every_call() {
+    let mut rng = rng_from_seed(1);
+    let mut restarts = 0;
+    for (i, g) in public_sample("magictour_top1465.txt", 97)
+        .into_iter()
+        .enumerate()
+    {
+        let p = Puzzle::new(g, Variant::Classic);
+        for select in [Select::MaxSd, Select::DomWdeg] {
+            let search = Search {
+                select,
+                restart: 1,
+                ..Search::default()
+            };
+            let first = Gac::with_search(search).solve(&p, &Budget::unlimited(), &mut rng);
+            let Status::Solved(answer) = &first.status else {
+                panic!("#{i}: {:?}", first.status)
+            };
+            verify_solution(&p, answer).unwrap_or_else(|e| panic!("#{i}: {e}"));
+            let again = Gac::with_search(search).solve(&p, &Budget::unlimited(), &mut rng);
+            assert_eq!(
+                (&again.status, again.stats.nodes, again.stats.restarts),
+                (&first.status, first.stats.nodes, first.stats.restarts),
+                "#{i} {select:?}"
+            );
+            restarts += first.stats.restarts;
+        }
+    }
+    assert!(restarts > 0, "the sample needs search");
 }

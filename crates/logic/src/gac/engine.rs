@@ -1,13 +1,16 @@
 //! The `gac` search engine for one (order, variant) at candidate width `W`: domains with a
 //! trail, singleton propagation, Régin's filter on every changed unit to a fixpoint, and a
-//! depth-first search over the cell [`Select`] picks.
+//! depth-first search over the placements [`Select`] picks, with optional restarts.
 
 use std::sync::Arc;
 
-use sudoku_core::{Budget, Deadline, DigitSet, Geometry, Grid, Limit, Order, Stats, Variant};
+use rand::Rng as _;
+use sudoku_core::{
+    rng_from_seed, Budget, Deadline, DigitSet, Geometry, Grid, Limit, Order, Rng, Stats, Variant,
+};
 
 use super::alldiff::{filter, Scratch};
-use super::Select;
+use super::{Search, Select};
 
 /// Marks a placement on the trail (cells are below 2³¹).
 const PLACE: u32 = 1 << 31;
@@ -45,12 +48,13 @@ struct Counters {
     failures: u64,
     /// Digits removed by the intersection rule.
     meet_removals: u64,
+    restarts: u64,
 }
 
 pub(crate) struct Engine<const W: usize> {
     order: Order,
     variant: Variant,
-    select: Select,
+    search: Search,
     size: usize,
     units: usize,
     geo: Arc<Geometry>,
@@ -90,10 +94,16 @@ pub(crate) struct Engine<const W: usize> {
     /// Per unit: a domain changed since the last intersection sweep (and the sweep's copy).
     meet_dirty: Vec<bool>,
     sweep: Vec<bool>,
+    /// maxSD: ln f(r) = ln(r!) / r for r = 0..=size, the Bregman–Minc factor of a cell with r
+    /// digits (in logs), and a per-digit scratch.
+    ln_bm: Vec<f64>,
+    density: Vec<f64>,
+    /// maxSD's noise, from a generator seeded with the number of the run.
+    noise: Rng,
 }
 
 impl<const W: usize> Engine<W> {
-    pub(crate) fn new(order: Order, variant: Variant, select: Select, intersect: bool) -> Self {
+    pub(crate) fn new(order: Order, variant: Variant, search: Search) -> Self {
         let geo = Geometry::get(order, variant);
         let (size, cells, units) = (order.size(), order.cells(), geo.unit_count());
         // Units meeting in two or more cells: a block with a row or column it crosses, and
@@ -114,7 +124,7 @@ impl<const W: usize> Engine<W> {
         Engine {
             order,
             variant,
-            select,
+            search,
             size,
             units,
             geo,
@@ -136,12 +146,17 @@ impl<const W: usize> Engine<W> {
             count: Counters::default(),
             stamp: vec![0; cells],
             clock: 0,
-            intersect,
+            intersect: search.intersect,
             meets,
             meet_cells,
             in_meet: vec![false; cells],
             meet_dirty: vec![true; units],
             sweep: vec![true; units],
+            ln_bm: (0..=size)
+                .map(|r| (2..=r).map(|k| (k as f64).ln()).sum::<f64>() / r.max(1) as f64)
+                .collect(),
+            density: vec![0.0; size + 1],
+            noise: rng_from_seed(0),
         }
     }
 
@@ -399,8 +414,71 @@ impl<const W: usize> Engine<W> {
         self.dirty.clear();
     }
 
-    /// The unplaced cell to branch on.
-    fn pick(&self) -> usize {
+    /// The placement to branch on: a cell and the digit its left branch places.
+    fn pick(&mut self) -> (usize, usize) {
+        if self.search.select == Select::MaxSd {
+            return self.densest();
+        }
+        let c = self.pick_cell();
+        (c, self.cand[c].first().unwrap_or(1))
+    }
+
+    /// maxSD. A unit's completions are bounded by the permanent of its 0/1 cell-digit matrix,
+    /// and that by the Bregman–Minc product of f(r_j) = (r_j!)^(1/r_j) over its open cells
+    /// j with r_j digits. Placing d in cell i drops i's row and d's column, so the bound of
+    /// (i, d) is a factor of i alone times exp(S_d), with S_d the sum of
+    /// ln f(r_j − 1) − ln f(r_j) over the open cells j that hold d. Within a cell, d's share
+    /// of the bounds, exp(S_d) over the sum for the cell's digits, is its density. Open cells
+    /// hold two or more digits at a fixpoint (a single is placed), so r_j − 1 ≥ 1.
+    fn densest(&mut self) -> (usize, usize) {
+        let noise = self.search.noise;
+        let (mut best, mut best_density) = ((usize::MAX, 1), f64::NEG_INFINITY);
+        for u in 0..self.units {
+            self.density.fill(0.0);
+            let mut open = false;
+            for j in 0..self.size {
+                let c = self.cell(u, j);
+                if self.value[c] == 0 {
+                    open = true;
+                    let r = self.cand[c].len();
+                    let g = self.ln_bm[r - 1] - self.ln_bm[r];
+                    for d in self.cand[c].iter() {
+                        self.density[d] += g;
+                    }
+                }
+            }
+            if !open {
+                continue;
+            }
+            self.density.iter_mut().for_each(|x| *x = x.exp());
+            for j in 0..self.size {
+                let c = self.cell(u, j);
+                if self.value[c] != 0 {
+                    continue;
+                }
+                let total: f64 = self.cand[c].iter().map(|d| self.density[d]).sum();
+                for d in self.cand[c].iter() {
+                    let share = self.density[d] / total;
+                    // A draw only where the noise could make it the best.
+                    if share * (1.0 + noise) <= best_density {
+                        continue;
+                    }
+                    let noisy = if noise > 0.0 {
+                        share * (1.0 + noise * self.noise.random::<f64>())
+                    } else {
+                        share
+                    };
+                    if noisy > best_density {
+                        (best, best_density) = ((c, d), noisy);
+                    }
+                }
+            }
+        }
+        best
+    }
+
+    /// The unplaced cell to branch on (MRV or dom/wdeg).
+    fn pick_cell(&self) -> usize {
         let mut best = usize::MAX;
         let (mut best_dom, mut best_w) = (u64::MAX, 1u64);
         for c in 0..self.cand.len() {
@@ -408,8 +486,8 @@ impl<const W: usize> Engine<W> {
                 continue;
             }
             let d = self.cand[c].len() as u64;
-            let w = match self.select {
-                Select::Mrv => 1,
+            let w = match self.search.select {
+                Select::Mrv | Select::MaxSd => 1,
                 Select::DomWdeg => self
                     .geo
                     .cell_units(c)
@@ -439,12 +517,13 @@ impl<const W: usize> Engine<W> {
     }
 
     /// Loads `givens` and searches, handing each solution to `on_solution` (which returns
-    /// whether to go on). The root counts as a node, then every digit tried; every branching
-    /// is a guess.
+    /// whether to go on), restarting if `restart` and the search has a restart length. The
+    /// root counts as a node, then every digit tried; every branching is a guess.
     pub(crate) fn run(
         &mut self,
         givens: &Grid,
         budget: &Budget,
+        restart: bool,
         on_solution: &mut dyn FnMut(Grid) -> bool,
     ) -> SearchEnd {
         self.count = Counters {
@@ -452,15 +531,24 @@ impl<const W: usize> Engine<W> {
             ..Counters::default()
         };
         self.scratch.augments = 0;
+        self.noise = rng_from_seed(0);
         if self.load(givens).is_err() {
             return SearchEnd::Complete;
         }
-        self.search(budget, on_solution)
+        let first = if restart { self.search.restart } else { 0 };
+        self.search(budget, first, on_solution)
     }
 
     /// Binary branching: the left branch places the digit, the right one (taken when the
-    /// left is refuted) removes it and propagates that before the next cell is picked.
-    fn search(&mut self, budget: &Budget, on_solution: &mut dyn FnMut(Grid) -> bool) -> SearchEnd {
+    /// left is refuted) removes it and propagates that before the next cell is picked. With
+    /// `first` > 0, back to the root after `first` nodes, then after 1.5 times as many each
+    /// run.
+    fn search(
+        &mut self,
+        budget: &Budget,
+        first: u64,
+        on_solution: &mut dyn FnMut(Grid) -> bool,
+    ) -> SearchEnd {
         // A GAC node costs about the filter over a few units; read the clock every ~16k cells
         // of work.
         let stride = (16_384 / self.cand.len()).clamp(1, 256) as u32;
@@ -469,7 +557,21 @@ impl<const W: usize> Engine<W> {
         // `fresh`: the state is a new contradiction-free fixpoint to branch from; otherwise
         // the last branch failed (or a solution was reported) and the search backtracks.
         let mut fresh = true;
+        let (mut run_length, mut run_start) = (first as f64, self.count.failures);
         loop {
+            if fresh
+                && first > 0
+                && (self.count.failures - run_start) as f64 >= run_length
+                && !self.frames.is_empty()
+            {
+                let root = self.frames[0].mark;
+                self.undo_to(root);
+                self.frames.clear();
+                self.count.restarts += 1;
+                self.noise = rng_from_seed(self.count.restarts);
+                run_length *= 1.5;
+                run_start = self.count.failures;
+            }
             if fresh && self.unplaced == 0 {
                 if !on_solution(self.grid()) {
                     return SearchEnd::Stopped;
@@ -477,8 +579,7 @@ impl<const W: usize> Engine<W> {
                 fresh = false;
             }
             let (cell, digit, left) = if fresh {
-                let c = self.pick();
-                let d = self.cand[c].first().unwrap_or(1);
+                let (c, d) = self.pick();
                 self.count.guesses += 1;
                 self.frames.push(Frame {
                     cell: c as u32,
@@ -516,6 +617,7 @@ impl<const W: usize> Engine<W> {
         Stats {
             nodes: c.nodes,
             guesses: c.guesses,
+            restarts: c.restarts,
             extra: vec![
                 ("gac_filters".to_string(), c.filters.to_string()),
                 ("gac_removals".to_string(), c.removals.to_string()),

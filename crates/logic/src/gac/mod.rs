@@ -19,13 +19,24 @@
 //!   ones backtracking restores). A trail rather than a state copy per node, by the same
 //!   reasoning as `prop` (not measured against a copying variant here): a 36×36 state is
 //!   1,296 domains plus 108 matchings, of which a node changes a few.
-//! - Search: depth-first with binary branching: the left branch places the smallest digit of
-//!   the cell `select` picks, the right branch (after the left one is refuted) removes it and
+//! - Search: depth-first with binary branching: the left branch places a digit in the cell
+//!   `select` picks, the right branch (after the left one is refuted) removes it and
 //!   propagates before a cell is picked again. `select` is dom/wdeg (the default: domain size
 //!   over the summed weights of the cell's units, a unit's weight growing with each
-//!   contradiction it raises) or MRV (fewest candidates); ties go to the cell whose domain
-//!   changed last. Nodes count the root and every branch taken (left or right), guesses every
-//!   left branch, so that a cell with two candidates costs what it costs `prop`.
+//!   contradiction it raises) or MRV (fewest candidates), both placing the smallest digit,
+//!   ties going to the cell whose domain changed last; or maxSD (counting-based search,
+//!   Pesant, Quimper and Zanarini 2012), which picks the cell and the digit together: the
+//!   placement of highest estimated solution density in any unit. Nodes count the root and
+//!   every branch taken (left or right), guesses every left branch, so that a cell with two
+//!   candidates costs what it costs `prop`.
+//! - Restarts (`restart=N`, off by default): a search for one solution starts again from
+//!   the root after N nodes, each run 1.5 times longer than the last, so that a wrong early
+//!   choice does not hold the whole search (the run lengths grow without bound: the search
+//!   stays complete and still proves infeasibility). dom/wdeg carries its unit weights from
+//!   run to run; maxSD multiplies each density by 1 + `noise` · U(0, 1), drawn from a
+//!   `rand_chacha` generator seeded with the run's number, so runs differ while a puzzle's
+//!   search stays the same from call to call (`gac` remains deterministic). Counting never
+//!   restarts (it would meet solutions twice). `stats.restarts` counts them.
 //! - `stats.extra`: `gac_filters` (filter calls that ran), `gac_removals` (digits the filter
 //!   removed), `meet_removals` (digits the intersection rule removed), `augmentations`
 //!   (augmenting paths: matching repairs), `failures` (propagations that ended in a
@@ -37,9 +48,9 @@ mod engine;
 pub use alldiff::{AllDifferent, Infeasible};
 
 use sudoku_core::{
-    check_givens, choices, for_width, Budget, Capabilities, CountEnd, CountOutcome, Grid,
-    MethodInfo, Order, Outcome, Param, ParamError, ParamSpec, Params, Puzzle, Rng, Solver, Stats,
-    Status, Unsupported, Variant,
+    check_givens, choices, for_width, number_param, Budget, Capabilities, CountEnd, CountOutcome,
+    Grid, MethodInfo, Order, Outcome, Param, ParamError, ParamSpec, Params, Puzzle, Rng, Solver,
+    Stats, Status, Unsupported, Variant,
 };
 
 use engine::{Engine, SearchEnd};
@@ -56,13 +67,37 @@ pub enum Select {
     /// weights of the cell's units, a unit's weight being 1 + the contradictions it raised.
     #[default]
     DomWdeg,
+    /// maxSD (Pesant, Quimper and Zanarini 2012): the cell and digit of highest solution
+    /// density in any unit, the density estimated from the Bregman–Minc bound on the
+    /// permanent of the unit's cell-digit matrix; the left branch places that digit.
+    MaxSd,
 }
 
 const SELECT: Param<Select> = Param::choice(
     "select",
     "dom-wdeg",
-    choices!["mrv" => Select::Mrv, "dom-wdeg" => Select::DomWdeg],
-    "branching cell: fewest candidates, or candidates over the failure weights of its units",
+    choices!["mrv" => Select::Mrv, "dom-wdeg" => Select::DomWdeg, "max-sd" => Select::MaxSd],
+    "branching: the cell of fewest candidates, or of fewest candidates over the failure \
+     weights of its units (both place the smallest digit first), or the cell and digit of \
+     highest estimated solution density in a unit (maxSD)",
+);
+
+const RESTART: Param<u64> = number_param!(
+    "restart",
+    u64,
+    0,
+    0..=1000000000000,
+    "0: never; else a search for one solution starts again after this many nodes, each run \
+     1.5 times longer (complete; counting never restarts)"
+);
+
+const NOISE: Param<f64> = number_param!(
+    "noise",
+    f64,
+    0.3,
+    0.0..=10.0,
+    "max-sd: each density is multiplied by 1 + noise × U(0, 1), from a generator seeded with \
+     the run's number, so that restarted runs differ (0: ties to the first found)"
 );
 
 const INTERSECT: Param<bool> = Param::on_off(
@@ -73,7 +108,7 @@ const INTERSECT: Param<bool> = Param::on_off(
 );
 
 /// The documented parameters of `gac`.
-pub const GAC_PARAMS: &[ParamSpec] = &[SELECT.spec, INTERSECT.spec];
+pub const GAC_PARAMS: &[ParamSpec] = &[SELECT.spec, INTERSECT.spec, RESTART.spec, NOISE.spec];
 
 /// An engine of the width some order needs, behind one interface.
 trait Run {
@@ -82,6 +117,7 @@ trait Run {
         &mut self,
         givens: &Grid,
         budget: &Budget,
+        restart: bool,
         on_solution: &mut dyn FnMut(Grid) -> bool,
     ) -> SearchEnd;
     fn stats(&self) -> Stats;
@@ -95,9 +131,10 @@ impl<const W: usize> Run for Engine<W> {
         &mut self,
         givens: &Grid,
         budget: &Budget,
+        restart: bool,
         on_solution: &mut dyn FnMut(Grid) -> bool,
     ) -> SearchEnd {
-        Engine::run(self, givens, budget, on_solution)
+        Engine::run(self, givens, budget, restart, on_solution)
     }
     fn stats(&self) -> Stats {
         Engine::stats(self)
@@ -120,23 +157,55 @@ impl<const W: usize> Run for Engine<W> {
 /// assert!(verify_solution(&puzzle, &answer).is_ok());
 /// ```
 pub struct Gac {
-    select: Select,
-    intersect: bool,
+    search: Search,
     engine: Option<Box<dyn Run + Send>>,
+}
+
+/// How `gac` searches: the branching rule, the intersection rule, restarts.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Search {
+    /// The branching rule.
+    pub select: Select,
+    /// Run the intersection rule at each GAC fixpoint.
+    pub intersect: bool,
+    /// Nodes of the first run before a restart (0: never restart).
+    pub restart: u64,
+    /// maxSD's multiplicative noise on the densities.
+    pub noise: f64,
+}
+
+impl Default for Search {
+    fn default() -> Self {
+        Search {
+            select: SELECT.default,
+            intersect: INTERSECT.default,
+            restart: RESTART.default,
+            noise: NOISE.default,
+        }
+    }
 }
 
 impl Default for Gac {
     fn default() -> Self {
-        Gac::new(SELECT.default, INTERSECT.default)
+        Gac::with_search(Search::default())
     }
 }
 
 impl Gac {
-    /// A solver branching on the cells `select` picks, with or without the intersection rule.
+    /// A solver branching by `select`, with or without the intersection rule, never
+    /// restarting.
     pub fn new(select: Select, intersect: bool) -> Gac {
-        Gac {
+        Gac::with_search(Search {
             select,
             intersect,
+            ..Search::default()
+        })
+    }
+
+    /// A solver searching as `search` says.
+    pub fn with_search(search: Search) -> Gac {
+        Gac {
+            search,
             engine: None,
         }
     }
@@ -144,12 +213,17 @@ impl Gac {
     /// A solver configured from named parameters (see [`GAC_PARAMS`]).
     pub fn from_params(params: &Params) -> Result<Gac, ParamError> {
         params.check_known(GAC, GAC_PARAMS)?;
-        Ok(Gac::new(SELECT.read(params)?, INTERSECT.read(params)?))
+        Ok(Gac::with_search(Search {
+            select: SELECT.read(params)?,
+            intersect: INTERSECT.read(params)?,
+            restart: RESTART.read(params)?,
+            noise: NOISE.read(params)?,
+        }))
     }
 
     fn engine(&mut self, puzzle: &Puzzle) -> &mut (dyn Run + Send) {
         let (order, variant) = (puzzle.order(), puzzle.variant());
-        let (select, intersect) = (self.select, self.intersect);
+        let search = self.search;
         if self
             .engine
             .as_ref()
@@ -159,7 +233,7 @@ impl Gac {
         }
         self.engine
             .get_or_insert_with(
-                || for_width!(order, W => Box::new(Engine::<W>::new(order, variant, select, intersect))),
+                || for_width!(order, W => Box::new(Engine::<W>::new(order, variant, search))),
             )
             .as_mut()
     }
@@ -176,7 +250,8 @@ impl Gac {
         let (mut count, mut solutions) = (0u64, Vec::new());
         let (end, stats) = match limit {
             0 => (SearchEnd::Stopped, Stats::default()),
-            _ => self.search(puzzle, budget, &mut |g| {
+            // Restarts only while one solution is asked for: counting would meet some twice.
+            _ => self.search(puzzle, budget, limit == 1, &mut |g| {
                 count += 1;
                 if collect {
                     solutions.push(g);
@@ -202,6 +277,7 @@ impl Gac {
         &mut self,
         puzzle: &Puzzle,
         budget: &Budget,
+        restart: bool,
         on_solution: &mut dyn FnMut(Grid) -> bool,
     ) -> (SearchEnd, Stats) {
         if check_givens(puzzle).is_err() {
@@ -212,7 +288,7 @@ impl Gac {
             return (SearchEnd::Complete, stats);
         }
         let engine = self.engine(puzzle);
-        let end = engine.run(puzzle.givens(), budget, on_solution);
+        let end = engine.run(puzzle.givens(), budget, restart, on_solution);
         (end, engine.stats())
     }
 }
@@ -252,7 +328,8 @@ pub fn method_info() -> MethodInfo {
         name: GAC,
         summary: "CP solver: singleton propagation and generalised arc consistency on every \
                   AllDifferent unit (Régin 1994, incremental matchings), an intersection rule \
-                  between units, dom/wdeg or MRV search (CP model of seed 002)",
+                  between units, dom/wdeg, MRV or maxSD search, optional restarts (CP model \
+                  of seed 002)",
         params: GAC_PARAMS,
         caps: Capabilities {
             complete: true,
