@@ -84,8 +84,6 @@ pub(crate) struct Engine<const W: usize> {
     /// Per cell: the value of `clock` when its domain last shrank (a tie-break for `pick`).
     stamp: Vec<u64>,
     clock: u64,
-    /// Run the intersection rule at each GAC fixpoint.
-    intersect: bool,
     /// Pairs of units sharing two or more cells: (unit a, unit b, range of `meet_cells`).
     meets: Vec<(u32, u32, u32, u32)>,
     meet_cells: Vec<u32>,
@@ -146,7 +144,6 @@ impl<const W: usize> Engine<W> {
             count: Counters::default(),
             stamp: vec![0; cells],
             clock: 0,
-            intersect: search.intersect,
             meets,
             meet_cells,
             in_meet: vec![false; cells],
@@ -388,7 +385,7 @@ impl<const W: usize> Engine<W> {
                 self.gac(u)?;
                 continue;
             }
-            if self.unplaced > 0 && self.intersect && self.intersections()? {
+            if self.unplaced > 0 && self.search.intersect && self.intersections()? {
                 continue;
             }
             return Ok(());
@@ -541,8 +538,8 @@ impl<const W: usize> Engine<W> {
 
     /// Binary branching: the left branch places the digit, the right one (taken when the
     /// left is refuted) removes it and propagates that before the next cell is picked. With
-    /// `first` > 0, back to the root after `first` nodes, then after 1.5 times as many each
-    /// run.
+    /// `first` > 0, back to the root after `first` failures, then after 1.5 times as many
+    /// each run.
     fn search(
         &mut self,
         budget: &Budget,

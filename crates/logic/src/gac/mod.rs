@@ -30,7 +30,7 @@
 //!   every branch taken (left or right), guesses every left branch, so that a cell with two
 //!   candidates costs what it costs `prop`.
 //! - Restarts (`restart=N`, off by default): a search for one solution starts again from
-//!   the root after N nodes, each run 1.5 times longer than the last, so that a wrong early
+//!   the root after N failures, each run 1.5 times longer than the last, so that a wrong early
 //!   choice does not hold the whole search (the run lengths grow without bound: the search
 //!   stays complete and still proves infeasibility). dom/wdeg carries its unit weights from
 //!   run to run; maxSD multiplies each density by 1 + `noise` · U(0, 1), drawn from a
@@ -87,8 +87,8 @@ const RESTART: Param<u64> = number_param!(
     u64,
     0,
     0..=1000000000000,
-    "0: never; else a search for one solution starts again after this many nodes, each run \
-     1.5 times longer (complete; counting never restarts)"
+    "0: never; else a search for one solution starts again after this many failures, each \
+     run 1.5 times longer (complete; counting never restarts)"
 );
 
 const NOISE: Param<f64> = number_param!(
@@ -168,7 +168,7 @@ pub struct Search {
     pub select: Select,
     /// Run the intersection rule at each GAC fixpoint.
     pub intersect: bool,
-    /// Nodes of the first run before a restart (0: never restart).
+    /// Failures of the first run before a restart (0: never restart).
     pub restart: u64,
     /// maxSD's multiplicative noise on the densities.
     pub noise: f64,
