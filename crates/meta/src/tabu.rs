@@ -898,18 +898,35 @@ impl TabuSearch {
             self.pair_steps -= 1;
         }
         let clock = self.clock;
+        // First over the moves that are not tabu, with the least tabu one aside: a tabu move
+        // counts only when it beats `aspire` and is no worse than the best free one, which is
+        // rare, so the scan that weighs aspiration runs only then (the same moves either way).
         let (mut least, mut ties, mut first) = (i64::MAX, 0u64, 0);
+        let mut least_tabu = i32::MAX;
         for (at, &v) in self.conflicted.iter().enumerate() {
             let b = &mut self.local[v as usize];
             if b.due(clock) {
                 let at = self.slot_at[v as usize]..self.slot_at[v as usize + 1];
                 *b = LocalBest::of(self.colour[v as usize], at, &self.clash, &self.until, clock);
             }
-            let (m, k) = b.allowed(aspire);
+            least_tabu = least_tabu.min(b.tabu);
+            let m = b.free as i64;
             if m < least {
-                (least, ties, first) = (m, k, at);
+                (least, ties, first) = (m, b.free_ties as u64, at);
             } else if m == least {
-                ties += k;
+                ties += b.free_ties as u64;
+            }
+        }
+        let least_tabu = least_tabu as i64;
+        if least_tabu < aspire && least_tabu <= least {
+            (least, ties, first) = (i64::MAX, 0, 0);
+            for (at, &v) in self.conflicted.iter().enumerate() {
+                let (m, k) = self.local[v as usize].allowed(aspire);
+                if m < least {
+                    (least, ties, first) = (m, k, at);
+                } else if m == least {
+                    ties += k;
+                }
             }
         }
         // One of the best moves at random (their order: the conflict list, then digits);
