@@ -385,6 +385,33 @@ impl LocalBest {
     }
 }
 
+/// The least change of cost over the conflict list, how many allowed moves reach it, and the
+/// list place of the first vertex that does (where [`TabuSearch::nth_best`] starts).
+struct Tally {
+    least: i64,
+    ties: u64,
+    first: usize,
+}
+
+impl Tally {
+    fn new() -> Tally {
+        Tally {
+            least: i64::MAX,
+            ties: 0,
+            first: 0,
+        }
+    }
+
+    #[inline]
+    fn offer(&mut self, m: i64, k: u64, at: usize) {
+        if m < self.least {
+            (self.least, self.ties, self.first) = (m, k, at);
+        } else if m == self.least {
+            self.ties += k;
+        }
+    }
+}
+
 /// The item of least key among those offered, ties broken uniformly at random (reservoir
 /// sampling: a random number is drawn only on a tie).
 struct Least {
@@ -901,7 +928,7 @@ impl TabuSearch {
         // First over the moves that are not tabu, with the least tabu one aside: a tabu move
         // counts only when it beats `aspire` and is no worse than the best free one, which is
         // rare, so the scan that weighs aspiration runs only then (the same moves either way).
-        let (mut least, mut ties, mut first) = (i64::MAX, 0u64, 0);
+        let mut best = Tally::new();
         let mut least_tabu = i32::MAX;
         for (at, &v) in self.conflicted.iter().enumerate() {
             let b = &mut self.local[v as usize];
@@ -910,25 +937,17 @@ impl TabuSearch {
                 *b = LocalBest::of(self.colour[v as usize], at, &self.clash, &self.until, clock);
             }
             least_tabu = least_tabu.min(b.tabu);
-            let m = b.free as i64;
-            if m < least {
-                (least, ties, first) = (m, b.free_ties as u64, at);
-            } else if m == least {
-                ties += b.free_ties as u64;
-            }
+            best.offer(b.free as i64, b.free_ties as u64, at);
         }
         let least_tabu = least_tabu as i64;
-        if least_tabu < aspire && least_tabu <= least {
-            (least, ties, first) = (i64::MAX, 0, 0);
+        if least_tabu < aspire && least_tabu <= best.least {
+            best = Tally::new();
             for (at, &v) in self.conflicted.iter().enumerate() {
                 let (m, k) = self.local[v as usize].allowed(aspire);
-                if m < least {
-                    (least, ties, first) = (m, k, at);
-                } else if m == least {
-                    ties += k;
-                }
+                best.offer(m, k, at);
             }
         }
+        let Tally { least, ties, first } = best;
         // One of the best moves at random (their order: the conflict list, then digits);
         // every move tabu: a random one. Open cells keep at least two candidates after
         // singles propagation (a cell with one would have been filled), so a conflicting
