@@ -146,7 +146,9 @@ const HELPER: Param<f64> = number_param!(
     0.0..=100.0,
     "0: one thread. Else the tenure λ of a second tabu search that runs on a second thread for \
      the whole call, beside the turns; the first answer ends both. Uses two cores, and which \
-     half answers first then depends on timing, so a seed no longer fixes the run"
+     half answers first then depends on timing, so a seed no longer fixes the run. Measured \
+     best in the hard region: 0.6 with the plain scheme at 36x36 and 64x64, 0.5 with the pooled \
+     one at 49x49"
 );
 
 const HELPER_SCHEME: Param<bool> = Param::choice(
