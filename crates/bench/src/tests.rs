@@ -496,6 +496,28 @@ fn quick_mode_trims_instances_trials_and_time() {
 }
 
 #[test]
+fn quick_mode_keeps_instances_of_the_orders_the_methods_run() {
+    // A 4x4 puzzle first, then two 9x9 ones; the only method runs 9x9 only.
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("mixed.txt");
+    let nine =
+        "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79\n";
+    std::fs::write(&file, format!("1.3.3.1.2.4.4.2.\n{nine}{nine}")).unwrap();
+    let text = format!(
+        "name = \"t\"\nseed = 5\n[quick]\nmax_instances = 1\n[[method]]\nname = \"mock\"\nparams = {{ ms = [10] }}\norders = [3]\n[[instances]]\nfile = \"{}\"\nset = \"mixed\"\n",
+        file.display()
+    );
+    let quick = Overrides {
+        quick: true,
+        ..Overrides::default()
+    };
+    let plan = runner::make_plan(experiment::parse(&text).unwrap(), &registry(), &quick).unwrap();
+    assert_eq!(plan.instances.len(), 1);
+    assert_eq!(plan.instances[0].puzzle.order().n(), 3);
+    assert_eq!(plan.tasks.len(), 1);
+}
+
+#[test]
 fn charts_render_to_svg_and_png() {
     let dir = tempfile::tempdir().unwrap();
     run_into(dir.path(), "p", "", false, None, 1);

@@ -173,11 +173,21 @@ pub fn make_plan(exp: ExperimentFile, registry: &Registry, ov: &Overrides) -> Re
         let before = instances.len();
         read_source(&exp, i, spec, registry, &mut instances, &mut notes)?;
         if let Some(l) = quick.as_ref().map(|q| q.max_instances) {
-            // Quick mode keeps the first few of each source.
+            // Quick mode keeps the first few of each source that some configuration runs:
+            // a source that opens with puzzles of an order every `orders` list leaves out
+            // would otherwise leave nothing to run.
+            let runs = |o: sudoku_core::Order| {
+                configs
+                    .iter()
+                    .any(|c| c.orders.as_ref().is_none_or(|os| os.contains(&o)))
+            };
             let mut seen: HashMap<String, usize> = HashMap::new();
             let kept: Vec<Instance> = instances
                 .drain(before..)
                 .filter(|inst| {
+                    if !runs(inst.puzzle.order()) {
+                        return false;
+                    }
                     let c = seen.entry(inst.set.clone()).or_default();
                     *c += 1;
                     *c <= l
