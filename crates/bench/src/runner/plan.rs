@@ -67,6 +67,11 @@ impl Config {
     pub fn give_back(&self, m: Box<dyn TrialMethod>) {
         self.idle.lock().unwrap_or_else(|e| e.into_inner()).push(m);
     }
+
+    /// Does it run instances of this order (`[[method]] orders`)?
+    pub fn runs(&self, order: sudoku_core::Order) -> bool {
+        self.orders.as_ref().is_none_or(|os| os.contains(&order))
+    }
 }
 
 /// One puzzle of the experiment.
@@ -176,16 +181,11 @@ pub fn make_plan(exp: ExperimentFile, registry: &Registry, ov: &Overrides) -> Re
             // Quick mode keeps the first few of each source that some configuration runs:
             // a source that opens with puzzles of an order every `orders` list leaves out
             // would otherwise leave nothing to run.
-            let runs = |o: sudoku_core::Order| {
-                configs
-                    .iter()
-                    .any(|c| c.orders.as_ref().is_none_or(|os| os.contains(&o)))
-            };
             let mut seen: HashMap<String, usize> = HashMap::new();
             let kept: Vec<Instance> = instances
                 .drain(before..)
                 .filter(|inst| {
-                    if !runs(inst.puzzle.order()) {
+                    if !configs.iter().any(|c| c.runs(inst.puzzle.order())) {
                         return false;
                     }
                     let c = seen.entry(inst.set.clone()).or_default();
@@ -210,7 +210,7 @@ pub fn make_plan(exp: ExperimentFile, registry: &Registry, ov: &Overrides) -> Re
         let label = cfg.label();
         for (ii, inst) in instances.iter().enumerate() {
             let order = inst.puzzle.order();
-            if cfg.orders.as_ref().is_some_and(|os| !os.contains(&order)) {
+            if !cfg.runs(order) {
                 continue;
             }
             for trial in 0..cfg.trials {
@@ -240,14 +240,11 @@ fn check_orders(configs: &[Config], instances: &[Instance]) -> Result<()> {
         instances.iter().map(|i| i.puzzle.order()).collect();
     for cfg in configs {
         let method = cfg.take()?;
-        let checked = orders
-            .iter()
-            .filter(|o| cfg.orders.as_ref().is_none_or(|os| os.contains(o)))
-            .try_for_each(|&o| {
-                method.check_order(o).map_err(|e| {
-                    anyhow!("`{}`: {e} (the instances include {o} puzzles)", cfg.label())
-                })
-            });
+        let checked = orders.iter().filter(|&&o| cfg.runs(o)).try_for_each(|&o| {
+            method
+                .check_order(o)
+                .map_err(|e| anyhow!("`{}`: {e} (the instances include {o} puzzles)", cfg.label()))
+        });
         cfg.give_back(method);
         checked?;
     }
