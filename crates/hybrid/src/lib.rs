@@ -33,6 +33,7 @@
 //! `scheme=pooled` makes the turns' search that scheme too (two pooled searches side by side;
 //! `scheme=auto`: from 49×49 on);
 //! `segment` sets the pooled searches' segment length, and `restart` when they start afresh.
+//! `helper=auto` picks the helper measured best for the puzzle's order ([`Helper::Auto`]).
 #![deny(missing_docs)]
 
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -65,9 +66,10 @@ pub struct HybridConfig {
     pub conflicts: u64,
     /// Steps of tabu's first turn, per open cell.
     pub steps_per_cell: u64,
-    /// The tenure λ of a second tabu search on a thread of its own (0: none).
-    pub helper: f64,
-    /// Whether that search runs `tabu`'s pooled scheme (`select=cell pool=50 weights=5`).
+    /// A second tabu search on a thread of its own.
+    pub helper: Helper,
+    /// Whether that search runs `tabu`'s pooled scheme (`select=cell pool=50 weights=5`);
+    /// [`Helper::Auto`] decides for itself.
     pub helper_pooled: bool,
     /// Which scheme the turns' own tabu search runs.
     pub scheme: Turns,
@@ -139,16 +141,48 @@ const TENURE: Param<u64> = number_param!(
     "random part of the tabu tenure (as `tabu`'s)"
 );
 
-const HELPER: Param<f64> = number_param!(
-    "helper",
-    f64,
-    0.0,
-    0.0..=100.0,
-    "0: one thread. Else the tenure λ of a second tabu search that runs on a second thread for \
-     the whole call, beside the turns; the first answer ends both. Uses two cores, and which \
-     half answers first then depends on timing, so a seed no longer fixes the run. Measured \
-     best in the hard region: 0.6 with the plain scheme at 36x36 and 64x64, 0.5 with the pooled \
-     one at 49x49"
+/// The second tabu search (`helper`).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Helper {
+    /// One of tenure λ, of the scheme `helper_scheme` names; λ = 0: none.
+    Tenure(f64),
+    /// The configuration measured best for the puzzle's order in the hard region
+    /// (crates/hybrid/README.md): none below 25×25, where a puzzle takes milliseconds and a
+    /// thread would only add its start-up; the pooled scheme with λ = 0.5 and 1,000,000-step
+    /// segments at 49×49; plain TabuCol with λ = 0.6 at the other orders (measured at 25×25,
+    /// 36×36 and 64×64; above 64×64 unmeasured).
+    Auto,
+}
+
+/// The order from which `helper=auto` starts a helper.
+const AUTO_HELPER_FROM: usize = 5;
+/// The order at which `helper=auto` runs the pooled scheme.
+const AUTO_HELPER_POOLED_AT: usize = 7;
+/// The pooled helper's segment length under `helper=auto`.
+const AUTO_HELPER_SEGMENT: u64 = 1_000_000;
+
+const HELPER: Param<Helper> = Param::new(
+    ParamSpec {
+        name: "helper",
+        default: "0",
+        range: "0.0..=100.0|auto",
+        help: "0: one thread. Else a second tabu search on a second thread for the whole call, \
+               beside the turns; the first answer ends both. A number is its tenure λ (its \
+               scheme: helper_scheme). auto: the configuration measured best for the order, \
+               none below 25x25, `helper=0.5 helper_scheme=pooled segment=1000000` at 49x49 \
+               and `helper=0.6` (plain) at the others; it sets the helper's scheme and \
+               segment, so it takes neither. Uses two cores, and which half answers first then \
+               depends on timing, so a seed no longer fixes the run",
+    },
+    Helper::Tenure(0.0),
+    "a number in 0.0..=100.0, or auto",
+    |s| {
+        if s.eq_ignore_ascii_case("auto") {
+            return Some(Helper::Auto);
+        }
+        let v: f64 = s.parse().ok()?;
+        (0.0..=100.0).contains(&v).then_some(Helper::Tenure(v))
+    },
 );
 
 const HELPER_SCHEME: Param<bool> = Param::choice(
@@ -246,12 +280,56 @@ impl HybridConfig {
             },
             conflicts: CONFLICTS.read(p)?,
             steps_per_cell: STEPS_PER_CELL.read(p)?,
-            helper: HELPER.read(p)?,
+            helper: read_helper(p)?,
             helper_pooled: HELPER_SCHEME.read(p)?,
             scheme: SCHEME.read(p)?,
             segment: SEGMENT.read(p)?,
             restart: RESTART.read(p)?,
         })
+    }
+}
+
+/// `helper`; `auto` with `helper_scheme` or `segment` is an error, since it sets both.
+fn read_helper(p: &Params) -> Result<Helper, ParamError> {
+    let helper = HELPER.read(p)?;
+    let clash = [HELPER_SCHEME.spec.name, SEGMENT.spec.name]
+        .into_iter()
+        .find(|key| p.raw(key).is_some());
+    match (helper, clash) {
+        (Helper::Auto, Some(key)) => Err(p.invalid(
+            HELPER.spec.name,
+            &format!("a number when `{key}` is given: auto sets the helper's scheme and segment by order"),
+        )),
+        _ => Ok(helper),
+    }
+}
+
+impl HybridConfig {
+    /// The helper's search on a puzzle of order `n`, or `None` when there is none.
+    pub fn helper_search(&self, n: usize) -> Option<TabuConfig> {
+        match self.helper {
+            Helper::Tenure(lambda) if lambda > 0.0 => Some(if self.helper_pooled {
+                pooled(self, lambda)
+            } else {
+                TabuConfig {
+                    lambda,
+                    ..self.tabu
+                }
+            }),
+            Helper::Tenure(_) => None,
+            Helper::Auto if n < AUTO_HELPER_FROM => None,
+            Helper::Auto if n == AUTO_HELPER_POOLED_AT => Some(pooled(
+                &HybridConfig {
+                    segment: AUTO_HELPER_SEGMENT,
+                    ..*self
+                },
+                0.5,
+            )),
+            Helper::Auto => Some(TabuConfig {
+                lambda: 0.6,
+                ..self.tabu
+            }),
+        }
     }
 }
 
@@ -352,15 +430,12 @@ impl Hybrid {
         // Set by the helper when it has a solution (it stops this thread's turns), and by this
         // thread when it is done (it stops the helper).
         let stop = Arc::new(AtomicBool::new(false));
-        let helper = (self.cfg.helper > 0.0).then(|| {
-            let cfg = if self.cfg.helper_pooled {
-                pooled(&self.cfg, self.cfg.helper)
-            } else {
-                TabuConfig {
-                    lambda: self.cfg.helper,
-                    ..self.cfg.tabu
-                }
-            };
+        let helper = self.cfg.helper_search(puzzle.order().n()).map(|cfg| {
+            // What ran, since `helper=auto` chooses by order.
+            let scheme = if cfg.pool > 0 { "pooled" } else { "plain" };
+            stats
+                .extra
+                .push(("helper".into(), format!("{scheme} {}", cfg.lambda)));
             // Drawn from a copy, so that this thread's turns are the same as without a helper:
             // the helper can only end a call sooner.
             let seed = rng.clone().random();
@@ -598,7 +673,7 @@ impl Local {
 }
 
 /// What the helper's tabu search ended with.
-struct Helper {
+struct HelperEnd {
     found: Option<Grid>,
     steps: u64,
     restarts: u64,
@@ -611,12 +686,12 @@ fn spawn_helper(
     cfg: TabuConfig,
     seed: u64,
     stop: Arc<AtomicBool>,
-) -> JoinHandle<Helper> {
+) -> JoinHandle<HelperEnd> {
     std::thread::spawn(move || {
         let mut rng = rng_from_seed(seed);
         // The calling thread already propagated the same puzzle without contradiction.
         let Ok(mut tabu) = Local::new(&puzzle, &cfg, &mut rng) else {
-            return Helper {
+            return HelperEnd {
                 found: None,
                 steps: 0,
                 restarts: 0,
@@ -627,7 +702,7 @@ fn spawn_helper(
             for _ in 0..1024 {
                 if tabu.step(&mut rng) == 0 {
                     stop.store(true, Ordering::Relaxed);
-                    return Helper {
+                    return HelperEnd {
                         found: Some(tabu.best_grid()),
                         steps: tabu.steps(),
                         restarts: tabu.restarts(),
@@ -636,7 +711,7 @@ fn spawn_helper(
             }
             steps = tabu.steps();
         }
-        Helper {
+        HelperEnd {
             found: None,
             steps,
             restarts: tabu.restarts(),

@@ -9,7 +9,7 @@ use sudoku_core::{
     format, rng_from_seed, verify_solution, Budget, CountEnd, Grid, Limit, Params, Puzzle, Solver,
     Status, Variant,
 };
-use sudoku_hybrid::{methods, Hybrid, HybridConfig, Turns};
+use sudoku_hybrid::{methods, Helper, Hybrid, HybridConfig, Turns};
 use sudoku_prop::Prop;
 
 fn hybrid() -> Hybrid {
@@ -371,7 +371,7 @@ fn a_helper_thread_changes_answers_but_not_outcomes() {
         (true, Turns::Pooled),
     ] {
         let helped = HybridConfig {
-            helper: 0.35,
+            helper: Helper::Tenure(0.35),
             helper_pooled: pooled,
             scheme,
             ..HybridConfig::default()
@@ -406,5 +406,61 @@ fn a_helper_thread_changes_answers_but_not_outcomes() {
             Status::Solved(ref g) => verify_solution(&hard, g).unwrap(),
             ref other => panic!("{other:?}"),
         }
+    }
+}
+
+#[test]
+fn helper_auto_runs_the_configuration_measured_for_the_order() {
+    let info = methods().into_iter().next().unwrap();
+    let mut p = Params::default();
+    p.set("helper", "AUTO");
+    let cfg = HybridConfig::from_params(&p).unwrap();
+    assert_eq!(cfg.helper, Helper::Auto);
+    // (order, the helper's scheme as (λ, pooled, segment), or none)
+    let want = [
+        (3, None),
+        (4, None),
+        (5, Some((0.6, false))),
+        (6, Some((0.6, false))),
+        (7, Some((0.5, true))),
+        (8, Some((0.6, false))),
+    ];
+    for (n, want) in want {
+        let got = cfg.helper_search(n);
+        assert_eq!(got.map(|t| (t.lambda, t.pool > 0)), want, "order {n}");
+        if let Some(t) = got.filter(|t| t.pool > 0) {
+            assert_eq!((t.segment, t.pool, t.weights), (1_000_000, 50, 5));
+        }
+    }
+    // A number keeps its meaning, with the scheme `helper_scheme` names; 0 is none.
+    p.set("helper", "0.35").set("helper_scheme", "pooled");
+    let cfg = HybridConfig::from_params(&p).unwrap();
+    let t = cfg.helper_search(6).unwrap();
+    assert_eq!((t.lambda, t.pool, t.segment), (0.35, 50, 100_000));
+    assert_eq!(HybridConfig::default().helper_search(7), None);
+    // auto sets the scheme and the segment: giving either beside it is an error that says so.
+    for key in ["helper_scheme", "segment"] {
+        let mut p = Params::default();
+        p.set("helper", "auto")
+            .set(key, if key == "segment" { "1000" } else { "plain" });
+        let err = (info.build)(&p).err().expect("auto with {key}").to_string();
+        assert!(err.contains("helper") && err.contains(key), "{err}");
+    }
+    for bad in ["autox", "-0.5", "NaN"] {
+        p.set("helper", bad);
+        assert!((info.build)(&p).is_err(), "helper={bad}");
+    }
+    // The call reports what ran: none at 16×16, plain 0.6 at 25×25; the puzzle is solved.
+    let auto = Hybrid::new(HybridConfig {
+        helper: Helper::Auto,
+        ..HybridConfig::default()
+    });
+    for (n, shown) in [(4, None), (5, Some("plain 0.6"))] {
+        let puzzle = carved(n, 0.45, 2);
+        let out = auto
+            .clone()
+            .solve(&puzzle, &generous(), &mut rng_from_seed(4));
+        solved(&puzzle, &out.status, "helper=auto");
+        assert_eq!(extra(&out.stats, "helper"), shown, "order {n}");
     }
 }
