@@ -160,6 +160,10 @@ const AUTO_HELPER_FROM: usize = 5;
 const AUTO_HELPER_POOLED_AT: usize = 7;
 /// The pooled helper's segment length under `helper=auto`.
 const AUTO_HELPER_SEGMENT: u64 = 1_000_000;
+/// The pooled helper's tenure factor under `helper=auto`.
+const AUTO_HELPER_POOLED_LAMBDA: f64 = 0.5;
+/// The plain helper's tenure factor under `helper=auto`.
+const AUTO_HELPER_PLAIN_LAMBDA: f64 = 0.6;
 
 const HELPER: Param<Helper> = Param::new(
     ParamSpec {
@@ -184,6 +188,21 @@ const HELPER: Param<Helper> = Param::new(
         (0.0..=100.0).contains(&v).then_some(Helper::Tenure(v))
     },
 );
+
+/// `helper`; `auto` with `helper_scheme` or `segment` is an error, since it sets both.
+fn read_helper(p: &Params) -> Result<Helper, ParamError> {
+    let helper = HELPER.read(p)?;
+    let clash = [HELPER_SCHEME.spec.name, SEGMENT.spec.name]
+        .into_iter()
+        .find(|key| p.raw(key).is_some());
+    match (helper, clash) {
+        (Helper::Auto, Some(key)) => Err(p.invalid(
+            HELPER.spec.name,
+            &format!("a number when `{key}` is given: auto sets the helper's scheme and segment by order"),
+        )),
+        _ => Ok(helper),
+    }
+}
 
 const HELPER_SCHEME: Param<bool> = Param::choice(
     "helper_scheme",
@@ -287,24 +306,7 @@ impl HybridConfig {
             restart: RESTART.read(p)?,
         })
     }
-}
 
-/// `helper`; `auto` with `helper_scheme` or `segment` is an error, since it sets both.
-fn read_helper(p: &Params) -> Result<Helper, ParamError> {
-    let helper = HELPER.read(p)?;
-    let clash = [HELPER_SCHEME.spec.name, SEGMENT.spec.name]
-        .into_iter()
-        .find(|key| p.raw(key).is_some());
-    match (helper, clash) {
-        (Helper::Auto, Some(key)) => Err(p.invalid(
-            HELPER.spec.name,
-            &format!("a number when `{key}` is given: auto sets the helper's scheme and segment by order"),
-        )),
-        _ => Ok(helper),
-    }
-}
-
-impl HybridConfig {
     /// The helper's search on a puzzle of order `n`, or `None` when there is none.
     pub fn helper_search(&self, n: usize) -> Option<TabuConfig> {
         match self.helper {
@@ -323,10 +325,10 @@ impl HybridConfig {
                     segment: AUTO_HELPER_SEGMENT,
                     ..*self
                 },
-                0.5,
+                AUTO_HELPER_POOLED_LAMBDA,
             )),
             Helper::Auto => Some(TabuConfig {
-                lambda: 0.6,
+                lambda: AUTO_HELPER_PLAIN_LAMBDA,
                 ..self.tabu
             }),
         }
