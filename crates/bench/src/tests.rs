@@ -722,3 +722,27 @@ fn a_method_can_be_kept_to_some_orders_and_configurations_are_unique() {
     let err = plan_of(&dup, &reg).err().unwrap().to_string();
     assert!(err.contains("already configured"), "{err}");
 }
+
+#[test]
+fn every_shipped_experiment_builds_its_configurations() {
+    // A method or parameter renamed in code must not leave a committed experiment that fails
+    // only when a user runs it.
+    let reg = Registry::standard();
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../scripts/experiments");
+    let mut files = Vec::new();
+    for dir in [root.clone(), root.join("repro")] {
+        for entry in std::fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.extension().is_some_and(|e| e == "toml") {
+                files.push(path);
+            }
+        }
+    }
+    assert!(files.len() > 50, "only {} experiment files", files.len());
+    for path in files {
+        let (exp, _) = experiment::load(&path).unwrap_or_else(|e| panic!("{e}"));
+        let configs = runner::plan::make_configs(&exp, &reg, &Overrides::default())
+            .unwrap_or_else(|e| panic!("{}: {e:#}", path.display()));
+        assert!(!configs.is_empty(), "{}", path.display());
+    }
+}

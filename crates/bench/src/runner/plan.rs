@@ -121,63 +121,13 @@ pub struct Plan {
 /// Resolves an experiment against the registry.
 pub fn make_plan(exp: ExperimentFile, registry: &Registry, ov: &Overrides) -> Result<Plan> {
     let mut notes = Vec::new();
-    let quick = ov.quick.then(|| exp.quick.clone());
-    let time_override = ov
-        .time_limit
-        .map(|t| time_limit(t).map_err(|e| anyhow!("--time-limit: {e}")))
-        .transpose()?;
-    let mut carves: Vec<CarveSpec> = exp.carve.iter().cloned().collect();
-    for c in exp.instances.iter().filter_map(|s| s.carve.as_ref()) {
-        if !carves.contains(c) {
-            carves.push(c.clone());
-        }
-    }
-    let settings = KindSettings {
-        count_limit: exp.count_limit,
-        carves,
-    };
-    let mut configs = Vec::new();
-    for (i, m) in exp.methods.iter().enumerate() {
-        let what = format!("method[{i}] (`{}`)", m.name);
-        let cap = capability(exp.kind, registry, &m.name, &settings)
-            .map_err(|e| anyhow!("{what}: {e:#}"))?;
-        let mut limits = m.budget.over(&exp.budget);
-        if let Some(q) = &quick {
-            limits.time_limit = Some(
-                limits
-                    .time_limit
-                    .map_or(q.time_limit, |t| t.min(q.time_limit)),
-            );
-        }
-        if let Some(t) = time_override {
-            limits.time_limit = Some(t);
-        }
-        for params in expand_params(&m.params, &what)? {
-            let built = (cap.build)(&params).map_err(|e| anyhow!("{what}: {e:#}"))?;
-            let trials = ov
-                .trials
-                .or(quick.as_ref().map(|q| q.trials))
-                .or(m.trials)
-                .unwrap_or(exp.trials)
-                .max(1);
-            configs.push(Config {
-                method: m.name.clone(),
-                params,
-                trials,
-                budget: limits.budget(),
-                repeat: m.repeat.unwrap_or(exp.repeat).max(1),
-                exclusive: !cap.thread_safe,
-                orders: m.orders.clone(),
-                capability: cap.clone(),
-                idle: Mutex::new(vec![built]),
-            });
-        }
-    }
+    let configs = make_configs(&exp, registry, ov)?;
+    let max_instances = ov.quick.then_some(exp.quick.max_instances);
     let mut instances = Vec::new();
     for (i, spec) in exp.instances.iter().enumerate() {
         let before = instances.len();
         read_source(&exp, i, spec, registry, &mut instances, &mut notes)?;
-        if let Some(l) = quick.as_ref().map(|q| q.max_instances) {
+        if let Some(l) = max_instances {
             // Quick mode keeps the first few of each source that some configuration runs:
             // a source that opens with puzzles of an order every `orders` list leaves out
             // would otherwise leave nothing to run.
@@ -231,6 +181,69 @@ pub fn make_plan(exp: ExperimentFile, registry: &Registry, ov: &Overrides) -> Re
         tasks,
         notes,
     })
+}
+
+/// Builds every configuration of the experiment's methods (each point of each parameter
+/// grid), so that unknown methods, missing capabilities and bad parameters fail before any
+/// trial; quick mode and `--time-limit` cap the time limits.
+pub fn make_configs(
+    exp: &ExperimentFile,
+    registry: &Registry,
+    ov: &Overrides,
+) -> Result<Vec<Config>> {
+    let mut carves: Vec<CarveSpec> = exp.carve.iter().cloned().collect();
+    for c in exp.instances.iter().filter_map(|s| s.carve.as_ref()) {
+        if !carves.contains(c) {
+            carves.push(c.clone());
+        }
+    }
+    let settings = KindSettings {
+        count_limit: exp.count_limit,
+        carves,
+    };
+    let quick = ov.quick.then_some(&exp.quick);
+    let time_override = ov
+        .time_limit
+        .map(|t| time_limit(t).map_err(|e| anyhow!("--time-limit: {e}")))
+        .transpose()?;
+    let mut configs = Vec::new();
+    for (i, m) in exp.methods.iter().enumerate() {
+        let what = format!("method[{i}] (`{}`)", m.name);
+        let cap = capability(exp.kind, registry, &m.name, &settings)
+            .map_err(|e| anyhow!("{what}: {e:#}"))?;
+        let mut limits = m.budget.over(&exp.budget);
+        if let Some(q) = quick {
+            limits.time_limit = Some(
+                limits
+                    .time_limit
+                    .map_or(q.time_limit, |t| t.min(q.time_limit)),
+            );
+        }
+        if let Some(t) = time_override {
+            limits.time_limit = Some(t);
+        }
+        for params in expand_params(&m.params, &what)? {
+            let built = (cap.build)(&params).map_err(|e| anyhow!("{what}: {e:#}"))?;
+            let trials = ov
+                .trials
+                .or(quick.map(|q| q.trials))
+                .or(m.trials)
+                .unwrap_or(exp.trials)
+                .max(1);
+            configs.push(Config {
+                method: m.name.clone(),
+                params,
+                trials,
+                budget: limits.budget(),
+                repeat: m.repeat.unwrap_or(exp.repeat).max(1),
+                exclusive: !cap.thread_safe,
+                orders: m.orders.clone(),
+                capability: cap.clone(),
+                idle: Mutex::new(vec![built]),
+            });
+        }
+    }
+    Ok(configs)
 }
 
 /// Checks every configuration against the orders of the instances it will run (a `prefer`
