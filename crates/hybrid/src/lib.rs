@@ -221,9 +221,8 @@ pub enum Turns {
     /// `tabu`'s pooled scheme, as the pooled helper's, continued across turns.
     Pooled,
     /// Pooled from 49×49 on, where one pooled search beats plain TabuCol, and plain below
-    /// (crates/meta/README.md). Beside `helper=auto`'s pooled helper at 49×49 it was about a
-    /// quarter quicker on average than plain turns and missed 30 s about as often
-    /// (crates/hybrid/README.md).
+    /// (crates/meta/README.md). Beside `helper=auto`'s pooled helper at 49×49 it was quicker
+    /// at the median than plain turns, but missed 30 s as often (crates/hybrid/README.md).
     Auto,
 }
 
@@ -247,8 +246,9 @@ const SCHEME: Param<Turns> = Param::choice(
     choices!["plain" => Turns::Plain, "pooled" => Turns::Pooled, "auto" => Turns::Auto],
     "the tabu search of the turns: plain (TabuCol, one search continued across turns), pooled \
      (as `helper_scheme`'s, continued across turns), or auto (pooled from 49x49 on, plain \
-     below). With a pooled helper, two pooled searches with their own seeds run side by side: \
-     `helper=auto scheme=auto` is the two-core configuration measured best",
+     below). With a pooled helper, two pooled searches with their own seeds run side by side \
+     (beside `helper=auto` at 49x49: quicker at the median than plain turns, as often over \
+     30 s)",
 );
 
 const SEGMENT: Param<u64> = number_param!(
