@@ -416,7 +416,7 @@ fn helper_auto_runs_the_configuration_measured_for_the_order() {
     p.set("helper", "AUTO");
     let cfg = HybridConfig::from_params(&p).unwrap();
     assert_eq!(cfg.helper, Helper::Auto);
-    // (order, the helper's scheme as (λ, pooled, segment), or none)
+    // (order, the helper as (λ, pooled), or none)
     let want = [
         (3, None),
         (4, None),
@@ -443,7 +443,10 @@ fn helper_auto_runs_the_configuration_measured_for_the_order() {
         let mut p = Params::default();
         p.set("helper", "auto")
             .set(key, if key == "segment" { "1000" } else { "plain" });
-        let err = (info.build)(&p).err().expect("auto with {key}").to_string();
+        let Err(err) = (info.build)(&p) else {
+            panic!("helper=auto was taken beside {key}");
+        };
+        let err = err.to_string();
         assert!(err.contains("helper") && err.contains(key), "{err}");
     }
     for bad in ["autox", "-0.5", "NaN"] {
