@@ -310,29 +310,26 @@ impl HybridConfig {
 
     /// The helper's search on a puzzle of order `n`, or `None` when there is none.
     pub fn helper_search(&self, n: usize) -> Option<TabuConfig> {
-        match self.helper {
-            Helper::Tenure(lambda) if lambda > 0.0 => Some(if self.helper_pooled {
-                pooled(self, lambda)
-            } else {
-                TabuConfig {
-                    lambda,
-                    ..self.tabu
-                }
-            }),
-            Helper::Tenure(_) => None,
-            Helper::Auto if n < AUTO_HELPER_FROM => None,
-            Helper::Auto if n == AUTO_HELPER_POOLED_AT => Some(pooled(
-                &HybridConfig {
-                    segment: AUTO_HELPER_SEGMENT,
-                    ..*self
-                },
-                AUTO_HELPER_POOLED_LAMBDA,
-            )),
-            Helper::Auto => Some(TabuConfig {
-                lambda: AUTO_HELPER_PLAIN_LAMBDA,
-                ..self.tabu
-            }),
+        // (λ, pooled scheme, segment length)
+        let (lambda, pooled_scheme, segment) = match self.helper {
+            Helper::Tenure(lambda) => (lambda, self.helper_pooled, self.segment),
+            Helper::Auto if n < AUTO_HELPER_FROM => return None,
+            Helper::Auto if n == AUTO_HELPER_POOLED_AT => {
+                (AUTO_HELPER_POOLED_LAMBDA, true, AUTO_HELPER_SEGMENT)
+            }
+            Helper::Auto => (AUTO_HELPER_PLAIN_LAMBDA, false, self.segment),
+        };
+        if lambda <= 0.0 {
+            return None;
         }
+        Some(if pooled_scheme {
+            pooled(&HybridConfig { segment, ..*self }, lambda)
+        } else {
+            TabuConfig {
+                lambda,
+                ..self.tabu
+            }
+        })
     }
 }
 
