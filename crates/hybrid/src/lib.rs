@@ -323,7 +323,7 @@ impl HybridConfig {
             return None;
         }
         Some(if pooled_scheme {
-            pooled(&HybridConfig { segment, ..*self }, lambda)
+            pooled(self, lambda, segment)
         } else {
             TabuConfig {
                 lambda,
@@ -394,7 +394,7 @@ impl Hybrid {
     ) -> Run {
         let turns_pooled = self.cfg.scheme.pooled(puzzle.order().n());
         let own = if turns_pooled {
-            pooled(&self.cfg, self.cfg.tabu.lambda)
+            pooled(&self.cfg, self.cfg.tabu.lambda, self.cfg.segment)
         } else {
             self.cfg.tabu
         };
@@ -594,15 +594,15 @@ impl Hybrid {
     }
 }
 
-/// The pooled scheme (`tabu select=cell pool=50 weights=5`) on `cfg`'s tenure, segment length
-/// and fresh starts, with λ `lambda`.
-fn pooled(cfg: &HybridConfig, lambda: f64) -> TabuConfig {
+/// The pooled scheme (`tabu select=cell pool=50 weights=5`) on `cfg`'s tenure and fresh
+/// starts, with λ `lambda` and segments of `segment` steps.
+fn pooled(cfg: &HybridConfig, lambda: f64, segment: u64) -> TabuConfig {
     TabuConfig {
         lambda,
         select: Select::Cell,
         pool: 50,
         weights: 5,
-        segment: cfg.segment,
+        segment,
         restart: cfg.restart,
         ..cfg.tabu
     }
