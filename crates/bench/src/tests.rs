@@ -731,7 +731,12 @@ fn every_shipped_experiment_builds_its_configurations() {
     // The catalogue, the paper reproductions, the studies behind the notes and CI's smoke run.
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
     let mut files = Vec::new();
-    for dir in ["scripts/experiments", "scripts/experiments/repro", "scripts/studies", ".ci"] {
+    for dir in [
+        "scripts/experiments",
+        "scripts/experiments/repro",
+        "scripts/studies",
+        ".ci",
+    ] {
         let dir = root.join(dir);
         for entry in std::fs::read_dir(&dir).unwrap() {
             let path = entry.unwrap().path();
@@ -745,7 +750,11 @@ fn every_shipped_experiment_builds_its_configurations() {
         // docs/experiments.md lists the catalogue by these questions.
         if path.parent() == Some(&root.join("scripts/experiments")) {
             let text = std::fs::read_to_string(path).unwrap();
-            assert!(text.starts_with("# Question: "), "{}: no `# Question:` line", path.display());
+            assert!(
+                text.starts_with("# Question: "),
+                "{}: no `# Question:` line",
+                path.display()
+            );
         }
     }
     for path in files {
