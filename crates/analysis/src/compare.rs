@@ -38,7 +38,7 @@ use plotters::style::text_anchor::{HPos, Pos, VPos};
 use statrs::distribution::{ChiSquared, ContinuousCDF, FisherSnedecor, Normal};
 
 use crate::escape;
-use crate::summary::num;
+use crate::number::{num, p_value};
 use crate::tables::{config_caps, config_label, par2_score, Cell, Line, Table, TimeLimits};
 use crate::{AnalysisError, Row};
 
@@ -589,14 +589,6 @@ enum Piece {
     Table(Table, String),
 }
 
-fn p_text(p: f64) -> String {
-    if p < 0.001 {
-        "< 0.001".to_string()
-    } else {
-        format!("{p:.3}")
-    }
-}
-
 fn pieces(comparisons: &[Comparison]) -> Vec<Piece> {
     let mut out = vec![Piece::Para(format!(
         "Methods are paired on the instances both ran; each method's value on an instance is the mean PAR-2 score of its trials there (wall time, or an unsolved trial at twice the group's largest time limit). Pairs: Wilcoxon signed-rank test, two-sided, zero differences by Pratt's method, exact p up to {EXACT_MAX} non-zero differences and otherwise the normal approximation with tie and continuity correction; p-values adjusted by Holm's step-down method within each group; effect size r: matched-pairs rank-biserial correlation (R+ − R−)/(R+ + R−), positive when method A is faster. Three or more methods: Friedman test (χ²_F and Iman–Davenport F_F) on the instances every method ran, Nemenyi post-hoc test with CD = q_α √(k(k+1)/(6N)) at α = {ALPHA} (Demšar 2006); diagram in cd.svg. Fewer than {MIN_PAIRS} paired instances: not tested."
@@ -641,9 +633,9 @@ fn pieces(comparisons: &[Comparison]) -> Vec<Piece> {
                     f.k,
                     f.n,
                     f.chi2,
-                    p_text(f.p_chi2),
+                    p_value(f.p_chi2),
                     f.ff,
-                    p_text(f.p_ff),
+                    p_value(f.p_ff),
                     if sig {
                         "The methods differ: mean ranks further apart than CD are significantly different."
                     } else {
@@ -704,8 +696,8 @@ fn pair_table(c: &Comparison) -> Piece {
             Cell::new(pt.n.to_string()),
             f(&|t| num(t.t)),
             f(&|t| format!("{:.2}", t.z)),
-            f(&|t| format!("{}{}", p_text(t.p), if t.exact { "" } else { " (z)" })),
-            Cell::new(pt.p_holm.map_or("–".into(), p_text)),
+            f(&|t| format!("{}{}", p_value(t.p), if t.exact { "" } else { " (z)" })),
+            Cell::new(pt.p_holm.map_or("–".into(), p_value)),
             f(&|t| format!("{:.2}", t.effect)),
             Cell::new(pt.verdict()),
         ]));
@@ -871,7 +863,7 @@ fn draw_cd_panel<DB: DrawingBackend>(
     let title = format!(
         "{}: Friedman p {}, N = {}",
         escape::chart(&c.title()),
-        p_text(f.p_ff),
+        p_value(f.p_ff),
         f.n
     );
     root.draw(&Text::new(

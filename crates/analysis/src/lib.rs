@@ -19,6 +19,7 @@ use std::path::{Path, PathBuf};
 
 pub mod compare;
 pub mod escape;
+pub mod number;
 pub mod plots;
 pub mod report;
 mod row;

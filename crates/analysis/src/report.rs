@@ -10,7 +10,8 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 use crate::plots::Drawn;
-use crate::summary::{num, summarise};
+use crate::number::num;
+use crate::summary::summarise;
 use crate::{AnalysisError, Row};
 
 /// One section of the page: an anchor id, a heading and its HTML body (trusted: build it with

@@ -24,7 +24,7 @@ use std::collections::BTreeMap;
 
 use crate::escape;
 use crate::stats::{quantile_sorted, sorted};
-use crate::summary::num;
+use crate::number::num;
 use crate::Row;
 
 /// The shift of the shifted geometric mean, in ms. Most trials here take well under 10 ms, so

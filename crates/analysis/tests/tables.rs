@@ -4,7 +4,7 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
-use sudoku_analysis::summary::num;
+use sudoku_analysis::number::num;
 use sudoku_analysis::tables::{self, TimeLimits, SGM_SHIFT_MS};
 use sudoku_analysis::{parse_rows, Row};
 
