@@ -3,7 +3,7 @@
 //!
 //! **Pairing.** Rows are compared within a group (kind, variant, order): puzzles of one grid
 //! size, whichever set they came from. The unit is the instance (set and `instance` id): every
-//! method configuration ([`crate::tables::config_label`]) gets one value per instance, the mean
+//! method configuration ([`crate::meta::config_label`]) gets one value per instance, the mean
 //! PAR-2 score of its trials on it ([`crate::tables::par2_score`]). Trial seeds are derived
 //! from the configuration's label, so trial `t` of two methods shares nothing but the puzzle;
 //! and methods may run different numbers of trials. Two methods are paired on the instances
@@ -38,8 +38,9 @@ use plotters::style::text_anchor::{HPos, Pos, VPos};
 use statrs::distribution::{ChiSquared, ContinuousCDF, FisherSnedecor, Normal};
 
 use crate::escape;
+use crate::meta::config_label;
 use crate::number::{num, p_value};
-use crate::tables::{config_caps, config_label, par2_score, Cell, Line, Table, TimeLimits};
+use crate::tables::{config_caps, par2_score, Cell, Line, Table, TimeLimits};
 use crate::{AnalysisError, Row};
 
 /// Significance level of every verdict.

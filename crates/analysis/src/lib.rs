@@ -19,6 +19,7 @@ use std::path::{Path, PathBuf};
 
 pub mod compare;
 pub mod escape;
+pub mod meta;
 pub mod number;
 pub mod plots;
 pub mod report;
@@ -68,6 +69,14 @@ pub enum AnalysisError {
         path: PathBuf,
         /// Why.
         source: csv::Error,
+    },
+    /// A `meta.json` that is not JSON, or whose fields have the wrong type.
+    #[error("{}: not a readable meta.json: {source}", path.display())]
+    Meta {
+        /// The file.
+        path: PathBuf,
+        /// Why (with the line and column).
+        source: serde_json::Error,
     },
     /// A chart could not be drawn or written.
     #[error("chart {}: {message}", path.display())]

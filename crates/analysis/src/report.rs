@@ -9,8 +9,11 @@
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
-use crate::plots::Drawn;
+use serde::Serialize;
+
+use crate::meta::{config_label, RunMeta};
 use crate::number::num;
+use crate::plots::Drawn;
 use crate::summary::summarise;
 use crate::{AnalysisError, Row};
 
@@ -75,7 +78,7 @@ impl Report {
             Section::new(
                 "experiment",
                 "Experiment and environment",
-                experiment(dir, rows)?,
+                experiment(RunMeta::read(dir)?.as_ref(), rows),
             ),
             Section::new("tables", "Summary", summary_table(rows)),
             Section::new("charts", "Charts", charts(drawn)?),
@@ -178,7 +181,7 @@ pre{background:#f6f6f6;padding:.6em;overflow-x:auto;font-size:.85em}
 ";
 
 /// What the rows say about the run, and meta.json's fields when it is there.
-fn experiment(dir: &Path, rows: &[Row]) -> Result<String, AnalysisError> {
+fn experiment(meta: Option<&RunMeta>, rows: &[Row]) -> String {
     let set = |f: &dyn Fn(&Row) -> String| {
         rows.iter()
             .map(f)
@@ -198,15 +201,9 @@ fn experiment(dir: &Path, rows: &[Row]) -> Result<String, AnalysisError> {
     item("kinds", &set(&|r| r.kind.clone()).join(", "));
     item(
         "configurations",
-        &set(&|r| {
-            if r.params.is_empty() {
-                r.method.clone()
-            } else {
-                format!("{} {}", r.method, r.params)
-            }
-        })
-        .len()
-        .to_string(),
+        &set(&|r| config_label(&r.method, &r.params))
+            .len()
+            .to_string(),
     );
     let orders: std::collections::BTreeSet<usize> = rows.iter().map(|r| r.order).collect();
     item(
@@ -222,36 +219,48 @@ fn experiment(dir: &Path, rows: &[Row]) -> Result<String, AnalysisError> {
         &set(&|r| r.instance_set.clone()).join(", "),
     );
     item("commits (rows)", &set(&|r| r.commit.clone()).join(", "));
-    let meta = dir.join("meta.json");
-    let mut text = None;
-    if meta.exists() {
-        let raw = std::fs::read_to_string(&meta).map_err(|e| AnalysisError::io(&meta, e))?;
-        match serde_json::from_str::<serde_json::Value>(&raw) {
-            Ok(serde_json::Value::Object(m)) => {
-                for (k, v) in &m {
-                    match (k.as_str(), v) {
-                        ("experiment_text", serde_json::Value::String(s)) => text = Some(s.clone()),
-                        (_, serde_json::Value::String(s)) => item(k, s),
-                        (_, serde_json::Value::Null) => {}
-                        _ => item(k, &v.to_string()),
-                    }
-                }
+    if let Some(m) = meta {
+        // By field name, as the page has always listed them; absent ones left out.
+        let facts = [
+            ("cbc", m.cbc.clone()),
+            ("command", Some(json(&m.command))),
+            ("commit", Some(m.commit.clone())),
+            ("cores", Some(m.cores.to_string())),
+            ("cpu", Some(m.cpu.clone())),
+            ("dirty", m.dirty.map(|d| d.to_string())),
+            ("experiment", Some(m.experiment.clone())),
+            ("experiment_file", Some(m.experiment_file.clone())),
+            ("finished", m.finished.clone()),
+            ("jobs", Some(m.jobs.to_string())),
+            ("os", Some(m.os.clone())),
+            ("rustc", Some(m.rustc.clone())),
+            ("settings", m.settings.as_ref().map(json)),
+            ("shard", m.shard.clone()),
+            ("started", Some(m.started.clone())),
+        ];
+        for (k, v) in facts {
+            if let Some(v) = v {
+                item(k, &v);
             }
-            _ => item("meta.json", "present but not a JSON object; not shown"),
         }
     }
     h.push_str("</dl>\n");
-    if !meta.exists() {
-        h.push_str("<p>This folder has no <code>meta.json</code> (a merged cluster run or copied CSV has none): the machine, build and times of the run are not known here; the facts above come from the rows.</p>\n");
+    match meta {
+        None => h.push_str("<p>This folder has no <code>meta.json</code> (a merged cluster run or copied CSV has none): the machine, build and times of the run are not known here; the facts above come from the rows.</p>\n"),
+        Some(m) => {
+            let _ = writeln!(
+                h,
+                "<details><summary>Experiment file</summary>\n<pre>{}</pre>\n</details>",
+                html_keep_lines(&m.experiment_text)
+            );
+        }
     }
-    if let Some(t) = text {
-        let _ = writeln!(
-            h,
-            "<details><summary>Experiment file</summary>\n<pre>{}</pre>\n</details>",
-            html_keep_lines(&t)
-        );
-    }
-    Ok(h)
+    h
+}
+
+/// A value as compact JSON, object keys sorted.
+fn json(v: &impl Serialize) -> String {
+    serde_json::to_value(v).map_or_else(|e| e.to_string(), |v| v.to_string())
 }
 
 /// Text for a `<pre>`: escaped, line breaks kept.
@@ -452,5 +461,55 @@ mod tests {
         assert!(h.contains("<a href=\"trials.csv\">"));
         assert!(!h.contains("<a href=\"traces.csv\">"));
         assert!(h.contains("no <code>meta.json</code>"));
+    }
+
+    #[test]
+    fn meta_json_facts_are_listed_by_name() {
+        let meta = RunMeta {
+            experiment: "demo".into(),
+            commit: "abc".into(),
+            cores: 2,
+            command: vec!["sudoku-bench".into(), "run".into()],
+            finished: None,
+            experiment_text: "name = \"demo\"\n# <b>\n".into(),
+            settings: Some(crate::meta::RunSettings {
+                kind: "solve".into(),
+                seed: 7,
+                count_limit: 2,
+                shard: None,
+                configs: Vec::new(),
+                instances: 3,
+                instances_digest: "ff".into(),
+            }),
+            ..RunMeta::default()
+        };
+        let h = experiment(Some(&meta), &rows());
+        let names: Vec<&str> = h
+            .lines()
+            .filter_map(|l| l.strip_prefix("<dt>")?.split_once("</dt>"))
+            .map(|(k, _)| k)
+            .skip(7)
+            .collect();
+        // Every fact but those the file leaves empty (finished, dirty, cbc, shard).
+        assert_eq!(
+            names,
+            [
+                "command",
+                "commit",
+                "cores",
+                "cpu",
+                "experiment",
+                "experiment_file",
+                "jobs",
+                "os",
+                "rustc",
+                "settings",
+                "started"
+            ]
+        );
+        assert!(h.contains("<dd>[&quot;sudoku-bench&quot;,&quot;run&quot;]</dd>"));
+        assert!(h.contains("{&quot;configs&quot;:[],&quot;count_limit&quot;:2,"));
+        assert!(h.contains("<pre>name = &quot;demo&quot;\n# &lt;b&gt;</pre>"));
+        assert!(!h.contains("no <code>meta.json</code>"));
     }
 }

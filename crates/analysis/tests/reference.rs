@@ -4,6 +4,7 @@
 
 use std::path::Path;
 
+use sudoku_analysis::meta::RunMeta;
 use sudoku_analysis::tables::{self, TimeLimits};
 use sudoku_analysis::{read_rows, summary, Row, TrialStatus};
 
@@ -14,8 +15,8 @@ fn reference_results_read_and_summarise_as_committed() {
     assert!(!rows.is_empty());
     assert!(rows.iter().all(|r| r.repeats == 1));
     assert!(rows.iter().all(|r| r.status != TrialStatus::Wrong));
-    let limits =
-        TimeLimits::from_meta_json(&std::fs::read_to_string(dir.join("meta.json")).unwrap());
+    let meta = RunMeta::read(&dir).unwrap().unwrap();
+    let limits = TimeLimits::from_settings(meta.settings.as_ref());
     let md = summary::markdown(&rows[0].experiment, &summary::summarise(&rows))
         + &tables::performance_markdown(&tables::perf_rows(&rows, &limits));
     let committed = std::fs::read_to_string(dir.join("summary.md")).unwrap();

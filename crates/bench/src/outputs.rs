@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 use anyhow::{bail, Context, Result};
 
 use crate::results::{read_rows, write_atomic, write_rows, Row, TraceRow};
+use sudoku_analysis::meta::RunMeta;
 use sudoku_analysis::report::Section;
 use sudoku_analysis::tables::{self, TimeLimits};
 use sudoku_analysis::{compare, summary};
@@ -28,9 +29,8 @@ pub fn write_outputs(dir: &Path, title: &str, plots: bool) -> Result<Vec<PathBuf
         Vec::new()
     };
     let s = summary::summarise(&rows);
-    let limits = TimeLimits::from_meta_json(
-        &std::fs::read_to_string(dir.join("meta.json")).unwrap_or_default(),
-    );
+    let meta = RunMeta::read(dir)?;
+    let limits = TimeLimits::from_settings(meta.as_ref().and_then(|m| m.settings.as_ref()));
     let perf = tables::perf_rows(&rows, &limits);
     write_rows(&dir.join("summary.csv"), &s)?;
     let md = summary::markdown(title, &s) + &tables::performance_markdown(&perf);
