@@ -5,7 +5,7 @@
 use std::path::{Path, PathBuf};
 
 use sudoku_analysis::meta::RunMeta;
-use sudoku_analysis::AnalysisError;
+use sudoku_analysis::{AnalysisError, RunOutputs};
 
 /// Every folder below `dir` holding a meta.json.
 fn folders_with_meta(dir: &Path, out: &mut Vec<PathBuf>) {
@@ -54,9 +54,10 @@ fn a_meta_json_that_is_not_json_is_an_error_naming_the_file() {
     let dir = tempfile::tempdir().unwrap();
     // No meta.json: allowed (a merged cluster run has none).
     assert_eq!(RunMeta::read(dir.path()).unwrap(), None);
+    assert!(RunOutputs::read(dir.path(), None).unwrap().meta.is_none());
     for bad in ["{\"experiment\": ", "[1, 2]", "{\"cores\": \"two\"}"] {
         std::fs::write(dir.path().join("meta.json"), bad).unwrap();
-        let e = RunMeta::read(dir.path()).unwrap_err();
+        let e = RunOutputs::read(dir.path(), None).unwrap_err();
         assert!(matches!(e, AnalysisError::Meta { .. }), "{e}");
         let text = e.to_string();
         assert!(
