@@ -3,7 +3,7 @@
 //!
 //! **Pairing.** Rows are compared within a group (kind, variant, order): puzzles of one grid
 //! size, whichever set they came from. The unit is the instance (set and `instance` id): every
-//! method configuration ([`crate::tables::config_label`]) gets one value per instance, the mean
+//! method configuration ([`crate::meta::config_label`]) gets one value per instance, the mean
 //! PAR-2 score of its trials on it ([`crate::tables::par2_score`]). Trial seeds are derived
 //! from the configuration's label, so trial `t` of two methods shares nothing but the puzzle;
 //! and methods may run different numbers of trials. Two methods are paired on the instances
@@ -25,22 +25,20 @@
 //! chi-square χ²_F and the Iman–Davenport F_F, without tie correction, as Demšar gives them),
 //! and the Nemenyi post-hoc test: two methods differ when their mean ranks differ by at least
 //! CD = q_α √(k(k+1)/(6N)), α = 0.05 ([`critical_difference`]), drawn as a critical-difference
-//! diagram ([`cd_svg`]).
+//! diagram ([`crate::plots::cd_svg`]).
 //!
 //! Fewer than [`MIN_PAIRS`] paired instances (below which no two-sided test at α = 0.05 can
 //! reject) or a single method: the output says so instead of computing.
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::path::{Path, PathBuf};
 
-use plotters::prelude::*;
-use plotters::style::text_anchor::{HPos, Pos, VPos};
 use statrs::distribution::{ChiSquared, ContinuousCDF, FisherSnedecor, Normal};
 
 use crate::escape;
-use crate::summary::num;
-use crate::tables::{config_caps, config_label, par2_score, Cell, Line, Table, TimeLimits};
-use crate::{AnalysisError, Row};
+use crate::meta::config_label;
+use crate::number::{num, p_value};
+use crate::tables::{config_caps, par2_score, Cell, Line, Table, TimeLimits};
+use crate::Row;
 
 /// Significance level of every verdict.
 pub const ALPHA: f64 = 0.05;
@@ -437,7 +435,8 @@ pub struct Comparison {
 }
 
 impl Comparison {
-    fn title(&self) -> String {
+    /// `kind · variant · N×N`: the group, as headings and the diagram name it.
+    pub fn title(&self) -> String {
         let n = self.order * self.order;
         format!("{} · {} · {n}×{n}", self.kind, self.variant)
     }
@@ -589,14 +588,6 @@ enum Piece {
     Table(Table, String),
 }
 
-fn p_text(p: f64) -> String {
-    if p < 0.001 {
-        "< 0.001".to_string()
-    } else {
-        format!("{p:.3}")
-    }
-}
-
 fn pieces(comparisons: &[Comparison]) -> Vec<Piece> {
     let mut out = vec![Piece::Para(format!(
         "Methods are paired on the instances both ran; each method's value on an instance is the mean PAR-2 score of its trials there (wall time, or an unsolved trial at twice the group's largest time limit). Pairs: Wilcoxon signed-rank test, two-sided, zero differences by Pratt's method, exact p up to {EXACT_MAX} non-zero differences and otherwise the normal approximation with tie and continuity correction; p-values adjusted by Holm's step-down method within each group; effect size r: matched-pairs rank-biserial correlation (R+ − R−)/(R+ + R−), positive when method A is faster. Three or more methods: Friedman test (χ²_F and Iman–Davenport F_F) on the instances every method ran, Nemenyi post-hoc test with CD = q_α √(k(k+1)/(6N)) at α = {ALPHA} (Demšar 2006); diagram in cd.svg. Fewer than {MIN_PAIRS} paired instances: not tested."
@@ -641,9 +632,9 @@ fn pieces(comparisons: &[Comparison]) -> Vec<Piece> {
                     f.k,
                     f.n,
                     f.chi2,
-                    p_text(f.p_chi2),
+                    p_value(f.p_chi2),
                     f.ff,
-                    p_text(f.p_ff),
+                    p_value(f.p_ff),
                     if sig {
                         "The methods differ: mean ranks further apart than CD are significantly different."
                     } else {
@@ -704,8 +695,8 @@ fn pair_table(c: &Comparison) -> Piece {
             Cell::new(pt.n.to_string()),
             f(&|t| num(t.t)),
             f(&|t| format!("{:.2}", t.z)),
-            f(&|t| format!("{}{}", p_text(t.p), if t.exact { "" } else { " (z)" })),
-            Cell::new(pt.p_holm.map_or("–".into(), p_text)),
+            f(&|t| format!("{}{}", p_value(t.p), if t.exact { "" } else { " (z)" })),
+            Cell::new(pt.p_holm.map_or("–".into(), p_value)),
             f(&|t| format!("{:.2}", t.effect)),
             Cell::new(pt.verdict()),
         ]));
@@ -766,226 +757,4 @@ pub fn html(comparisons: &[Comparison]) -> String {
         }
     }
     out
-}
-
-fn ensure_font() -> bool {
-    static FONT: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
-    *FONT.get_or_init(|| {
-        [
-            (FontStyle::Normal, dejavu::sans::regular()),
-            (FontStyle::Bold, dejavu::sans::bold()),
-        ]
-        .into_iter()
-        .all(|(style, bytes)| plotters::style::register_font("sans-serif", style, bytes).is_ok())
-    })
-}
-
-/// Width of the rank axis of a CD diagram (px).
-const CD_AXIS: i32 = 300;
-
-/// Horizontal layout of a CD diagram: the axis between margins wide enough for the longest
-/// label (DejaVu Sans at 12 px averages under 7 px a character).
-#[derive(Clone, Copy)]
-struct CdLayout {
-    left: i32,
-    right: i32,
-    width: u32,
-}
-
-fn cd_layout(panels: &[(&Comparison, &RankTest)]) -> CdLayout {
-    let longest = panels
-        .iter()
-        .flat_map(|(_, r)| r.methods.iter())
-        .map(|m| escape::chart(m).chars().count() + 7)
-        .max()
-        .unwrap_or(0) as i32;
-    let margin = (7 * longest + 24).max(150);
-    CdLayout {
-        left: margin,
-        right: margin + CD_AXIS,
-        width: (2 * margin + CD_AXIS) as u32,
-    }
-}
-
-fn panel_height(k: usize, cliques: usize) -> u32 {
-    (110 + 8 * cliques + 22 * k.div_ceil(2)) as u32
-}
-
-/// The critical-difference diagrams (Demšar 2006, Fig. 1) of every group with a Friedman test,
-/// one panel under another, as SVG text; `None` when no group has one. Methods hang from their
-/// mean rank on an axis from 1 (left, fastest) to k; a thick bar joins methods not
-/// significantly different (Nemenyi); the CD is drawn to scale above the axis.
-pub fn cd_svg(comparisons: &[Comparison]) -> Result<Option<String>, AnalysisError> {
-    let panels: Vec<(&Comparison, &RankTest)> = comparisons
-        .iter()
-        .filter_map(|c| c.ranks.as_ref().map(|r| (c, r)))
-        .collect();
-    if panels.is_empty() {
-        return Ok(None);
-    }
-    let err = |e: String| AnalysisError::Chart {
-        path: PathBuf::from("cd.svg"),
-        message: e,
-    };
-    if !ensure_font() {
-        return Err(err("the embedded chart font could not be loaded".into()));
-    }
-    let heights: Vec<u32> = panels
-        .iter()
-        .map(|(_, r)| panel_height(r.methods.len(), r.cliques().len()))
-        .collect();
-    let layout = cd_layout(&panels);
-    let mut svg = String::new();
-    {
-        let root = SVGBackend::with_string(&mut svg, (layout.width, heights.iter().sum()))
-            .into_drawing_area();
-        root.fill(&WHITE).map_err(|e| err(e.to_string()))?;
-        let mut top = 0i32;
-        for ((c, rt), h) in panels.iter().zip(&heights) {
-            draw_cd_panel(&root, layout, top, c, rt).map_err(err)?;
-            top += *h as i32;
-        }
-        root.present().map_err(|e| err(e.to_string()))?;
-    }
-    Ok(Some(svg))
-}
-
-fn draw_cd_panel<DB: DrawingBackend>(
-    root: &DrawingArea<DB, plotters::coord::Shift>,
-    layout: CdLayout,
-    top: i32,
-    c: &Comparison,
-    rt: &RankTest,
-) -> Result<(), String> {
-    let e = |x: DrawingAreaErrorKind<DB::ErrorType>| x.to_string();
-    let k = rt.methods.len();
-    let f = &rt.result;
-    let (left, right) = (layout.left, layout.right);
-    let x_of = |r: f64| left + ((r - 1.0) / (k as f64 - 1.0) * (right - left) as f64) as i32;
-    let font = |size: i32, h: HPos, v: VPos| {
-        ("sans-serif", size)
-            .into_font()
-            .color(&BLACK)
-            .pos(Pos::new(h, v))
-    };
-    let title = format!(
-        "{}: Friedman p {}, N = {}",
-        escape::chart(&c.title()),
-        p_text(f.p_ff),
-        f.n
-    );
-    root.draw(&Text::new(
-        title,
-        (10, top + 6),
-        font(14, HPos::Left, VPos::Top),
-    ))
-    .map_err(e)?;
-    // CD to scale, above the axis.
-    let y_cd = top + 34;
-    let cd_end = x_of(1.0 + f.cd.min(k as f64 - 1.0));
-    root.draw(&PathElement::new(
-        vec![(x_of(1.0), y_cd), (cd_end, y_cd)],
-        BLACK.stroke_width(2),
-    ))
-    .map_err(e)?;
-    for x in [x_of(1.0), cd_end] {
-        root.draw(&PathElement::new(vec![(x, y_cd - 4), (x, y_cd + 4)], BLACK))
-            .map_err(e)?;
-    }
-    root.draw(&Text::new(
-        format!("CD = {:.2}", f.cd),
-        (cd_end + 6, y_cd),
-        font(12, HPos::Left, VPos::Center),
-    ))
-    .map_err(e)?;
-    // The rank axis.
-    let y_axis = top + 64;
-    root.draw(&PathElement::new(
-        vec![(x_of(1.0), y_axis), (x_of(k as f64), y_axis)],
-        BLACK,
-    ))
-    .map_err(e)?;
-    for r in 1..=k {
-        let x = x_of(r as f64);
-        root.draw(&PathElement::new(vec![(x, y_axis - 5), (x, y_axis)], BLACK))
-            .map_err(e)?;
-        root.draw(&Text::new(
-            r.to_string(),
-            (x, y_axis - 7),
-            font(11, HPos::Center, VPos::Bottom),
-        ))
-        .map_err(e)?;
-    }
-    // Groups not significantly different.
-    let order = rt.by_rank();
-    let cliques = rt.cliques();
-    for (g, &(s, t)) in cliques.iter().enumerate() {
-        let y = y_axis + 8 + 8 * g as i32;
-        let (a, b) = (f.mean_ranks[order[s]], f.mean_ranks[order[t]]);
-        root.draw(&PathElement::new(
-            vec![(x_of(a) - 3, y), (x_of(b) + 3, y)],
-            BLACK.stroke_width(4),
-        ))
-        .map_err(e)?;
-    }
-    // Methods: the better half labelled on the left, the rest on the right, so no lines cross.
-    let half = k.div_ceil(2);
-    let y0 = y_axis + 22 + 8 * cliques.len() as i32;
-    for (pos, &i) in order.iter().enumerate() {
-        let (row, on_left) = if pos < half {
-            (pos, true)
-        } else {
-            (k - 1 - pos, false)
-        };
-        let y = y0 + 22 * row as i32;
-        let x = x_of(f.mean_ranks[i]);
-        let end = if on_left { left - 12 } else { right + 12 };
-        root.draw(&PathElement::new(
-            vec![(x, y_axis), (x, y), (end, y)],
-            BLACK,
-        ))
-        .map_err(e)?;
-        let label = format!("{} ({:.2})", escape::chart(&rt.methods[i]), f.mean_ranks[i]);
-        let (tx, h) = if on_left {
-            (end - 4, HPos::Right)
-        } else {
-            (end + 4, HPos::Left)
-        };
-        root.draw(&Text::new(label, (tx, y), font(12, h, VPos::Center)))
-            .map_err(e)?;
-    }
-    Ok(())
-}
-
-/// Writes stats.md, stats.tex and, with `diagram` and when a group has a Friedman test,
-/// cd.svg into `dir`; returns the files written.
-pub fn write_stats(
-    dir: &Path,
-    title: &str,
-    rows: &[Row],
-    limits: &TimeLimits,
-    diagram: bool,
-) -> Result<Vec<PathBuf>, AnalysisError> {
-    let comparisons = compare(rows, limits);
-    let mut files = Vec::new();
-    let mut write = |name: &str, text: &str| {
-        let p = dir.join(name);
-        std::fs::write(&p, text).map_err(|e| AnalysisError::io(&p, e))?;
-        files.push(p);
-        Ok::<(), AnalysisError>(())
-    };
-    write("stats.md", &markdown(title, &comparisons))?;
-    write("stats.tex", &latex(title, &comparisons))?;
-    let svg = if diagram { cd_svg(&comparisons)? } else { None };
-    match svg {
-        Some(svg) => write("cd.svg", &svg)?,
-        None => {
-            // A diagram from an earlier run would no longer match the statistics.
-            let old = dir.join("cd.svg");
-            if old.exists() {
-                std::fs::remove_file(&old).map_err(|e| AnalysisError::io(&old, e))?;
-            }
-        }
-    }
-    Ok(files)
 }

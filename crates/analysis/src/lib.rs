@@ -2,29 +2,38 @@
 //!
 //! What is made from the rows of a sudoku-bench results folder alone, without running
 //! anything: the trial-row schema ([`Row`], [`TraceRow`], the typed [`TrialStatus`]) and reading
-//! and writing `trials.csv`/`traces.csv`; descriptive [`stats`] for heavy-tailed timings; the
+//! and writing `trials.csv`/`traces.csv`; the typed `meta.json` ([`meta`]: what a run was made
+//! with, and its settings, which give each configuration's time limit, named by
+//! [`meta::config_label`]); descriptive [`stats`] for heavy-tailed timings; the
 //! per-configuration [`summary`] as CSV, Markdown and LaTeX, and the performance table per
 //! method configuration and instance set (solved/total, median, mean, shifted geometric mean,
 //! PAR-2, IQR, best entries marked), both rendered by the one table maker in [`tables`]
-//! (Markdown, LaTeX booktabs, HTML); the statistical comparison of methods in [`compare`]
-//! (Wilcoxon signed-rank with Holm's correction and an effect size, Friedman with the Nemenyi
-//! post-hoc test and a critical-difference diagram: stats.md, stats.tex, cd.svg), with text
-//! from data files [`escape`]d for each format; and the SVG/PNG charts
-//! ([`plots::draw_all`]) and the self-contained HTML page of a results folder ([`report`]).
-//! The runner (`sudoku-bench`) writes rows; `plot` and `merge` redraw
-//! everything from them with this crate.
+//! (Markdown, LaTeX booktabs, HTML) with the one [`number`] formatter; the statistical
+//! comparison of methods in [`compare`] (Wilcoxon signed-rank with Holm's correction and an
+//! effect size, Friedman with the Nemenyi post-hoc test: stats.md, stats.tex), with text from
+//! data files [`escape`]d for each format; and the SVG/PNG charts and critical-difference
+//! diagram ([`plots`]) and the self-contained HTML page of a results folder ([`report`]).
+//!
+//! [`RunOutputs`] computes all of it once from a folder's rows, traces and meta.json, and every
+//! file is written from it. The runner (`sudoku-bench`) writes rows; `run`, `plot`, `report`
+//! and `merge` write everything else with this crate.
 #![deny(missing_docs)]
 
 use std::path::{Path, PathBuf};
 
 pub mod compare;
 pub mod escape;
+pub mod meta;
+pub mod number;
+mod outputs;
 pub mod plots;
 pub mod report;
 mod row;
 pub mod stats;
 pub mod summary;
 pub mod tables;
+
+pub use outputs::{RunOutputs, Written};
 
 pub use row::{
     join_extra, ms, parse_rows, read_rows, read_rows_resuming, task_key, write_rows, Row, TraceRow,
@@ -67,6 +76,14 @@ pub enum AnalysisError {
         path: PathBuf,
         /// Why.
         source: csv::Error,
+    },
+    /// A `meta.json` that is not JSON, or whose fields have the wrong type.
+    #[error("{}: not a readable meta.json: {source}", path.display())]
+    Meta {
+        /// The file.
+        path: PathBuf,
+        /// Why (with the line and column).
+        source: serde_json::Error,
     },
     /// A chart could not be drawn or written.
     #[error("chart {}: {message}", path.display())]

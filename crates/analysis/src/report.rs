@@ -1,17 +1,17 @@
 //! `report.html`: one self-contained page per results folder, built from its CSV files (and
-//! meta.json when there is one) alone. The charts' SVG is inlined, the style is in the page,
-//! and the page loads nothing: no scripts, no fonts, no network; it links only to the folder's
-//! own files, relatively.
-//!
-//! The page is a list of [`Section`]s, so other analyses add theirs with
-//! [`Report::insert_after`] or [`Report::replace`] before [`Report::write`].
+//! meta.json when there is one) alone, in one go from a [`RunOutputs`]. The charts' SVG is
+//! inlined, the style is in the page, and the page loads nothing: no scripts, no fonts, no
+//! network; it links only to the folder's own files, relatively.
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
+use serde::Serialize;
+
+use crate::meta::{config_label, RunMeta};
 use crate::plots::Drawn;
-use crate::summary::{num, summarise};
-use crate::{AnalysisError, Row};
+use crate::{compare, summary, tables};
+use crate::{AnalysisError, Row, RunOutputs};
 
 /// One section of the page: an anchor id, a heading and its HTML body (trusted: build it with
 /// [`html`] for text from data files).
@@ -41,8 +41,8 @@ impl Section {
 pub struct Report {
     /// The page title (the experiment's name).
     pub title: String,
-    /// The sections, in reading order: `experiment`, `tables`, `charts`, `skipped` (when a chart
-    /// was left out) and `files`.
+    /// The sections, in reading order: `experiment`, `tables`, `statistics`, `charts`,
+    /// `skipped` (when a chart was left out) and `files`.
     pub sections: Vec<Section>,
 }
 
@@ -62,21 +62,36 @@ const LINKED: [&str; 6] = [
 
 impl Report {
     /// The page of the results folder `dir`: its experiment (from meta.json when present, and
-    /// from the rows), the summary table, the charts in `drawn` (read back from their SVG files)
-    /// and the charts left out, and links to its CSV files.
+    /// from the rows), the summary and performance tables, the statistics with the
+    /// critical-difference diagram `cd` (when there is one), the charts in `drawn` (read back
+    /// from their SVG files) and the charts left out, and links to its data files.
     pub fn new(
         dir: &Path,
-        title: &str,
-        rows: &[Row],
+        run: &RunOutputs,
         drawn: &Drawn,
+        cd: Option<&str>,
     ) -> Result<Report, AnalysisError> {
+        let mut statistics = compare::html(&run.comparisons);
+        if let Some(svg) = cd {
+            statistics.push_str("<figure>");
+            statistics.push_str(svg);
+            statistics.push_str(
+                "<figcaption>Critical-difference diagram (Nemenyi, α = 0.05): average ranks; \
+                 a bar joins methods whose difference is not significant.</figcaption></figure>",
+            );
+        }
         let mut sections = vec![
             Section::new(
                 "experiment",
                 "Experiment and environment",
-                experiment(dir, rows)?,
+                experiment(run.meta.as_ref(), &run.rows),
             ),
-            Section::new("tables", "Summary", summary_table(rows)),
+            Section::new(
+                "tables",
+                "Tables",
+                summary::html(&run.summary) + &tables::performance_html(&run.perf),
+            ),
+            Section::new("statistics", "Statistics", statistics),
             Section::new("charts", "Charts", charts(drawn)?),
         ];
         if !drawn.skipped.is_empty() {
@@ -100,27 +115,9 @@ impl Report {
         files.push_str("</ul>\n<p>Charts as files: each chart's <code>.svg</code> and <code>.png</code> beside this page. <code>sudoku-bench report DIR</code> remakes this page from the CSV alone.</p>\n");
         sections.push(Section::new("files", "Data files", files));
         Ok(Report {
-            title: title.into(),
+            title: run.title.clone(),
             sections,
         })
-    }
-
-    /// Puts `section` right after the section `after` (at the end when there is none).
-    pub fn insert_after(&mut self, after: &str, section: Section) {
-        let at = self
-            .sections
-            .iter()
-            .position(|s| s.id == after)
-            .map_or(self.sections.len(), |i| i + 1);
-        self.sections.insert(at, section);
-    }
-
-    /// Replaces the section with `section`'s id (appends it when there is none).
-    pub fn replace(&mut self, section: Section) {
-        match self.sections.iter_mut().find(|s| s.id == section.id) {
-            Some(s) => *s = section,
-            None => self.sections.push(section),
-        }
     }
 
     /// The page.
@@ -177,7 +174,7 @@ pre{background:#f6f6f6;padding:.6em;overflow-x:auto;font-size:.85em}
 ";
 
 /// What the rows say about the run, and meta.json's fields when it is there.
-fn experiment(dir: &Path, rows: &[Row]) -> Result<String, AnalysisError> {
+fn experiment(meta: Option<&RunMeta>, rows: &[Row]) -> String {
     let set = |f: &dyn Fn(&Row) -> String| {
         rows.iter()
             .map(f)
@@ -197,15 +194,9 @@ fn experiment(dir: &Path, rows: &[Row]) -> Result<String, AnalysisError> {
     item("kinds", &set(&|r| r.kind.clone()).join(", "));
     item(
         "configurations",
-        &set(&|r| {
-            if r.params.is_empty() {
-                r.method.clone()
-            } else {
-                format!("{} {}", r.method, r.params)
-            }
-        })
-        .len()
-        .to_string(),
+        &set(&|r| config_label(&r.method, &r.params))
+            .len()
+            .to_string(),
     );
     let orders: std::collections::BTreeSet<usize> = rows.iter().map(|r| r.order).collect();
     item(
@@ -221,109 +212,53 @@ fn experiment(dir: &Path, rows: &[Row]) -> Result<String, AnalysisError> {
         &set(&|r| r.instance_set.clone()).join(", "),
     );
     item("commits (rows)", &set(&|r| r.commit.clone()).join(", "));
-    let meta = dir.join("meta.json");
-    let mut text = None;
-    if meta.exists() {
-        let raw = std::fs::read_to_string(&meta).map_err(|e| AnalysisError::io(&meta, e))?;
-        match serde_json::from_str::<serde_json::Value>(&raw) {
-            Ok(serde_json::Value::Object(m)) => {
-                for (k, v) in &m {
-                    match (k.as_str(), v) {
-                        ("experiment_text", serde_json::Value::String(s)) => text = Some(s.clone()),
-                        (_, serde_json::Value::String(s)) => item(k, s),
-                        (_, serde_json::Value::Null) => {}
-                        _ => item(k, &v.to_string()),
-                    }
-                }
+    if let Some(m) = meta {
+        // By field name, as the page has always listed them; absent ones left out.
+        let facts = [
+            ("cbc", m.cbc.clone()),
+            ("command", Some(json(&m.command))),
+            ("commit", Some(m.commit.clone())),
+            ("cores", Some(m.cores.to_string())),
+            ("cpu", Some(m.cpu.clone())),
+            ("dirty", m.dirty.map(|d| d.to_string())),
+            ("experiment", Some(m.experiment.clone())),
+            ("experiment_file", Some(m.experiment_file.clone())),
+            ("finished", m.finished.clone()),
+            ("jobs", Some(m.jobs.to_string())),
+            ("os", Some(m.os.clone())),
+            ("rustc", Some(m.rustc.clone())),
+            ("settings", m.settings.as_ref().map(json)),
+            ("shard", m.shard.clone()),
+            ("started", Some(m.started.clone())),
+        ];
+        for (k, v) in facts {
+            if let Some(v) = v {
+                item(k, &v);
             }
-            _ => item("meta.json", "present but not a JSON object; not shown"),
         }
     }
     h.push_str("</dl>\n");
-    if !meta.exists() {
-        h.push_str("<p>This folder has no <code>meta.json</code> (a merged cluster run or copied CSV has none): the machine, build and times of the run are not known here; the facts above come from the rows.</p>\n");
+    match meta {
+        None => h.push_str("<p>This folder has no <code>meta.json</code> (a merged cluster run or copied CSV has none): the machine, build and times of the run are not known here; the facts above come from the rows.</p>\n"),
+        Some(m) => {
+            let _ = writeln!(
+                h,
+                "<details><summary>Experiment file</summary>\n<pre>{}</pre>\n</details>",
+                html_keep_lines(&m.experiment_text)
+            );
+        }
     }
-    if let Some(t) = text {
-        let _ = writeln!(
-            h,
-            "<details><summary>Experiment file</summary>\n<pre>{}</pre>\n</details>",
-            html_keep_lines(&t)
-        );
-    }
-    Ok(h)
+    h
+}
+
+/// A value as compact JSON, object keys sorted.
+fn json(v: &impl Serialize) -> String {
+    serde_json::to_value(v).map_or_else(|e| e.to_string(), |v| v.to_string())
 }
 
 /// Text for a `<pre>`: escaped, line breaks kept.
 fn html_keep_lines(s: &str) -> String {
     s.lines().map(html).collect::<Vec<_>>().join("\n")
-}
-
-/// The per-configuration summary as an HTML table.
-pub fn summary_table(rows: &[Row]) -> String {
-    let s = summarise(rows);
-    let head = [
-        ("Kind", false),
-        ("Method", false),
-        ("Params", false),
-        ("Variant", false),
-        ("Grid", false),
-        ("Instances", false),
-        ("Trials", true),
-        ("Success", true),
-        ("Median ms", true),
-        ("95% CI of median", true),
-        ("Mean ms", true),
-        ("p10–p90 ms", true),
-    ];
-    let mut h = String::from("<p>Wall time per trial in milliseconds over all trials of a group (runs that hit a limit count at the time they stopped). Success: a verified solution, or a proof of infeasibility or of several solutions.</p>\n<div class=\"scroll\"><table>\n<thead><tr>");
-    for (t, n) in head {
-        let _ = write!(
-            h,
-            "<th{}>{}</th>",
-            if n { " class=\"n\"" } else { "" },
-            html(t)
-        );
-    }
-    h.push_str("</tr></thead>\n<tbody>\n");
-    for r in &s {
-        let g = r.order * r.order;
-        let cells = [
-            (r.kind.clone(), false),
-            (r.method.clone(), false),
-            (
-                if r.params.is_empty() {
-                    "–".into()
-                } else {
-                    r.params.clone()
-                },
-                false,
-            ),
-            (r.variant.clone(), false),
-            (format!("{g}×{g}"), false),
-            (r.instance_set.clone(), false),
-            (r.count.to_string(), true),
-            (format!("{:.0}%", r.success_rate * 100.0), true),
-            (num(r.median_ms), true),
-            (
-                format!("{}–{}", num(r.median_ci_lo_ms), num(r.median_ci_hi_ms)),
-                true,
-            ),
-            (num(r.mean_ms), true),
-            (format!("{}–{}", num(r.p10_ms), num(r.p90_ms)), true),
-        ];
-        h.push_str("<tr>");
-        for (c, n) in cells {
-            let _ = write!(
-                h,
-                "<td{}>{}</td>",
-                if n { " class=\"n\"" } else { "" },
-                html(&c)
-            );
-        }
-        h.push_str("</tr>\n");
-    }
-    h.push_str("</tbody></table></div>\n");
-    h
 }
 
 /// Each chart's SVG inlined, with its title and caption.
@@ -399,15 +334,11 @@ mod tests {
     #[test]
     fn the_page_inlines_every_chart_and_loads_nothing() {
         let dir = tempfile::tempdir().unwrap();
-        let rows = rows();
         std::fs::write(dir.path().join("trials.csv"), "x").unwrap();
-        let drawn = crate::plots::draw_all(dir.path(), &rows, &[]).unwrap();
+        let run = RunOutputs::new("demo & co", rows(), Vec::new(), None);
+        let drawn = crate::plots::draw(dir.path(), &run.figures).unwrap();
         assert!(!drawn.charts.is_empty() && !drawn.skipped.is_empty());
-        let mut r = Report::new(dir.path(), "demo & co", &rows, &drawn).unwrap();
-        r.insert_after(
-            "tables",
-            Section::new("statistics", "Statistics", "<p>x</p>".into()),
-        );
+        let r = Report::new(dir.path(), &run, &drawn, Some("<svg>cd</svg>")).unwrap();
         let ids: Vec<&str> = r.sections.iter().map(|s| s.id.as_str()).collect();
         assert_eq!(
             ids,
@@ -420,8 +351,15 @@ mod tests {
                 "files"
             ]
         );
-        r.replace(Section::new("statistics", "Tests", "<p>y</p>".into()));
-        assert_eq!(r.sections[2].title, "Tests");
+        // The summary table has a row per group (and its header row), the performance table
+        // follows it; the diagram closes the statistics.
+        let summary = crate::summary::html(&run.summary);
+        assert_eq!(summary.matches("<tr>").count(), 1 + 4);
+        assert!(r.sections[1].html.starts_with(&summary));
+        assert!(r.sections[1]
+            .html
+            .contains("<caption>Per method configuration"));
+        assert!(r.sections[2].html.ends_with("</figcaption></figure>"));
         let page = r.write(dir.path()).unwrap();
         let h = std::fs::read_to_string(page).unwrap();
         // Self-contained: no URL of any scheme, no script, no external resource.
@@ -430,8 +368,9 @@ mod tests {
         ] {
             assert!(!h.contains(bad), "{bad} in the page");
         }
-        // Every chart inline, once, with its caption; every skipped chart named.
-        assert_eq!(h.matches("<svg").count(), drawn.charts.len());
+        // Every chart inline, once, with its caption (and the diagram); every skipped chart
+        // named.
+        assert_eq!(h.matches("<svg").count(), drawn.charts.len() + 1);
         for c in &drawn.charts {
             assert!(
                 h.contains(&format!("<figure id=\"fig-{}\">", c.stem)),
@@ -443,13 +382,62 @@ mod tests {
         for s in &drawn.skipped {
             assert!(h.contains(&format!("<code>{}</code>: {}", s.stem, html(&s.reason))));
         }
-        // Text from files is escaped; the summary table has a row per group.
+        // Text from files is escaped.
         assert!(h.contains("<h1>demo &amp; co</h1>"));
         assert!(h.contains("b&lt;script&gt;"));
-        assert_eq!(h.matches("<tr>").count(), 1 + 4);
         // Links to the folder's files that exist, relatively; no meta.json said so.
         assert!(h.contains("<a href=\"trials.csv\">"));
         assert!(!h.contains("<a href=\"traces.csv\">"));
         assert!(h.contains("no <code>meta.json</code>"));
+    }
+
+    #[test]
+    fn meta_json_facts_are_listed_by_name() {
+        let meta = RunMeta {
+            experiment: "demo".into(),
+            commit: "abc".into(),
+            cores: 2,
+            command: vec!["sudoku-bench".into(), "run".into()],
+            finished: None,
+            experiment_text: "name = \"demo\"\n# <b>\n".into(),
+            settings: Some(crate::meta::RunSettings {
+                kind: "solve".into(),
+                seed: 7,
+                count_limit: 2,
+                shard: None,
+                configs: Vec::new(),
+                instances: 3,
+                instances_digest: "ff".into(),
+            }),
+            ..RunMeta::default()
+        };
+        let h = experiment(Some(&meta), &rows());
+        let names: Vec<&str> = h
+            .lines()
+            .filter_map(|l| l.strip_prefix("<dt>")?.split_once("</dt>"))
+            .map(|(k, _)| k)
+            .skip(7)
+            .collect();
+        // Every fact but those the file leaves empty (finished, dirty, cbc, shard).
+        assert_eq!(
+            names,
+            [
+                "command",
+                "commit",
+                "cores",
+                "cpu",
+                "experiment",
+                "experiment_file",
+                "jobs",
+                "os",
+                "rustc",
+                "settings",
+                "started"
+            ]
+        );
+        assert!(h.contains("<dd>[&quot;sudoku-bench&quot;,&quot;run&quot;]</dd>"));
+        assert!(h.contains("{&quot;configs&quot;:[],&quot;count_limit&quot;:2,"));
+        assert!(h.contains("<pre>name = &quot;demo&quot;\n# &lt;b&gt;</pre>"));
+        assert!(!h.contains("no <code>meta.json</code>"));
     }
 }

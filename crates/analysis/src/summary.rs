@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 use sudoku_core::derive_seed;
 
 use crate::escape;
+use crate::number::num;
 use crate::stats::describe;
 use crate::tables::{Cell, Line, Table};
 use crate::{Row, TrialStatus};
@@ -132,22 +133,6 @@ pub fn summarise(rows: &[Row]) -> Vec<SummaryRow> {
             },
         )
         .collect()
-}
-
-/// A number for a table: three significant figures or so, never scientific notation.
-pub fn num(x: f64) -> String {
-    let a = x.abs();
-    if a >= 100.0 {
-        format!("{x:.0}")
-    } else if a >= 10.0 {
-        format!("{x:.1}")
-    } else if a >= 1.0 {
-        format!("{x:.2}")
-    } else if a == 0.0 {
-        "0".to_string()
-    } else {
-        format!("{x:.3}")
-    }
 }
 
 fn pct(x: f64) -> String {

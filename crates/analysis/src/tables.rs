@@ -4,7 +4,7 @@
 //!
 //! The performance table has one block per instance set — (kind, variant, order, instance set),
 //! since methods are only comparable on the same puzzles — and one line per method
-//! configuration (method and params, as [`config_label`] names it) in that block:
+//! configuration (method and params, as [`crate::meta::config_label`] names it) in that block:
 //!
 //! - **Solved**: trials with a verified answer (solved, infeasible, multiple) / trials;
 //! - **Median, Mean, SGM, IQR**: wall time (ms) of the solved trials only, so a method that gives
@@ -23,8 +23,9 @@
 use std::collections::BTreeMap;
 
 use crate::escape;
+use crate::meta::{config_label, RunSettings};
+use crate::number::num;
 use crate::stats::{quantile_sorted, sorted};
-use crate::summary::num;
 use crate::Row;
 
 /// The shift of the shifted geometric mean, in ms. Most trials here take well under 10 ms, so
@@ -202,37 +203,24 @@ fn num_class(numeric: bool) -> &'static str {
     }
 }
 
-/// The name of a method configuration, as meta.json's `settings.configs[].label` has it:
-/// `method`, or `method params`.
-pub fn config_label(method: &str, params: &str) -> String {
-    if params.is_empty() {
-        method.to_string()
-    } else {
-        format!("{method} {params}")
-    }
-}
-
 /// The time limit (ms) of each method configuration, by [`config_label`].
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct TimeLimits(pub BTreeMap<String, f64>);
 
 impl TimeLimits {
-    /// The limits recorded in a run's `meta.json` (`settings.configs[]`: `label`, `time_limit`
-    /// in seconds). A file without them (older runs, a damaged file) gives none: the caps then
+    /// The limits a run's settings record (`configs[]`: `label`, `time_limit` in seconds). No
+    /// settings (older runs, merged cluster runs without meta.json) give none: the caps then
     /// come from the rows ([`TimeLimits::cap_ms`]).
-    pub fn from_meta_json(text: &str) -> TimeLimits {
-        let mut map = BTreeMap::new();
-        let v: serde_json::Value = serde_json::from_str(text).unwrap_or_default();
-        if let Some(configs) = v["settings"]["configs"].as_array() {
-            for c in configs {
-                if let (Some(label), Some(t)) = (c["label"].as_str(), c["time_limit"].as_f64()) {
-                    if t.is_finite() && t > 0.0 {
-                        map.insert(label.to_string(), t * 1000.0);
-                    }
-                }
-            }
-        }
-        TimeLimits(map)
+    pub fn from_settings(settings: Option<&RunSettings>) -> TimeLimits {
+        TimeLimits(
+            settings
+                .into_iter()
+                .flat_map(|s| &s.configs)
+                .filter_map(|c| Some((c.label.clone(), c.time_limit?)))
+                .filter(|(_, t)| t.is_finite() && *t > 0.0)
+                .map(|(label, t)| (label, t * 1000.0))
+                .collect(),
+        )
     }
 
     /// The time limit (ms) of the configuration of `rows` (all of one configuration): the

@@ -4,7 +4,8 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
-use sudoku_analysis::summary::num;
+use sudoku_analysis::meta::{ConfigSettings, RunSettings};
+use sudoku_analysis::number::num;
 use sudoku_analysis::tables::{self, TimeLimits, SGM_SHIFT_MS};
 use sudoku_analysis::{parse_rows, Row};
 
@@ -66,12 +67,32 @@ fn fixture() -> String {
     text
 }
 
-/// meta.json with a recorded limit of 0.1 s for sa and 2 s for dlx; prop and logic have none.
-const META: &str = r#"{"settings": {"configs": [
-    {"label": "sa alpha=0.9", "time_limit": 0.1},
-    {"label": "dlx", "time_limit": 2.0},
-    {"label": "prop", "time_limit": null}
-]}}"#;
+/// meta.json's settings with a recorded limit of 0.1 s for sa and 2 s for dlx; prop and logic
+/// have none.
+fn settings() -> RunSettings {
+    let config = |label: &str, time_limit: Option<f64>| ConfigSettings {
+        label: label.into(),
+        trials: 3,
+        repeat: 1,
+        time_limit,
+        node_limit: None,
+        iteration_limit: None,
+        orders: None,
+    };
+    RunSettings {
+        kind: "solve".into(),
+        seed: 1,
+        count_limit: 2,
+        shard: None,
+        configs: vec![
+            config("sa alpha=0.9", Some(0.1)),
+            config("dlx", Some(2.0)),
+            config("prop", None),
+        ],
+        instances: 10,
+        instances_digest: "0".into(),
+    }
+}
 
 fn quantile(sorted: &[f64], q: f64) -> f64 {
     let h = (sorted.len() - 1) as f64 * q;
@@ -128,7 +149,7 @@ fn cell(v: Option<f64>) -> String {
 #[test]
 fn every_number_of_the_performance_table_is_recomputed_from_the_csv() {
     let rows: Vec<Row> = parse_rows(fixture(), Path::new("fx.csv"), false).unwrap();
-    let limits = TimeLimits::from_meta_json(META);
+    let limits = TimeLimits::from_settings(Some(&settings()));
     assert_eq!(limits.0.len(), 2);
     let perf = tables::perf_rows(&rows, &limits);
     let md = tables::performance(&perf).markdown();
@@ -242,7 +263,7 @@ fn the_cap_falls_back_to_the_longest_timeout() {
         "{HEADER}0,fx,solve,m,,classic,3,s,s:1,20,0,1,timeout,,30.5,1,,0,0,0,0,,,,,time,,,c,1\n0,fx,solve,m,,classic,3,s,s:2,20,0,1,timeout,,30.2,1,,0,0,0,0,,,,,time,,,c,1\n0,fx,solve,m,,classic,3,s,s:3,20,0,1,solved,,3,1,,0,0,0,0,,,,,,,,c,1\n"
     );
     let rows: Vec<Row> = parse_rows(text, Path::new("fx.csv"), false).unwrap();
-    let perf = tables::perf_rows(&rows, &TimeLimits::from_meta_json("not json"));
+    let perf = tables::perf_rows(&rows, &TimeLimits::from_settings(None));
     assert_eq!(perf[0].cap_ms, Some(30.5));
     assert_eq!(perf[0].par2_ms, Some((61.0 + 61.0 + 3.0) / 3.0));
     assert_eq!(perf[0].median_ms, Some(3.0));

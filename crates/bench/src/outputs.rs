@@ -1,78 +1,30 @@
-//! A results folder's derived files: summaries and charts written from its CSVs, shards
-//! joined, and every output of a run listed so `--fresh` can clear them.
+//! A results folder's derived files: written from its CSVs and meta.json in one pass
+//! ([`RunOutputs`]), shards joined, and every output of a run listed so `--fresh` can clear
+//! them.
 
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context, Result};
+use sudoku_analysis::RunOutputs;
 
-use crate::results::{read_rows, write_atomic, write_rows, Row, TraceRow};
-use sudoku_analysis::report::Section;
-use sudoku_analysis::tables::{self, TimeLimits};
-use sudoku_analysis::{compare, summary};
+use crate::results::{read_rows, Row, TraceRow};
 
 /// Writes summary.csv, summary.md, summary.tex (with the performance table), stats.md,
 /// stats.tex, and with `plots` cd.svg, the charts and report.html, from `<dir>/trials.csv`
-/// (and traces.csv); returns every file of the folder's results.
+/// (and traces.csv and meta.json); returns every file of the folder's results.
 pub fn write_outputs(dir: &Path, title: &str, plots: bool) -> Result<Vec<PathBuf>> {
-    let trials = dir.join("trials.csv");
-    let rows: Vec<Row> = if trials.exists() {
-        read_rows(&trials)?
-    } else {
-        Vec::new()
-    };
-    let traces_path = dir.join("traces.csv");
-    let traces: Vec<TraceRow> = if traces_path.exists() {
-        read_rows(&traces_path)?
-    } else {
-        Vec::new()
-    };
-    let s = summary::summarise(&rows);
-    let limits = TimeLimits::from_meta_json(
-        &std::fs::read_to_string(dir.join("meta.json")).unwrap_or_default(),
-    );
-    let perf = tables::perf_rows(&rows, &limits);
-    write_rows(&dir.join("summary.csv"), &s)?;
-    let md = summary::markdown(title, &s) + &tables::performance_markdown(&perf);
-    write_atomic(&dir.join("summary.md"), &md)?;
-    let tex = summary::latex(title, &s) + &tables::performance_latex(&perf);
-    write_atomic(&dir.join("summary.tex"), &tex)?;
-    let mut files = vec![trials];
-    if traces_path.exists() {
-        files.push(traces_path);
+    write_run(&RunOutputs::read(dir, Some(title))?, dir, plots)
+}
+
+/// Writes every output of `run` into `dir` (the charts and report.html with `plots`), says
+/// which charts were left out, and returns every file of the folder's results.
+pub fn write_run(run: &RunOutputs, dir: &Path, plots: bool) -> Result<Vec<PathBuf>> {
+    let written = run.write(dir, plots)?;
+    for s in &written.skipped {
+        eprintln!("chart {} not drawn: {}", s.stem, s.reason);
     }
-    files.extend(["summary.csv", "summary.md", "summary.tex", "meta.json"].map(|f| dir.join(f)));
-    files.extend(compare::write_stats(dir, title, &rows, &limits, plots)?);
-    if plots && !rows.is_empty() {
-        let drawn = sudoku_analysis::plots::draw_all(dir, &rows, &traces)?;
-        for s in &drawn.skipped {
-            eprintln!("chart {} not drawn: {}", s.stem, s.reason);
-        }
-        files.extend(drawn.files());
-        let mut report = sudoku_analysis::report::Report::new(dir, title, &rows, &drawn)?;
-        report.replace(Section::new(
-            "tables",
-            "Tables",
-            summary::html(&s) + &tables::performance_html(&perf),
-        ));
-        let comparisons = compare::compare(&rows, &limits);
-        let mut statistics = compare::html(&comparisons);
-        if let Some(svg) = compare::cd_svg(&comparisons)? {
-            statistics.push_str("<figure>");
-            statistics.push_str(&svg);
-            statistics.push_str(
-                "<figcaption>Critical-difference diagram (Nemenyi, α = 0.05): average ranks; \
-                 a bar joins methods whose difference is not significant.</figcaption></figure>",
-            );
-        }
-        report.insert_after(
-            "tables",
-            Section::new("statistics", "Statistics", statistics),
-        );
-        files.push(report.write(dir)?);
-    }
-    files.retain(|f| f.exists());
-    Ok(files)
+    Ok(written.files)
 }
 
 /// Reads and joins the rows of several results folders.

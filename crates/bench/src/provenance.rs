@@ -1,86 +1,8 @@
-//! `meta.json`: what a result was produced with — commit, toolchain, machine, date, and the
-//! experiment file as run — so a table in a report can be traced back.
+//! The facts `meta.json` records about the machine and build a run was made on — commit,
+//! toolchain, CPU, operating system, date, command line — gathered here; the file's shape is
+//! [`sudoku_analysis::meta::RunMeta`], which `plot` and `run --resume` read back.
 
 use std::process::Command;
-
-use serde::{Deserialize, Serialize};
-
-/// The facts recorded beside every run.
-#[derive(Clone, Debug, Serialize)]
-pub struct Provenance {
-    /// Experiment name.
-    pub experiment: String,
-    /// Git commit of the working tree (short), or `unknown`.
-    pub commit: String,
-    /// Whether the tree had uncommitted changes.
-    pub dirty: Option<bool>,
-    /// `rustc --version` of the compiler that built this binary.
-    pub rustc: String,
-    /// CPU model.
-    pub cpu: String,
-    /// Logical cores.
-    pub cores: usize,
-    /// Operating system.
-    pub os: String,
-    /// CBC version linked in, if any.
-    pub cbc: Option<String>,
-    /// When the run started (UTC, ISO 8601).
-    pub started: String,
-    /// When it finished, if it did.
-    pub finished: Option<String>,
-    /// The command line.
-    pub command: Vec<String>,
-    /// Worker threads.
-    pub jobs: usize,
-    /// Shard, as `k/N`.
-    pub shard: Option<String>,
-    /// Path of the experiment file.
-    pub experiment_file: String,
-    /// The experiment file's text, as run.
-    pub experiment_text: String,
-    /// The settings the rows were made with (after command-line overrides), which `--resume`
-    /// compares with its own.
-    pub settings: Settings,
-}
-
-/// What decides a run's rows besides the code: `run --resume` continues a folder only when
-/// its plan has the same settings.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Settings {
-    /// solve, count, relax or generate.
-    pub kind: String,
-    /// The experiment's seed.
-    pub seed: u64,
-    /// Kind = count: the count limit.
-    pub count_limit: u64,
-    /// Shard, as `k/N`.
-    pub shard: Option<String>,
-    /// Every configuration, in plan order.
-    pub configs: Vec<ConfigSettings>,
-    /// How many instances.
-    pub instances: usize,
-    /// A digest of the instances' ids, sets and givens.
-    pub instances_digest: String,
-}
-
-/// The settings of one configuration.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct ConfigSettings {
-    /// `method k=v …`.
-    pub label: String,
-    /// Trials per instance.
-    pub trials: u32,
-    /// Best-of-R repetitions.
-    pub repeat: u32,
-    /// Seconds per trial.
-    pub time_limit: Option<f64>,
-    /// Search nodes per trial.
-    pub node_limit: Option<u64>,
-    /// Iterations per trial.
-    pub iteration_limit: Option<u64>,
-    /// Only instances of these orders (n).
-    pub orders: Option<Vec<usize>>,
-}
 
 /// The git commit (short) and dirty flag of the current directory's repository.
 pub fn git_commit() -> (String, Option<bool>) {

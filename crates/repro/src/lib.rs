@@ -35,22 +35,9 @@ use std::path::{Path, PathBuf};
 use serde::de::IntoDeserializer;
 use serde::Deserialize;
 use sudoku_analysis::escape;
+use sudoku_analysis::number::significant;
 use sudoku_analysis::Row;
 use thiserror::Error;
-
-/// A number for tables: integers as integers, others to 3 significant digits (the paper's
-/// sub-millisecond times stay readable in seconds).
-pub fn num(x: f64) -> String {
-    let a = x.abs();
-    if x.fract() == 0.0 && a < 1e15 {
-        format!("{}", x as i64)
-    } else if a >= 100.0 {
-        format!("{x:.0}")
-    } else {
-        let digits = (2 - a.log10().floor() as i32).max(0) as usize;
-        format!("{x:.digits$}")
-    }
-}
 
 /// The papers `repro` knows, in the order `repro all` runs them.
 pub const PAPERS: &[&str] = &["000", "001", "002", "003", "004", "lewis"];
@@ -265,7 +252,7 @@ impl Measure {
             )),
             Measure::Objectives => Some(distinct(
                 rows.iter()
-                    .map(|r| r.objective.map_or("-".into(), num))
+                    .map(|r| r.objective.map_or("-".into(), significant))
                     .collect(),
             )),
             Measure::Objective => {
@@ -655,7 +642,7 @@ pub enum Ours {
 impl fmt::Display for Ours {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Ours::Num(x) => f.write_str(&num(*x)),
+            Ours::Num(x) => f.write_str(&significant(*x)),
             Ours::Text(t) => f.write_str(t),
         }
     }
@@ -743,11 +730,11 @@ fn judge(v: &PaperValue, rows: &BTreeMap<String, Vec<Row>>) -> Comparison {
             let side = if ok { "within" } else { "beyond" };
             (
                 ok,
-                format!("×{}", num(r)),
+                format!("×{}", significant(r)),
                 format!(
                     "ours/paper = {}, {side} the factor {} allowed",
-                    num(r),
-                    num(k)
+                    significant(r),
+                    significant(k)
                 ),
             )
         }
@@ -759,8 +746,12 @@ fn judge(v: &PaperValue, rows: &BTreeMap<String, Vec<Row>>) -> Comparison {
             let not = if ok { "" } else { "not " };
             (
                 ok,
-                format!("×{}", num(x / p)),
-                format!("ours {} is {not}{word} the paper's {}", num(*x), v.value),
+                format!("×{}", significant(x / p)),
+                format!(
+                    "ours {} is {not}{word} the paper's {}",
+                    significant(*x),
+                    v.value
+                ),
             )
         }
         (Ours::Num(x), Check::Range(a, b)) => {
@@ -771,9 +762,9 @@ fn judge(v: &PaperValue, rows: &BTreeMap<String, Vec<Row>>) -> Comparison {
                 if ok { "in range" } else { "out of range" }.to_string(),
                 format!(
                     "ours {} is {word} [{}, {}], the paper's claim",
-                    num(*x),
-                    num(a),
-                    num(b)
+                    significant(*x),
+                    significant(a),
+                    significant(b)
                 ),
             )
         }

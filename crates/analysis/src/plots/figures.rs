@@ -5,6 +5,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use super::{Axis, BoxStats, Figure, Key, Mark, Panel, MAX_SERIES};
 use crate::escape;
+use crate::meta::config_label;
 use crate::stats::{quantile_sorted, sorted};
 use crate::{Row, TraceRow};
 
@@ -39,11 +40,7 @@ struct Data<'a> {
 /// A configuration's name as drawn: method and parameters come from files, so control
 /// characters are made visible (the SVG writer escapes markup).
 fn config_name(method: &str, params: &str) -> String {
-    if params.is_empty() {
-        escape::chart(method)
-    } else {
-        escape::chart(&format!("{method} {params}"))
-    }
+    escape::chart(&config_label(method, params))
 }
 
 /// A facet's key: a number to sort by (the order), and its title.

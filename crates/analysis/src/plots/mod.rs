@@ -18,9 +18,11 @@ use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use crate::{AnalysisError, Row, TraceRow};
 
+mod cd;
 mod figures;
 pub mod layout;
 
+pub use cd::cd_svg;
 pub use layout::{Layout, Rect, Style};
 
 /// The most series one panel shows.
@@ -327,6 +329,8 @@ impl Figure {
     }
 }
 
+/// Registers the embedded DejaVu Sans (regular and bold) with the drawing library, once; `out`
+/// names the file or folder in the error.
 fn ensure_font(out: &Path) -> Result<(), AnalysisError> {
     static FONT: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
     let ok = *FONT.get_or_init(|| {
@@ -358,14 +362,31 @@ fn err<E: std::fmt::Debug>(e: E) -> String {
     format!("{e:?}")
 }
 
+/// What every chart of a run shows, before anything is drawn: each chart's stem with its
+/// data, or the reason the rows cannot support it.
+#[derive(Clone, Debug)]
+pub struct Figures(Vec<(String, Result<Figure, String>)>);
+
+impl Figures {
+    /// The charts of `rows` and `traces`, in reading order.
+    pub fn of(rows: &[Row], traces: &[TraceRow]) -> Figures {
+        Figures(figures::all(rows, traces))
+    }
+}
+
 /// Draws every chart the rows support into `out` (`<stem>.svg` and `<stem>.png`); says which
 /// were left out and why, and removes their files if an earlier run left them.
 pub fn draw_all(out: &Path, rows: &[Row], traces: &[TraceRow]) -> Result<Drawn, AnalysisError> {
+    draw(out, &Figures::of(rows, traces))
+}
+
+/// Draws `figures` into `out`, as [`draw_all`] does.
+pub fn draw(out: &Path, figures: &Figures) -> Result<Drawn, AnalysisError> {
     ensure_font(out)?;
     let mut drawn = Drawn::default();
-    for (stem, built) in figures::all(rows, traces) {
+    for (stem, built) in &figures.0 {
         match built {
-            Ok(fig) => drawn.charts.push(render(out, &fig)?),
+            Ok(fig) => drawn.charts.push(render(out, fig)?),
             Err(reason) => {
                 // A chart an earlier run drew from other data must not outlive it.
                 for ext in ["svg", "png"] {
@@ -374,7 +395,10 @@ pub fn draw_all(out: &Path, rows: &[Row], traces: &[TraceRow]) -> Result<Drawn, 
                         std::fs::remove_file(&old).map_err(|e| AnalysisError::io(&old, e))?;
                     }
                 }
-                drawn.skipped.push(Skipped { stem, reason })
+                drawn.skipped.push(Skipped {
+                    stem: stem.clone(),
+                    reason: reason.clone(),
+                })
             }
         }
     }

@@ -5,9 +5,10 @@ use std::path::{Path, PathBuf};
 use anyhow::anyhow;
 use clap::Args;
 
+use sudoku_analysis::RunOutputs;
+
 use crate::cli::Failure;
-use crate::outputs::write_outputs;
-use crate::results::{read_rows, Row};
+use crate::outputs::write_run;
 
 #[derive(Args)]
 pub struct PlotArgs {
@@ -24,7 +25,8 @@ pub fn plot(a: &PlotArgs) -> Result<(), Failure> {
 }
 
 /// Rewrites every derived file of the results folder `dir` (summaries, charts, report.html)
-/// from its CSV alone; `command` names the command in errors. Returns the folder's files.
+/// from its CSV (and meta.json) alone, titled by the experiment of its rows; `command` names
+/// the command in errors. Returns the folder's files.
 pub fn redraw(dir: &Path, command: &str) -> Result<Vec<PathBuf>, Failure> {
     let trials = dir.join("trials.csv");
     if !trials.exists() {
@@ -34,17 +36,13 @@ pub fn redraw(dir: &Path, command: &str) -> Result<Vec<PathBuf>, Failure> {
         )
         .into());
     }
-    let rows: Vec<Row> = read_rows(&trials)?;
-    if rows.is_empty() {
+    let run = RunOutputs::read(dir, None)?;
+    if run.rows.is_empty() {
         return Err(anyhow!(
             "{}: no trial rows (the file is empty or only a header): nothing to {command}",
             trials.display()
         )
         .into());
     }
-    let title = rows
-        .first()
-        .map(|r| r.experiment.clone())
-        .unwrap_or_else(|| "results".into());
-    Ok(write_outputs(dir, &title, true)?)
+    Ok(write_run(&run, dir, true)?)
 }

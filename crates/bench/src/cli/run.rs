@@ -9,10 +9,11 @@ use crate::cli::Failure;
 use crate::clock::RealClock;
 use crate::experiment::{self, Overrides};
 use crate::outputs::{clear_outputs, write_outputs};
-use crate::provenance::{self, Provenance};
+use crate::provenance;
 use crate::registry::Registry;
 use crate::results::write_atomic;
 use crate::runner::{self, ExecOptions};
+use sudoku_analysis::meta::RunMeta;
 
 #[derive(Args, Default)]
 pub struct RunArgs {
@@ -108,7 +109,7 @@ pub fn run(a: &RunArgs, registry: &Registry) -> Result<(), Failure> {
         runner::resume::check_resume(&out, &settings)?;
     }
     let (commit, dirty) = provenance::git_commit();
-    let mut m = Provenance {
+    let mut m = RunMeta {
         experiment: name.clone(),
         commit: commit.clone(),
         dirty,
@@ -124,7 +125,7 @@ pub fn run(a: &RunArgs, registry: &Registry) -> Result<(), Failure> {
         shard: a.shard.clone(),
         experiment_file: a.experiment.display().to_string(),
         experiment_text: text,
-        settings,
+        settings: Some(settings),
     };
     write_atomic(
         &out.join("meta.json"),

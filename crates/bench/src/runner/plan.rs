@@ -9,6 +9,7 @@ use std::sync::Mutex;
 
 use anyhow::{anyhow, bail, Result};
 use sudoku_analysis::escape::visible;
+use sudoku_analysis::meta::config_label;
 use sudoku_core::format::{self, to_text};
 use sudoku_core::limits::time_limit;
 use sudoku_core::{derive_seed, rng_from_seed, Budget, Params, Puzzle, Variant};
@@ -46,11 +47,7 @@ impl Config {
     /// `method` or `method a=1 b=2` (`method name=<label>` when named): names the
     /// configuration in seeds and messages.
     pub fn label(&self) -> String {
-        if self.params.is_empty() {
-            self.method.clone()
-        } else {
-            format!("{} {}", self.method, self.params.shown())
-        }
+        config_label(&self.method, &self.params.shown())
     }
 
     /// A built method for one trial: an idle one, or a new one when every built one is busy

@@ -4,10 +4,10 @@
 use std::collections::HashSet;
 use std::path::Path;
 
-use anyhow::{bail, Context, Result};
+use anyhow::{bail, Result};
+use sudoku_analysis::meta::{ConfigSettings, RunMeta, RunSettings};
 use sudoku_core::format::to_text;
 
-use crate::provenance::{ConfigSettings, Settings};
 use crate::results::{done_keys, read_rows_resuming, task_key, write_rows, TraceRow};
 use crate::runner::plan::{Plan, Task};
 
@@ -85,7 +85,7 @@ fn key_of(plan: &Plan, t: &Task) -> String {
 }
 
 /// The settings of a plan, as meta.json records them.
-pub fn settings_of(plan: &Plan, shard: Option<&str>) -> Settings {
+pub fn settings_of(plan: &Plan, shard: Option<&str>) -> RunSettings {
     // FNV-1a over every instance's id, set and givens: any change of puzzles changes it.
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
     for inst in &plan.instances {
@@ -99,7 +99,7 @@ pub fn settings_of(plan: &Plan, shard: Option<&str>) -> Settings {
             h = (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
         }
     }
-    Settings {
+    RunSettings {
         kind: plan.exp.kind.name().to_string(),
         seed: plan.exp.seed,
         count_limit: plan.exp.count_limit,
@@ -129,27 +129,13 @@ pub fn settings_of(plan: &Plan, shard: Option<&str>) -> Settings {
 /// or the folder would hold rows of two different runs while meta.json names only the last.
 /// A folder without trials has nothing to mix; one whose meta.json predates recorded settings
 /// is resumed with a warning.
-pub fn check_resume(out: &Path, new: &Settings) -> Result<()> {
+pub fn check_resume(out: &Path, new: &RunSettings) -> Result<()> {
     let trials = out.join("trials.csv");
     if !trials.exists() || std::fs::metadata(&trials)?.len() == 0 {
         return Ok(());
     }
     let meta = out.join("meta.json");
-    let old: Option<Settings> =
-        match std::fs::read_to_string(&meta) {
-            Ok(text) => {
-                let v: serde_json::Value = serde_json::from_str(&text)
-                    .with_context(|| format!("{}: not valid JSON", meta.display()))?;
-                match v.get("settings") {
-                    Some(s) => Some(serde_json::from_value(s.clone()).with_context(|| {
-                        format!("{}: `settings` is not readable", meta.display())
-                    })?),
-                    None => None,
-                }
-            }
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
-            Err(e) => return Err(e).with_context(|| format!("reading {}", meta.display())),
-        };
+    let old = RunMeta::read(out)?.and_then(|m| m.settings);
     let Some(old) = old else {
         eprintln!(
             "warning: {} records no settings (written by an older version): resuming without checking that they match",
@@ -169,7 +155,7 @@ pub fn check_resume(out: &Path, new: &Settings) -> Result<()> {
 }
 
 /// What changed from `old` to `new`, for people.
-fn differences(old: &Settings, new: &Settings) -> Vec<String> {
+fn differences(old: &RunSettings, new: &RunSettings) -> Vec<String> {
     let mut d = Vec::new();
     let mut field = |what: &str, a: String, b: String| {
         if a != b {
@@ -239,8 +225,8 @@ fn opt<T: std::fmt::Display>(v: &Option<T>) -> String {
 mod tests {
     use super::*;
 
-    fn settings() -> Settings {
-        Settings {
+    fn settings() -> RunSettings {
+        RunSettings {
             kind: "solve".into(),
             seed: 1,
             count_limit: 2,

@@ -1,0 +1,118 @@
+//! `meta.json`: what a result was produced with — commit, toolchain, machine, date, the
+//! experiment file as run, and the settings the rows were made with — so a table in a report
+//! can be traced back. One typed shape ([`RunMeta`], [`RunSettings`]) that the runner writes
+//! and that `plot`, `report`, `merge` and `run --resume` read back.
+//!
+//! Every field may be missing when read: meta.json files written before a field existed (and
+//! before settings were recorded at all) still read, with the field empty. A file that is not
+//! JSON, or whose fields have the wrong type, is an error naming the file.
+
+use std::path::Path;
+
+use serde::{Deserialize, Serialize};
+
+use crate::AnalysisError;
+
+/// The facts recorded beside every run, in the order meta.json lists them.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct RunMeta {
+    /// Experiment name.
+    pub experiment: String,
+    /// Git commit of the working tree (short), or `unknown`.
+    pub commit: String,
+    /// Whether the tree had uncommitted changes.
+    pub dirty: Option<bool>,
+    /// `rustc --version` of the compiler that built the runner.
+    pub rustc: String,
+    /// CPU model.
+    pub cpu: String,
+    /// Logical cores.
+    pub cores: usize,
+    /// Operating system.
+    pub os: String,
+    /// CBC version linked in, if any.
+    pub cbc: Option<String>,
+    /// When the run started (UTC, ISO 8601).
+    pub started: String,
+    /// When it finished, if it did.
+    pub finished: Option<String>,
+    /// The command line.
+    pub command: Vec<String>,
+    /// Worker threads.
+    pub jobs: usize,
+    /// Shard, as `k/N`.
+    pub shard: Option<String>,
+    /// Path of the experiment file.
+    pub experiment_file: String,
+    /// The experiment file's text, as run.
+    pub experiment_text: String,
+    /// The settings the rows were made with (after command-line overrides), which `--resume`
+    /// compares with its own; `None` in files from before they were recorded.
+    pub settings: Option<RunSettings>,
+}
+
+/// What decides a run's rows besides the code: `run --resume` continues a folder only when
+/// its plan has the same settings.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RunSettings {
+    /// solve, count, relax or generate.
+    pub kind: String,
+    /// The experiment's seed.
+    pub seed: u64,
+    /// Kind = count: the count limit.
+    pub count_limit: u64,
+    /// Shard, as `k/N`.
+    pub shard: Option<String>,
+    /// Every configuration, in plan order.
+    pub configs: Vec<ConfigSettings>,
+    /// How many instances.
+    pub instances: usize,
+    /// A digest of the instances' ids, sets and givens.
+    pub instances_digest: String,
+}
+
+/// The settings of one configuration.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ConfigSettings {
+    /// The configuration, as [`config_label`] names it.
+    pub label: String,
+    /// Trials per instance.
+    pub trials: u32,
+    /// Best-of-R repetitions.
+    pub repeat: u32,
+    /// Seconds per trial.
+    pub time_limit: Option<f64>,
+    /// Search nodes per trial.
+    pub node_limit: Option<u64>,
+    /// Iterations per trial.
+    pub iteration_limit: Option<u64>,
+    /// Only instances of these orders (n).
+    pub orders: Option<Vec<usize>>,
+}
+
+/// The name of a method configuration — `method`, or `method params` with the parameters as
+/// shown (`a=1 b=2`) — as the plan, meta.json's settings, the tables and the charts name it.
+pub fn config_label(method: &str, params: &str) -> String {
+    if params.is_empty() {
+        method.to_string()
+    } else {
+        format!("{method} {params}")
+    }
+}
+
+impl RunMeta {
+    /// The `meta.json` of the results folder `dir`; `None` when there is none (a merged
+    /// cluster run or copied CSV files have none).
+    pub fn read(dir: &Path) -> Result<Option<RunMeta>, AnalysisError> {
+        let path = dir.join("meta.json");
+        let text = match std::fs::read_to_string(&path) {
+            Ok(t) => t,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+            Err(e) => return Err(AnalysisError::io(&path, e)),
+        };
+        serde_json::from_str(&text)
+            .map(Some)
+            .map_err(|source| AnalysisError::Meta { path, source })
+    }
+}

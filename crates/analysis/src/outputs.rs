@@ -1,0 +1,180 @@
+//! Everything a results folder's files are made from, computed once ([`RunOutputs`]), and the
+//! writers that take what they need from it: summary.csv, summary.md and summary.tex (with the
+//! performance table), stats.md and stats.tex, the charts and cd.svg, and report.html.
+
+use std::path::{Path, PathBuf};
+
+use crate::compare::{self, Comparison};
+use crate::meta::RunMeta;
+use crate::plots::{self, Drawn, Figures, Skipped};
+use crate::report::Report;
+use crate::summary::{self, SummaryRow};
+use crate::tables::{self, PerfRow, TimeLimits};
+use crate::{read_rows, write_rows, AnalysisError, Row, TraceRow};
+
+/// A run's rows and settings and all that is computed from them: the summary, the performance
+/// rows, the statistical comparisons and the charts' data. Built once; every output is written
+/// from it.
+#[derive(Clone, Debug)]
+pub struct RunOutputs {
+    /// The title of every document (the experiment's name).
+    pub title: String,
+    /// The trial rows.
+    pub rows: Vec<Row>,
+    /// The trace rows.
+    pub traces: Vec<TraceRow>,
+    /// The folder's meta.json, when it has one.
+    pub meta: Option<RunMeta>,
+    /// One row per (kind, method, params, variant, order, instance set).
+    pub summary: Vec<SummaryRow>,
+    /// The performance table's rows, with each configuration's time limit from the settings.
+    pub perf: Vec<PerfRow>,
+    /// The statistical comparisons, one per (kind, variant, order).
+    pub comparisons: Vec<Comparison>,
+    /// What each chart shows.
+    pub figures: Figures,
+}
+
+/// What [`RunOutputs::write`] did.
+#[derive(Clone, Debug, Default)]
+pub struct Written {
+    /// Every file of the folder's results, inputs included, in a fixed order.
+    pub files: Vec<PathBuf>,
+    /// The charts left out, and why.
+    pub skipped: Vec<Skipped>,
+}
+
+impl RunOutputs {
+    /// Computes everything from the rows, traces and meta.json of a run.
+    pub fn new(
+        title: &str,
+        rows: Vec<Row>,
+        traces: Vec<TraceRow>,
+        meta: Option<RunMeta>,
+    ) -> RunOutputs {
+        let limits = TimeLimits::from_settings(meta.as_ref().and_then(|m| m.settings.as_ref()));
+        RunOutputs {
+            title: title.to_string(),
+            summary: summary::summarise(&rows),
+            perf: tables::perf_rows(&rows, &limits),
+            comparisons: compare::compare(&rows, &limits),
+            figures: Figures::of(&rows, &traces),
+            rows,
+            traces,
+            meta,
+        }
+    }
+
+    /// Reads the results folder `dir` (trials.csv and traces.csv, each empty when absent, and
+    /// meta.json, which may be absent but not unreadable) and computes everything. The title
+    /// is `title`, else the experiment of the first row, else `results`.
+    pub fn read(dir: &Path, title: Option<&str>) -> Result<RunOutputs, AnalysisError> {
+        let rows: Vec<Row> = read_if_there(&dir.join("trials.csv"))?;
+        let traces: Vec<TraceRow> = read_if_there(&dir.join("traces.csv"))?;
+        let meta = RunMeta::read(dir)?;
+        let title = match (title, rows.first()) {
+            (Some(t), _) => t.to_string(),
+            (None, Some(r)) => r.experiment.clone(),
+            (None, None) => "results".to_string(),
+        };
+        Ok(RunOutputs::new(&title, rows, traces, meta))
+    }
+
+    /// summary.md: the summary, then the performance table.
+    pub fn summary_markdown(&self) -> String {
+        summary::markdown(&self.title, &self.summary) + &tables::performance_markdown(&self.perf)
+    }
+
+    /// summary.tex: the summary, then the performance table (booktabs).
+    pub fn summary_latex(&self) -> String {
+        summary::latex(&self.title, &self.summary) + &tables::performance_latex(&self.perf)
+    }
+
+    /// stats.md.
+    pub fn stats_markdown(&self) -> String {
+        compare::markdown(&self.title, &self.comparisons)
+    }
+
+    /// stats.tex.
+    pub fn stats_latex(&self) -> String {
+        compare::latex(&self.title, &self.comparisons)
+    }
+
+    /// Writes summary.csv, summary.md, summary.tex, stats.md and stats.tex into `dir`;
+    /// returns them in that order.
+    pub fn write_summaries(&self, dir: &Path) -> Result<Vec<PathBuf>, AnalysisError> {
+        let csv = dir.join("summary.csv");
+        write_rows(&csv, &self.summary)?;
+        let mut files = vec![csv];
+        for (name, text) in [
+            ("summary.md", self.summary_markdown()),
+            ("summary.tex", self.summary_latex()),
+            ("stats.md", self.stats_markdown()),
+            ("stats.tex", self.stats_latex()),
+        ] {
+            files.push(write_whole(&dir.join(name), &text)?);
+        }
+        Ok(files)
+    }
+
+    /// Writes every output into `dir`: the summaries; with `charts`, cd.svg (when a group has
+    /// a Friedman test), the charts and report.html. A cd.svg or chart an earlier run left
+    /// that this data does not support is removed. Returns every file of the folder's results
+    /// (trials.csv, traces.csv and meta.json too), those that exist.
+    pub fn write(&self, dir: &Path, charts: bool) -> Result<Written, AnalysisError> {
+        let mut written = Written::default();
+        let files = &mut written.files;
+        files.push(dir.join("trials.csv"));
+        files.push(dir.join("traces.csv"));
+        let summaries = self.write_summaries(dir)?;
+        let (summary_files, stats_files) = summaries.split_at(3);
+        files.extend_from_slice(summary_files);
+        files.push(dir.join("meta.json"));
+        files.extend_from_slice(stats_files);
+        let cd = if charts {
+            plots::cd_svg(&self.comparisons)?
+        } else {
+            None
+        };
+        let cd_path = dir.join("cd.svg");
+        match &cd {
+            Some(svg) => files.push(write_whole(&cd_path, svg)?),
+            // A diagram from an earlier run would no longer match the statistics.
+            None if cd_path.exists() => {
+                std::fs::remove_file(&cd_path).map_err(|e| AnalysisError::io(&cd_path, e))?
+            }
+            None => {}
+        }
+        if charts && !self.rows.is_empty() {
+            let drawn: Drawn = plots::draw(dir, &self.figures)?;
+            files.extend(drawn.files());
+            let report = Report::new(dir, self, &drawn, cd.as_deref())?;
+            files.push(report.write(dir)?);
+            written.skipped = drawn.skipped;
+        }
+        written.files.retain(|f| f.exists());
+        Ok(written)
+    }
+}
+
+/// The rows of `path`; none when there is no such file.
+fn read_if_there<T: for<'de> serde::Deserialize<'de>>(
+    path: &Path,
+) -> Result<Vec<T>, AnalysisError> {
+    if path.exists() {
+        read_rows(path)
+    } else {
+        Ok(Vec::new())
+    }
+}
+
+/// Writes `text` to `path` whole or not at all (into `<path>.tmp`, then renamed over it), so
+/// a run killed while writing leaves the earlier file, not half of a new one; returns `path`.
+fn write_whole(path: &Path, text: &str) -> Result<PathBuf, AnalysisError> {
+    let mut tmp = path.as_os_str().to_owned();
+    tmp.push(".tmp");
+    let tmp = PathBuf::from(tmp);
+    std::fs::write(&tmp, text).map_err(|e| AnalysisError::io(&tmp, e))?;
+    std::fs::rename(&tmp, path).map_err(|e| AnalysisError::io(path, e))?;
+    Ok(path.to_path_buf())
+}

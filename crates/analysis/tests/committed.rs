@@ -1,0 +1,66 @@
+//! Committed runs remade: their summaries (summary.csv, summary.md, summary.tex, stats.md,
+//! stats.tex) come out byte for byte as committed when made again, by the code `plot` uses,
+//! from a copy of their trials.csv, traces.csv and meta.json.
+
+use std::path::{Path, PathBuf};
+
+use sudoku_analysis::{RunOutputs, TrialStatus};
+
+/// Runs of each shape: with traces and recorded settings (the reference run); settings with
+/// time limits and thousands of rows; a meta.json from before settings were recorded (caps
+/// from the rows); a reproduction's run of another kind of method.
+const RUNS: [&str; 4] = [
+    "default-reference",
+    "prop-sets",
+    "baselines-sets",
+    "repro-004/004-logic-lp",
+];
+
+/// The summaries a run writes besides the charts.
+const SUMMARIES: [&str; 5] = [
+    "summary.csv",
+    "summary.md",
+    "summary.tex",
+    "stats.md",
+    "stats.tex",
+];
+
+fn results() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../results")
+}
+
+#[test]
+fn committed_summaries_are_remade_byte_for_byte() {
+    for run in RUNS {
+        let from = results().join(run);
+        let dir = tempfile::tempdir().unwrap();
+        for f in ["trials.csv", "traces.csv", "meta.json"] {
+            if from.join(f).exists() {
+                std::fs::copy(from.join(f), dir.path().join(f)).unwrap();
+            }
+        }
+        let outputs = RunOutputs::read(dir.path(), None).unwrap();
+        assert!(!outputs.rows.is_empty(), "{run}");
+        let written = outputs.write_summaries(dir.path()).unwrap();
+        assert_eq!(written.len(), SUMMARIES.len());
+        for f in SUMMARIES {
+            let made = std::fs::read(dir.path().join(f)).unwrap();
+            let committed = std::fs::read(from.join(f)).unwrap();
+            assert!(
+                made == committed,
+                "{run}/{f} differs from the committed file:\n{}",
+                String::from_utf8_lossy(&made)
+            );
+        }
+    }
+}
+
+#[test]
+fn the_reference_run_is_sound() {
+    let run = RunOutputs::read(&results().join("default-reference"), None).unwrap();
+    assert!(!run.rows.is_empty() && !run.traces.is_empty());
+    assert!(run.rows.iter().all(|r| r.repeats == 1));
+    assert!(run.rows.iter().all(|r| r.status != TrialStatus::Wrong));
+    let settings = run.meta.and_then(|m| m.settings).unwrap();
+    assert!(!settings.configs.is_empty());
+}
