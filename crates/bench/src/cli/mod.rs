@@ -64,8 +64,8 @@ enum Command {
     Report(report::ReportArgs),
     /// Merge results folders (shards) and re-summarise.
     Merge(merge::MergeArgs),
-    /// Reproduce a seed paper (000..004, lewis, all): its experiments, then the paper's values
-    /// beside ours (comparison.md).
+    /// Reproduce a paper (unicamp-ilp, jump, takano, raggi, teles, lewis, all): its experiments,
+    /// then the paper's values beside ours (comparison.md).
     Repro(repro::ReproArgs),
 }
 
