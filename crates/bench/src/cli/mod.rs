@@ -50,8 +50,8 @@ enum Command {
     Solve(solve::SolveArgs),
     /// Generate full grids or puzzles.
     Generate(generate::GenerateArgs),
-    /// List methods, generators and their parameters.
-    List,
+    /// List methods, generators, their parameters, and the papers `repro` reproduces.
+    List(list::ListArgs),
     /// Print every step of the rule solver on each puzzle (`--json` for machines).
     Explain(explain::ExplainArgs),
     /// Rate each puzzle: hardest rule needed, steps, score and level.
@@ -78,7 +78,7 @@ impl Cli {
             Some(Command::Convert(a)) => convert::convert(&a),
             Some(Command::Solve(a)) => solve::solve(&a, registry),
             Some(Command::Generate(a)) => generate::generate(&a, registry),
-            Some(Command::List) => list::list(registry),
+            Some(Command::List(a)) => list::list(&a, registry),
             Some(Command::Explain(a)) => explain::explain(&a),
             Some(Command::Rate(a)) => explain::rate(&a),
             Some(Command::Run(a)) => run::run(&a, registry),
