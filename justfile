@@ -8,8 +8,8 @@ run *ARGS:
 experiment NAME *ARGS:
     cargo run --release -- run scripts/experiments/{{NAME}}.toml {{ARGS}}
 
-# Reproduce a seed paper (000, 001, 002, 003, 004, lewis, all) beside its own numbers, e.g.
-# `just repro 000 --quick`; writes results/repro-PAPER/comparison.md (see REPRODUCTION.md).
+# Reproduce a paper (unicamp-ilp, jump, takano, raggi, teles, lewis, all) beside its own numbers,
+# e.g. `just repro takano --quick`; writes results/repro-NAME/comparison.md (docs/reproducing.md).
 repro PAPER *ARGS:
     cargo run --release -- repro {{PAPER}} {{ARGS}}
 

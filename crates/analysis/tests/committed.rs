@@ -13,7 +13,7 @@ const RUNS: [&str; 4] = [
     "default-reference",
     "prop-sets",
     "baselines-sets",
-    "repro-004/004-logic-lp",
+    "repro-teles/004-logic-lp",
 ];
 
 /// The summaries a run writes besides the charts.

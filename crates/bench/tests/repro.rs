@@ -1,6 +1,6 @@
-//! `repro` through the binary: `repro 000 --quick` reproduces the exact items of seed 000, and a
-//! paper values file that does not parse, or names an experiment that does not exist, is an
-//! error naming its line before anything runs.
+//! `repro` through the binary: `repro unicamp-ilp --quick` reproduces the exact items of that
+//! paper, papers are found by name or number, and a paper values file that does not parse, or
+//! names an experiment that does not exist, is an error naming its line before anything runs.
 
 use std::collections::HashMap;
 use std::path::Path;
@@ -33,11 +33,11 @@ fn comparison(dir: &Path) -> HashMap<String, (String, String)> {
 }
 
 #[test]
-fn repro_000_quick_reproduces_the_exact_items() {
+fn repro_unicamp_ilp_quick_reproduces_the_exact_items() {
     let tmp = tempfile::tempdir().unwrap();
-    let out = tmp.path().join("repro-000");
+    let out = tmp.path().join("repro-unicamp-ilp");
     let o = repro(&[
-        "000",
+        "unicamp-ilp",
         "--quick",
         "--no-plots",
         "--out",
@@ -80,6 +80,15 @@ fn repro_000_quick_reproduces_the_exact_items() {
         .all(|(_, (ours, v))| ours != "–" && v != "not yet"));
     let md = std::fs::read_to_string(out.join("comparison.md")).unwrap();
     assert!(md.contains("## Table §4.3 (paper / ours)"), "{md}");
+    // Pages name the paper; the CSV keeps the values file's number.
+    assert!(md.starts_with("# Paper unicamp-ilp, Raimundo, Tartare, Carrenho, Cabrera: "));
+    assert!(md.contains("| unicamp-ilp | Objective Σk·x on every solution |"));
+    assert!(!md.contains("| 000 |"));
+    let stdout = String::from_utf8_lossy(&o.stdout);
+    assert!(
+        stdout.lines().any(|l| l.starts_with("paper unicamp-ilp: ")),
+        "{stdout}"
+    );
     assert!(md.contains("| trial 1 | trial 2 | trial 3 | trial 4 | trial 5 | Média | Células |"));
 }
 
@@ -130,7 +139,42 @@ fn an_item_without_a_matching_experiment_is_an_error_naming_its_line() {
 fn an_unknown_paper_argument_is_refused() {
     let o = repro(&["005", "--quick"]);
     assert_eq!(o.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&o.stderr).contains("unknown paper `005`"));
+    let e = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        e.contains("unknown paper `005` (expected one of unicamp-ilp, jump, takano, raggi, teles, lewis, or all"),
+        "{e}"
+    );
+}
+
+#[test]
+fn help_lists_the_papers_by_name_number_and_authors() {
+    let o = repro(&["--help"]);
+    let help = String::from_utf8_lossy(&o.stdout);
+    for line in [
+        "unicamp-ilp  000    Raimundo, Tartare, Carrenho, Cabrera",
+        "takano       002    Takano, de Freitas, de Sá",
+        "teles        004    Teles (2016)",
+        "lewis        lewis  Lewis (2007)",
+    ] {
+        assert!(help.contains(line), "{line}: {help}");
+    }
+}
+
+#[test]
+fn a_paper_is_found_by_its_number_too() {
+    let tmp = tempfile::tempdir().unwrap();
+    let page = |paper: &str| {
+        let out = tmp.path().join(paper);
+        let o = repro(&[paper, "--compare-only", "--out", out.to_str().unwrap()]);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        std::fs::read_to_string(out.join("comparison.md")).unwrap()
+    };
+    let by_name = page("teles");
+    assert!(
+        by_name.starts_with("# Paper teles, Teles (2016): "),
+        "{by_name}"
+    );
+    assert_eq!(page("004"), by_name);
 }
 
 #[test]
@@ -144,7 +188,7 @@ fn the_shipped_values_file_parses_and_names_existing_experiments() {
         tmp.path().to_str().unwrap(),
     ]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    for p in ["000", "001", "002", "003", "004", "lewis"] {
+    for p in ["unicamp-ilp", "jump", "takano", "raggi", "teles", "lewis"] {
         let c = comparison(&tmp.path().join(format!("repro-{p}")));
         assert!(!c.is_empty(), "{p}");
         assert!(c.values().all(|(_, v)| v == "not yet"), "{p}");

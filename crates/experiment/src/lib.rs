@@ -1081,3 +1081,6 @@ mod shipped {
         assert!(n > 5, "only {n} experiment files in {}", dir.display());
     }
 }
+
+pub mod keys;
+pub use keys::{tables, Table};

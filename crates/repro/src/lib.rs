@@ -1,4 +1,5 @@
-//! sudoku-repro: the seed papers' own numbers beside ours.
+//! sudoku-repro: the reproduced papers' own numbers beside ours ([`CATALOGUE`] names and cites
+//! each paper).
 //!
 //! The papers' values are data, not code: `datasets/seeds/paper_values.csv` holds one line per
 //! item of a paper (a table cell, a figure, a quantitative claim), with the experiment under
@@ -864,7 +865,8 @@ fn fields(c: &Comparison) -> [String; 9] {
         u => format!(" {u}"),
     };
     [
-        v.paper.clone(),
+        // Pages show the paper's name; the CSV keeps the values file's number.
+        paper(&v.paper).map_or_else(|| v.paper.clone(), |p| p.name.to_string()),
         v.item.clone(),
         v.page.clone(),
         v.quantity.clone(),
@@ -963,6 +965,9 @@ pub fn read_paper_values(path: &Path) -> Result<Vec<PaperValue>, ReproError> {
     })?;
     parse_paper_values(&text, path)
 }
+
+mod papers;
+pub use papers::{paper, Paper, CATALOGUE};
 
 #[cfg(test)]
 mod tests;

@@ -50,8 +50,8 @@ enum Command {
     Solve(solve::SolveArgs),
     /// Generate full grids or puzzles.
     Generate(generate::GenerateArgs),
-    /// List methods, generators and their parameters.
-    List,
+    /// List methods, generators, their parameters, and the papers `repro` reproduces.
+    List(list::ListArgs),
     /// Print every step of the rule solver on each puzzle (`--json` for machines).
     Explain(explain::ExplainArgs),
     /// Rate each puzzle: hardest rule needed, steps, score and level.
@@ -64,8 +64,8 @@ enum Command {
     Report(report::ReportArgs),
     /// Merge results folders (shards) and re-summarise.
     Merge(merge::MergeArgs),
-    /// Reproduce a seed paper (000..004, lewis, all): its experiments, then the paper's values
-    /// beside ours (comparison.md).
+    /// Reproduce a paper (unicamp-ilp, jump, takano, raggi, teles, lewis, all): its experiments,
+    /// then the paper's values beside ours (comparison.md).
     Repro(repro::ReproArgs),
 }
 
@@ -78,7 +78,7 @@ impl Cli {
             Some(Command::Convert(a)) => convert::convert(&a),
             Some(Command::Solve(a)) => solve::solve(&a, registry),
             Some(Command::Generate(a)) => generate::generate(&a, registry),
-            Some(Command::List) => list::list(registry),
+            Some(Command::List(a)) => list::list(&a, registry),
             Some(Command::Explain(a)) => explain::explain(&a),
             Some(Command::Rate(a)) => explain::rate(&a),
             Some(Command::Run(a)) => run::run(&a, registry),

@@ -1,7 +1,8 @@
-//! `repro PAPER`: run the experiments that reproduce a seed paper
-//! (`scripts/experiments/repro/PAPER-*.toml`, each through `run`, so timing, progress and
-//! resume are the runner's own), then put the paper's values
-//! (`datasets/seeds/paper_values.csv`) beside ours in `comparison.md`, `.tex` and `.csv`.
+//! `repro PAPER`: run the experiments that reproduce a paper, named as in
+//! [`sudoku_repro::CATALOGUE`] (`takano`, or its number `002`), from
+//! `scripts/experiments/repro/ID-*.toml`, each through `run`, so timing, progress and resume are
+//! the runner's own; then put the paper's values (`datasets/seeds/paper_values.csv`) beside ours
+//! in `results/repro-NAME/comparison.md`, `.tex` and `.csv`.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -10,8 +11,8 @@ use anyhow::{anyhow, bail, Context, Result};
 use clap::Args;
 use sudoku_analysis::{read_rows, Row};
 use sudoku_repro::{
-    check_experiments, compare, counts_text, latex, markdown, read_paper_values, write_csv,
-    PaperValue, PAPERS,
+    check_experiments, compare, counts_text, latex, markdown, paper, read_paper_values, write_csv,
+    Paper, PaperValue, CATALOGUE, PAPERS,
 };
 
 use crate::cli::run::{run, RunArgs};
@@ -26,13 +27,14 @@ const REPRO_DIR: &str = "scripts/experiments/repro";
 const VALUES: &str = "datasets/seeds/paper_values.csv";
 
 #[derive(Args, Default)]
+#[command(after_help = papers_help())]
 pub struct ReproArgs {
-    /// 000 | 001 | 002 | 003 | 004 | lewis | all
+    /// unicamp-ilp | jump | takano | raggi | teles | lewis | all (the numbers 000-004 too)
     pub paper: String,
     /// The reduced version: each experiment's [quick] settings (minutes in all).
     #[arg(long)]
     pub quick: bool,
-    /// Output folder (default: results/repro-PAPER; with `all`, one repro-PAPER folder per paper
+    /// Output folder (default: results/repro-NAME; with `all`, one repro-NAME folder per paper
     /// inside it).
     #[arg(long)]
     pub out: Option<PathBuf>,
@@ -100,18 +102,32 @@ fn files_of(paper: &str) -> Result<Vec<ReproFile>> {
     Ok(out)
 }
 
+/// The papers, one per line, for `repro --help`.
+pub fn papers_help() -> String {
+    let mut s = String::from("Papers (NAME, or its number):\n");
+    for p in CATALOGUE {
+        s.push_str(&format!("  {:<12} {:<6} {}\n", p.name, p.id, p.byline()));
+    }
+    s.push_str("Full citations: docs/reproducing.md.");
+    s
+}
+
 /// Runs `repro`.
 pub fn repro(a: &ReproArgs, registry: &Registry) -> Result<(), Failure> {
-    let papers: Vec<&str> = match a.paper.as_str() {
-        "all" => PAPERS.to_vec(),
-        p if PAPERS.contains(&p) => vec![p],
-        p => {
-            return Err(anyhow!(
-                "unknown paper `{p}` (expected one of {}, or all)",
-                PAPERS.join(", ")
-            )
-            .into())
-        }
+    let papers: Vec<&Paper> = match a.paper.as_str() {
+        "all" => CATALOGUE.iter().collect(),
+        p => match paper(p) {
+            Some(p) => vec![p],
+            None => {
+                let names: Vec<&str> = CATALOGUE.iter().map(|p| p.name).collect();
+                return Err(anyhow!(
+                    "unknown paper `{p}` (expected one of {}, or all; or a number {})",
+                    names.join(", "),
+                    PAPERS.join(", ")
+                )
+                .into());
+            }
+        },
     };
     let values = read_paper_values(&a.values)?;
     let mut files = BTreeMap::new();
@@ -125,12 +141,13 @@ pub fn repro(a: &ReproArgs, registry: &Registry) -> Result<(), Failure> {
     let started = std::time::Instant::now();
     let mut failure = None;
     for p in &papers {
+        let folder = format!("repro-{}", p.name);
         let out = match (&a.out, papers.len()) {
             (Some(o), 1) => o.clone(),
-            (Some(o), _) => o.join(format!("repro-{p}")),
-            (None, _) => PathBuf::from(format!("results/repro-{p}")),
+            (Some(o), _) => o.join(folder),
+            (None, _) => Path::new("results").join(folder),
         };
-        let fs = &files[p];
+        let fs = &files[p.id];
         announce(p, fs, a.quick);
         let mut rows = BTreeMap::new();
         for f in fs {
@@ -158,10 +175,12 @@ pub fn repro(a: &ReproArgs, registry: &Registry) -> Result<(), Failure> {
                 rows.insert(f.name.clone(), r);
             }
         }
-        let mine: Vec<PaperValue> = values.iter().filter(|v| v.paper == *p).cloned().collect();
+        let mine: Vec<PaperValue> = values.iter().filter(|v| v.paper == p.id).cloned().collect();
         let cs = compare(&mine, &rows);
         let title = format!(
-            "Paper {p}: the paper's values beside ours ({} run)",
+            "Paper {}, {}: its values beside ours ({} run)",
+            p.name,
+            p.byline(),
             if a.quick { "quick" } else { "full" }
         );
         std::fs::create_dir_all(&out).with_context(|| format!("creating {}", out.display()))?;
@@ -169,7 +188,8 @@ pub fn repro(a: &ReproArgs, registry: &Registry) -> Result<(), Failure> {
         write_atomic(&out.join("comparison.tex"), &latex(&title, &cs))?;
         write_csv(&out.join("comparison.csv"), &cs)?;
         println!(
-            "paper {p}: {} → {}",
+            "paper {}: {} → {}",
+            p.name,
             counts_text(&cs),
             out.join("comparison.md").display()
         );
@@ -187,9 +207,11 @@ pub fn repro(a: &ReproArgs, registry: &Registry) -> Result<(), Failure> {
 }
 
 /// Says what is about to run and, for the full version, how long it is expected to take.
-fn announce(paper: &str, fs: &[ReproFile], quick: bool) {
+fn announce(paper: &Paper, fs: &[ReproFile], quick: bool) {
     eprintln!(
-        "paper {paper}: {} experiment(s){}",
+        "paper {} ({}): {} experiment(s){}",
+        paper.name,
+        paper.byline(),
         fs.len(),
         if quick { " (quick)" } else { "" }
     );
