@@ -12,7 +12,7 @@ use sudoku_core::{
 use sudoku_gen::PuzzleSpec;
 
 use crate::experiment::{CarveSpec, Kind};
-use crate::registry::{PuzzleMakerFn, Registry};
+use crate::registry::{puzzle_spec, PuzzleMakerFn, Registry};
 use crate::runner::judge::Answer;
 use crate::runner::logic_lp::LogicLpTrial;
 
@@ -162,7 +162,7 @@ fn carver(registry: &Registry, spec: &CarveSpec) -> Result<(bool, CarverBuild)> 
             spec.checker
         );
     }
-    let (build, puzzle) = (checker.build, spec.puzzle.spec(spec.clues));
+    let (build, puzzle) = (checker.build, puzzle_spec(spec.puzzle, spec.clues));
     Ok((
         checker.caps.thread_safe,
         Arc::new(move || {
