@@ -84,6 +84,16 @@ impl Registry {
         join(self.relaxers.iter().map(|r| r.method))
     }
 
+    /// The methods whose relaxation checks its polytope (kind = logic-lp), comma-separated.
+    pub fn polytope_names(&self) -> String {
+        join(
+            self.relaxers
+                .iter()
+                .filter(|r| r.polytope.is_some())
+                .map(|r| r.method),
+        )
+    }
+
     /// The puzzle maker, or an error saying it is not built in.
     pub fn puzzle_maker(&self) -> Result<PuzzleMakerFn> {
         self.puzzle_maker.ok_or_else(|| {

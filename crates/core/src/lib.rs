@@ -57,7 +57,7 @@ pub use params::{
     Capabilities, Choices, GeneratorInfo, MethodInfo, Param, ParamError, ParamSpec, Params,
     TextParam, NAME_KEY,
 };
-pub use relax::{RelaxError, RelaxReport, Relaxer, RelaxerInfo};
+pub use relax::{PolytopeCheck, PolytopeReport, RelaxError, RelaxReport, Relaxer, RelaxerInfo};
 pub use seed::{derive_seed, rng_from_seed, Rng};
 pub use solver::{
     Budget, CountEnd, CountOutcome, Deadline, Generator, Limit, Outcome, Solver, Stats, Status,
