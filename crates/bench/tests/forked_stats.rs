@@ -6,8 +6,8 @@ use std::collections::BTreeMap;
 use std::path::Path;
 use std::process::Command;
 
-use sudoku_core::fixtures::carved_pattern;
 use sudoku_core::{format, rng_from_seed, Budget, Solver};
+use sudoku_fixtures::carved_pattern;
 use sudoku_sat::{Sat, Session};
 
 /// One row of trials.csv, by column name.
