@@ -87,8 +87,9 @@ impl fmt::Display for TrialStatus {
 }
 
 /// Declares [`Row`], its columns in CSV order. A column given as `= |s| expr` is a statistic:
-/// [`Row::set_stats`] reads it from the method's [`Stats`], so adding a statistic is one line
-/// here (plus its field in `Stats`).
+/// [`Row::set_stats`] reads it from the method's [`Stats`]. Adding a statistic is its field in
+/// `Stats` (which crosses from a forked child by itself, `Stats` deriving its encoding) and one
+/// line here; the method then sets it.
 macro_rules! trial_row {
     ($( $(#[$attr:meta])* $field:ident : $ty:ty $(= $read:expr)? ),* $(,)?) => {
         /// One trial. Every column is always present; "not applicable" is an empty field.

@@ -8,11 +8,11 @@ use std::time::Duration;
 
 use common::{all_solvers, classic};
 use sudoku_baselines::{Backtrack, Dlx};
-use sudoku_core::fixtures::{seed_grids, seed_pairs, seed_puzzle, seed_puzzles};
 use sudoku_core::{
     rng_from_seed, verify_solution, Budget, CountEnd, Grid, Limit, Order, Puzzle, Solver, Status,
     Variant,
 };
+use sudoku_fixtures::{seed_grids, seed_pairs, seed_puzzle, seed_puzzles};
 
 /// The four 9×9 puzzles of the JuMP seed notebook (seed 001, cells In [4]–In [7]) and the
 /// solutions printed there.

@@ -8,6 +8,8 @@ use sudoku_core::{
 };
 use sudoku_gen::{PuzzleSpec, Symmetry};
 
+use crate::experiment::{ClueLevel, Shape};
+
 /// Turns a full grid into a puzzle, checking uniqueness with the given complete method.
 pub type PuzzleMakerFn =
     fn(&Grid, Variant, PuzzleSpec, &mut dyn Solver, &Budget, &mut Rng) -> Result<Grid>;
@@ -82,11 +84,41 @@ impl Registry {
         join(self.relaxers.iter().map(|r| r.method))
     }
 
+    /// The methods whose relaxation checks its polytope (kind = logic-lp), comma-separated.
+    pub fn polytope_names(&self) -> String {
+        join(
+            self.relaxers
+                .iter()
+                .filter(|r| r.polytope.is_some())
+                .map(|r| r.method),
+        )
+    }
+
     /// The puzzle maker, or an error saying it is not built in.
     pub fn puzzle_maker(&self) -> Result<PuzzleMakerFn> {
         self.puzzle_maker.ok_or_else(|| {
             anyhow!("carving puzzles needs the generator crate, which is not part of this build")
         })
+    }
+}
+
+/// The generator crate's carving spec for an experiment file's puzzle `shape` (with the clue
+/// target of `unique`): the experiment crate names the levels, the generator owns them.
+pub fn puzzle_spec(shape: Shape, clues: Option<usize>) -> PuzzleSpec {
+    match shape {
+        Shape::Unique => PuzzleSpec::Unique { clues },
+        Shape::Minimal => PuzzleSpec::Minimal,
+        Shape::Level(l) => PuzzleSpec::Level(clue_level(l)),
+        Shape::Rated(min, max) => PuzzleSpec::Rated { min, max },
+        Shape::Keep(p) => PuzzleSpec::Keep(p),
+    }
+}
+
+fn clue_level(level: ClueLevel) -> sudoku_gen::Level {
+    match level {
+        ClueLevel::Easy => sudoku_gen::Level::Easy,
+        ClueLevel::Medium => sudoku_gen::Level::Medium,
+        ClueLevel::Hard => sudoku_gen::Level::Hard,
     }
 }
 
@@ -115,5 +147,24 @@ fn join<'a>(names: impl Iterator<Item = &'a str>) -> String {
         "none".to_string()
     } else {
         v.join(", ")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::experiment::RATING_LEVELS;
+
+    /// The experiment file's level names are the generator's and the rater's.
+    #[test]
+    fn the_experiment_levels_are_the_solver_crates_levels() {
+        for l in ClueLevel::ALL {
+            assert_eq!(clue_level(l).name(), l.name());
+        }
+        let rater: Vec<(&str, (f64, f64))> = sudoku_logic::Level::ALL
+            .iter()
+            .map(|l| (l.name(), l.range()))
+            .collect();
+        assert_eq!(rater, RATING_LEVELS);
     }
 }

@@ -16,11 +16,11 @@ mod common;
 use proptest::prelude::*;
 use rand::seq::{IndexedRandom, SliceRandom};
 use rand::Rng as _;
-use sudoku_core::fixtures::{public_grids, seed_puzzles, seeds_dir};
 use sudoku_core::{
     rng_from_seed, verify_solution, Budget, CountEnd, Grid, Order, Params, Puzzle, Rng, Solver,
     Status, Variant,
 };
+use sudoku_fixtures::{public_grids, seed_puzzles, seeds_dir};
 
 /// Counts go up to this many solutions.
 const COUNT_LIMIT: u64 = 2;

@@ -6,11 +6,11 @@
 
 use std::collections::BTreeSet;
 
-use sudoku_core::fixtures::{seed_pairs, seed_puzzles};
 use sudoku_core::{
     rng_from_seed, verify_solution, Budget, CountEnd, GeneratorInfo, Grid, Order, ParamError,
     ParamSpec, Params, Puzzle, Status, Variant,
 };
+use sudoku_fixtures::{seed_pairs, seed_puzzles};
 
 mod common;
 use common::methods;

@@ -14,7 +14,6 @@
 //!   [`Params`]: how methods register their names and documented parameters; [`Param`]: a
 //!   parameter declared once (documentation, default, parsing).
 //! - [`limits::time_limit`]: seconds given by people, checked into a `Duration` (no panic).
-//! - [`fixtures`]: the seed papers' puzzles of `datasets/seeds/`, for tests.
 //! - [`derive_seed`] and [`Rng`]: every random stream comes from a seed derived from
 //!   (experiment, method, instance, trial).
 //!
@@ -37,7 +36,6 @@
 #![deny(missing_docs)]
 
 mod digits;
-pub mod fixtures;
 pub mod format;
 mod geometry;
 mod grid;
@@ -57,7 +55,7 @@ pub use params::{
     Capabilities, Choices, GeneratorInfo, MethodInfo, Param, ParamError, ParamSpec, Params,
     TextParam, NAME_KEY,
 };
-pub use relax::{RelaxError, RelaxReport, Relaxer, RelaxerInfo};
+pub use relax::{PolytopeCheck, PolytopeReport, RelaxError, RelaxReport, Relaxer, RelaxerInfo};
 pub use seed::{derive_seed, rng_from_seed, Rng};
 pub use solver::{
     Budget, CountEnd, CountOutcome, Deadline, Generator, Limit, Outcome, Solver, Stats, Status,

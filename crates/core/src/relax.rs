@@ -1,11 +1,12 @@
 //! The relaxation capability: a method that can solve a continuous relaxation of its model
 //! registers a [`RelaxerInfo`] under its own name, so `kind = "relax"` runs only methods that
-//! have one (today the ILP's LP relaxation).
+//! have one (today the ILP's LP relaxation); a relaxation that can also examine its polytope
+//! ([`PolytopeCheck`]) serves `kind = "logic-lp"`.
 
 use std::fmt;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
-use crate::{Budget, ParamError, Params, Puzzle, Rng};
+use crate::{Budget, Grid, ParamError, Params, Puzzle, Rng};
 
 /// What a relaxation reports.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -51,6 +52,35 @@ pub trait Relaxer {
     }
 }
 
+/// What a relaxation of a puzzle's reduced model says about its polytope, for
+/// [`PolytopeCheck::relax`].
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct PolytopeReport {
+    /// Is the relaxation feasible?
+    pub feasible: bool,
+    /// Its optimum, when that is integral.
+    pub grid: Option<Grid>,
+    /// Is the integral optimum the polytope's only point? (`Some(false)` for a fractional
+    /// optimum, `None` when infeasible.)
+    pub unique: Option<bool>,
+    /// Simplex iterations.
+    pub iterations: u64,
+}
+
+/// The polytope questions of seed 004's Theorem 4 (pigeonhole-solvable ⇒ the LP has one
+/// point, the solution), asked of the relaxation of a puzzle's reduced model without
+/// parameters. Each gives up at the deadline, with `Ok(None)`.
+#[derive(Clone, Copy, Debug)]
+pub struct PolytopeCheck {
+    /// The relaxation, and whether its integral optimum is its only point.
+    pub relax: fn(&Puzzle, Option<Instant>) -> Result<Option<PolytopeReport>, RelaxError>,
+    /// The smallest and largest value over the polytope of an objective drawn from `rng`
+    /// (`Some(None)`: the relaxation is infeasible).
+    #[allow(clippy::type_complexity)]
+    pub random_range:
+        fn(&Puzzle, Option<Instant>, &mut Rng) -> Result<Option<Option<(f64, f64)>>, RelaxError>,
+}
+
 /// The relaxation capability of a registered method.
 #[derive(Clone, Copy)]
 pub struct RelaxerInfo {
@@ -60,6 +90,8 @@ pub struct RelaxerInfo {
     pub thread_safe: bool,
     /// Builds a configured relaxer; unknown keys and bad values are errors.
     pub build: fn(&Params) -> Result<Box<dyn Relaxer + Send>, ParamError>,
+    /// The polytope questions of `kind = "logic-lp"`, when the relaxation can answer them.
+    pub polytope: Option<PolytopeCheck>,
 }
 
 impl fmt::Debug for RelaxerInfo {

@@ -3,6 +3,8 @@
 
 use std::time::{Duration, Instant};
 
+use serde::{Deserialize, Serialize};
+
 use crate::{Grid, Order, ParamError, Puzzle, Rng, Variant};
 
 /// How much a method may spend. `None` is no limit. Methods check the limits they can check
@@ -125,7 +127,7 @@ pub enum Status {
 }
 
 /// One point of a convergence trace.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct TracePoint {
     /// Iterations done when this best cost was reached.
     pub iteration: u64,
@@ -136,7 +138,12 @@ pub struct TracePoint {
 }
 
 /// What a call did. Fields a method does not track stay at their defaults.
-#[derive(Clone, Debug, Default, PartialEq)]
+///
+/// A statistic is a field here and one line in `sudoku-analysis`'s row schema (its column).
+/// Every field crosses from a forked child with the rest (`sudoku-isolate` sends the derived
+/// encoding; its test of every field names each one) unless it is marked `#[serde(skip)]`, as
+/// only `child_cpu` is.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Stats {
     /// Search nodes (assignments tried, or branch-and-bound nodes).
     pub nodes: u64,
@@ -158,8 +165,10 @@ pub struct Stats {
     pub extra: Vec<(String, String)>,
     /// Convergence trace: best cost over iterations, when asked for.
     pub trace: Vec<TracePoint>,
-    /// CPU time of processes the method ran (an external solver), which the runner's clock
-    /// of its own thread does not see; the runner adds it to the trial's CPU time.
+    /// CPU time of processes the method ran (an external solver, a forked child), which the
+    /// runner's clock of its own thread does not see; the runner adds it to the trial's CPU
+    /// time. Measured by the parent (`sudoku-isolate`'s `Child::cpu`), so it does not cross.
+    #[serde(skip)]
     pub child_cpu: Option<Duration>,
     /// Why the method could not answer (an external solver crashed or printed something that
     /// is not an answer): the trial is an `error` with this message, whatever the status says.

@@ -66,8 +66,6 @@ use std::time::Duration;
 use serde::de::Error as _;
 use serde::{Deserialize, Deserializer};
 use sudoku_core::{Budget, Order, Params, Variant};
-use sudoku_gen::{Level, PuzzleSpec};
-use sudoku_logic::Level as RatingLevel;
 use thiserror::Error;
 
 pub use sudoku_core::limits::MAX_SECONDS;
@@ -539,6 +537,44 @@ fn one_usize() -> usize {
     1
 }
 
+/// A clue-count level of seed 002, carved by sudoku-gen: the names an experiment file may give
+/// as a puzzle (`clues-easy`, `clues-medium`, `clues-hard`). The runner maps each to the
+/// generator's own level (and a test checks the names agree).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ClueLevel {
+    /// Many clues.
+    Easy,
+    /// Between easy and hard.
+    Medium,
+    /// A minimal puzzle.
+    Hard,
+}
+
+impl ClueLevel {
+    /// Every level, easiest first.
+    pub const ALL: [ClueLevel; 3] = [ClueLevel::Easy, ClueLevel::Medium, ClueLevel::Hard];
+
+    /// The name in experiment files.
+    pub fn name(self) -> &'static str {
+        match self {
+            ClueLevel::Easy => "clues-easy",
+            ClueLevel::Medium => "clues-medium",
+            ClueLevel::Hard => "clues-hard",
+        }
+    }
+}
+
+/// sudoku-logic's rating bands by the names an experiment file may give as a puzzle, each with
+/// its inclusive score range: `puzzle = "medium"` is `rating=1.3..2.0`. The runner's tests
+/// check them against sudoku-logic's own bands.
+pub const RATING_LEVELS: [(&str, (f64, f64)); 5] = [
+    ("easy", (0.0, 1.2)),
+    ("medium", (1.3, 2.0)),
+    ("hard", (2.1, 4.0)),
+    ("expert", (4.1, 5.9)),
+    ("beyond-logic", (6.0, 10.0)),
+];
+
 /// A puzzle to carve from a full grid: `unique`, `minimal`, a rating level (`easy`, `medium`,
 /// `hard`, `expert`, `beyond-logic`: sudoku-logic's score bands) or range (`rating=MIN..MAX`),
 /// a clue-count level (`clues-easy`, `clues-medium`, `clues-hard`: seed 002's), or `keep=P`
@@ -552,24 +588,11 @@ pub enum Shape {
     /// Unique and minimal.
     Minimal,
     /// A clue-count level.
-    Level(Level),
+    Level(ClueLevel),
     /// A rating range (inclusive), as sudoku-logic's `rate` scores it.
     Rated(f64, f64),
     /// Keep this share of the cells.
     Keep(f64),
-}
-
-impl Shape {
-    /// The generator's spec, with the clue target of `unique`.
-    pub fn spec(self, clues: Option<usize>) -> PuzzleSpec {
-        match self {
-            Shape::Unique => PuzzleSpec::Unique { clues },
-            Shape::Minimal => PuzzleSpec::Minimal,
-            Shape::Level(l) => PuzzleSpec::Level(l),
-            Shape::Rated(min, max) => PuzzleSpec::Rated { min, max },
-            Shape::Keep(p) => PuzzleSpec::Keep(p),
-        }
-    }
 }
 
 impl FromStr for Shape {
@@ -578,13 +601,12 @@ impl FromStr for Shape {
         Ok(match s.trim().to_ascii_lowercase().as_str() {
             "unique" => Shape::Unique,
             "minimal" => Shape::Minimal,
-            "clues-easy" => Shape::Level(Level::Easy),
-            "clues-medium" => Shape::Level(Level::Medium),
-            "clues-hard" => Shape::Level(Level::Hard),
             t => {
-                if let Some(l) = RatingLevel::ALL.iter().find(|l| l.name() == t) {
-                    let (min, max) = l.range();
-                    return Ok(Shape::Rated(min, max));
+                if let Some(l) = ClueLevel::ALL.into_iter().find(|l| l.name() == t) {
+                    return Ok(Shape::Level(l));
+                }
+                if let Some((_, (min, max))) = RATING_LEVELS.iter().find(|(name, _)| *name == t) {
+                    return Ok(Shape::Rated(*min, *max));
                 }
                 if let Some(range) = t.strip_prefix("rating=") {
                     return parse_rating(range).map(|(a, b)| Shape::Rated(a, b));
@@ -633,8 +655,11 @@ impl fmt::Display for Shape {
             Shape::Minimal => f.write_str("minimal"),
             Shape::Level(l) => f.write_str(l.name()),
             Shape::Rated(min, max) => {
-                match RatingLevel::ALL.iter().find(|l| l.range() == (*min, *max)) {
-                    Some(l) => f.write_str(l.name()),
+                match RATING_LEVELS
+                    .iter()
+                    .find(|(_, range)| *range == (*min, *max))
+                {
+                    Some((name, _)) => f.write_str(name),
                     None => write!(f, "rating={min}..{max}"),
                 }
             }

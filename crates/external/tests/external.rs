@@ -6,11 +6,11 @@
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use sudoku_core::fixtures::{seed_pairs, seeds_dir};
 use sudoku_core::{
     rng_from_seed, verify_solution, Budget, CountEnd, CountOutcome, Grid, Limit, Outcome, Params,
     Puzzle, Solver, Status, Variant,
 };
+use sudoku_fixtures::{seed_pairs, seeds_dir};
 
 fn fake() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/fake_solver.py")

@@ -342,7 +342,7 @@ fn counter_knows_small_counts_and_agrees_with_prop() {
 
 #[test]
 fn counter_solves_published_puzzles_uniquely() {
-    let Some(grids) = sudoku_core::fixtures::public_grids("norvig_top95.txt").unwrap() else {
+    let Some(grids) = sudoku_fixtures::public_grids("norvig_top95.txt").unwrap() else {
         return;
     };
     let mut fc = FillCounter::new();

@@ -2,12 +2,12 @@
 //! the exact half can prove, a 36×36 puzzle at half givens, both halves finding solutions,
 //! budgets, reproducibility from the seed, the pooled scheme in the turns, and the helper thread.
 
-use sudoku_core::fixtures::{
-    carved_pattern, line_puzzle, public_dir, seed_pairs, seed_puzzle, UNSOLVABLE_PAST_SINGLES,
-};
 use sudoku_core::{
     format, rng_from_seed, verify_solution, Budget, CountEnd, Grid, Limit, Params, Puzzle, Solver,
     Status, Variant,
+};
+use sudoku_fixtures::{
+    carved_pattern, line_puzzle, public_dir, seed_pairs, seed_puzzle, UNSOLVABLE_PAST_SINGLES,
 };
 use sudoku_hybrid::{methods, Helper, Hybrid, HybridConfig, Turns};
 use sudoku_prop::Prop;

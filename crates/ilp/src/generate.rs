@@ -141,8 +141,8 @@ struct BandsStats {
     iterations: u64,
     build: Duration,
     solve: Duration,
-    /// CPU time of the child processes the band programs ran in (see `isolate`).
-    child_cpu: Duration,
+    /// CPU time of the child processes the band programs ran in (see `isolate`), if any did.
+    child_cpu: Option<Duration>,
 }
 
 /// What one band's CBC run says, read in the process that ran it.
@@ -278,7 +278,7 @@ impl IlpGenerator {
                 Some(at) => {
                     let kill_at = at + isolate::grace(remaining.unwrap_or_default());
                     let child = isolate::run(kill_at, || BandSolve::run(&mut cbc))?;
-                    totals.child_cpu += child.cpu;
+                    *totals.child_cpu.get_or_insert_default() += child.cpu;
                     match child.end {
                         Isolated::Done(report) => report,
                         Isolated::Killed => {
@@ -367,12 +367,6 @@ impl IlpGenerator {
                 format!("{:.6}", totals.solve.as_secs_f64()),
             ),
         ]);
-        if totals.child_cpu > Duration::ZERO {
-            extra.push((
-                "child_cpu_seconds".to_string(),
-                format!("{:.6}", totals.child_cpu.as_secs_f64()),
-            ));
-        }
         if let Some(e) = error {
             extra.push(("error".to_string(), e));
         }
@@ -384,6 +378,7 @@ impl IlpGenerator {
                 restarts,
                 build_time: Some(totals.build),
                 extra,
+                child_cpu: totals.child_cpu,
                 ..Stats::default()
             },
         }

@@ -242,6 +242,7 @@ pub fn relaxers() -> Vec<sudoku_core::RelaxerInfo> {
         method: "ilp",
         thread_safe: false,
         build: build_relaxer,
+        polytope: Some(crate::polytope::CHECK),
     }]
 }
 

@@ -363,11 +363,7 @@ impl IlpSolver {
         out.stats
             .extra
             .push(("cbc_runs".into(), (cuts.len() + 1).to_string()));
-        if let Some(cpu) = child_cpu {
-            out.stats
-                .extra
-                .push(("child_cpu_seconds".into(), seconds(cpu)));
-        }
+        out.stats.child_cpu = child_cpu;
         if let Some(run) = last {
             out.stats.extra.push(("cbc_status".into(), run.status));
             out.stats
@@ -392,9 +388,7 @@ fn fill_stats(stats: &mut Stats, run: &SearchOutcome) {
     if let Some(i) = run.lp_integral {
         stats.extra.push(("lp_integral".into(), i.to_string()));
     }
-    if let Some(cpu) = run.child_cpu {
-        stats.extra.push(("child_cpu_seconds".into(), seconds(cpu)));
-    }
+    stats.child_cpu = run.child_cpu;
 }
 
 impl Solver for IlpSolver {

@@ -2,10 +2,10 @@
 //! their text, and solver helpers shared by the integration tests.
 #![allow(dead_code)]
 
-use sudoku_core::fixtures::{seed_grid, seed_grids, seed_pairs, seed_puzzle, seed_puzzles};
 use sudoku_core::{
     format, rng_from_seed, verify_solution, Budget, Grid, Outcome, Puzzle, Solver, Status, Variant,
 };
+use sudoku_fixtures::{seed_grid, seed_grids, seed_pairs, seed_puzzle, seed_puzzles};
 use sudoku_ilp::{IlpConfig, IlpSolver, ModelKind, Objective, Search};
 
 /// Seed 001 (JuMP notebook), the four 9×9 puzzles and the solutions it prints.

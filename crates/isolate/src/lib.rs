@@ -254,36 +254,18 @@ impl Wire for CountEnd {
     }
 }
 
-/// The statistics a solver call gathers in a child: its counters, timings, `extra` and error.
-/// The convergence trace, the log and `child_cpu` (which only the parent can measure) stay
-/// behind.
+/// The statistics a solver call gathers in a child, as JSON of their derived encoding: every
+/// field crosses except those `Stats` marks as skipped (`child_cpu`, which only the parent can
+/// measure), so a new statistic needs nothing here. (JSON has no NaN or infinity: such an
+/// `objective` arrives as none.)
 impl Wire for sudoku_core::Stats {
     fn put(&self, out: &mut Vec<u8>) {
-        self.nodes.put(out);
-        self.guesses.put(out);
-        self.iterations.put(out);
-        self.restarts.put(out);
-        self.best_cost.put(out);
-        self.objective.put(out);
-        self.build_time.put(out);
-        self.time_to_best.put(out);
-        self.extra.put(out);
-        self.error.put(out);
+        // Serialising plain data to memory does not fail; if it ever did, the empty text is
+        // refused by `get` and the run ends as a malformed answer, never a wrong one.
+        serde_json::to_string(self).unwrap_or_default().put(out);
     }
     fn get(input: &mut &[u8]) -> Option<sudoku_core::Stats> {
-        Some(sudoku_core::Stats {
-            nodes: Wire::get(input)?,
-            guesses: Wire::get(input)?,
-            iterations: Wire::get(input)?,
-            restarts: Wire::get(input)?,
-            best_cost: Wire::get(input)?,
-            objective: Wire::get(input)?,
-            build_time: Wire::get(input)?,
-            time_to_best: Wire::get(input)?,
-            extra: Wire::get(input)?,
-            error: Wire::get(input)?,
-            ..sudoku_core::Stats::default()
-        })
+        serde_json::from_str(&String::get(input)?).ok()
     }
 }
 
@@ -505,34 +487,67 @@ mod tests {
         }
     }
 
-    #[test]
-    fn stats_cross_the_wire_without_what_the_parent_measures() {
-        let stats = sudoku_core::Stats {
+    /// Every statistic set away from its default, listed without `..` so that a new field
+    /// must be added here too.
+    fn every_stat() -> sudoku_core::Stats {
+        sudoku_core::Stats {
             nodes: 3,
             guesses: 4,
             iterations: 5,
             restarts: 6,
             best_cost: Some(7),
-            objective: Some(-1.5),
-            build_time: Some(Duration::from_millis(8)),
-            time_to_best: None,
-            extra: vec![("found_by".into(), "tabu".into())],
-            error: Some("e".into()),
+            objective: Some(-1.0 / 3.0),
+            build_time: Some(Duration::from_nanos(8_000_000_001)),
+            time_to_best: Some(Duration::from_micros(9)),
+            extra: vec![("found_by".into(), "tabu;\"x\"=é".into())],
+            trace: vec![sudoku_core::TracePoint {
+                iteration: 10,
+                elapsed: Duration::from_millis(11),
+                best_cost: 12,
+            }],
             child_cpu: Some(Duration::from_secs(1)),
-            ..sudoku_core::Stats::default()
-        };
+            error: Some("e".into()),
+            log: Some("stderr\ntail".into()),
+        }
+    }
+
+    #[test]
+    fn stats_cross_the_wire_without_what_the_parent_measures() {
+        let stats = every_stat();
         let mut out = Vec::new();
         stats.put(&mut out);
         let mut input = out.as_slice();
         let back = sudoku_core::Stats::get(&mut input).expect("a whole message reads");
         assert!(input.is_empty());
-        assert_eq!(back.child_cpu, None);
         assert_eq!(
+            back,
             sudoku_core::Stats {
-                child_cpu: stats.child_cpu,
-                ..back
-            },
-            stats
+                child_cpu: None,
+                ..stats
+            }
+        );
+        for cut in 0..out.len() {
+            let back = sudoku_core::Stats::get(&mut &out[..cut]);
+            assert!(back.is_none(), "stats cut at byte {cut} were accepted");
+        }
+    }
+
+    /// The same through a real fork: a child's statistics reach the parent whole, with the
+    /// child's CPU time beside them.
+    #[test]
+    fn every_stat_survives_the_fork() {
+        let soon = Instant::now() + Duration::from_secs(30);
+        let child = run(soon, every_stat).unwrap();
+        let Isolated::Done(back) = child.end else {
+            panic!("the child was killed")
+        };
+        let sent = every_stat();
+        assert_eq!(
+            back,
+            sudoku_core::Stats {
+                child_cpu: None,
+                ..sent
+            }
         );
     }
 

@@ -2,9 +2,8 @@
 //! with the puzzle's solutions (found by `prop`), on every shared set and the seed puzzles,
 //! in both variants where the files have them.
 
-use sudoku_core::{
-    fixtures, rng_from_seed, Budget, Deadline, Grid, Order, Puzzle, Solver, Variant,
-};
+use sudoku_core::{rng_from_seed, Budget, Deadline, Grid, Order, Puzzle, Solver, Variant};
+use sudoku_fixtures as fixtures;
 use sudoku_logic::{trace, End, LogicConfig, RuleSet};
 use sudoku_prop::Prop;
 

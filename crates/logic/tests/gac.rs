@@ -6,9 +6,10 @@ use std::time::Duration;
 
 use proptest::prelude::*;
 use sudoku_core::{
-    fixtures, format, rng_from_seed, verify_solution, Budget, CountEnd, DigitSet, Grid, Limit,
-    Order, Outcome, Params, Puzzle, Solver, Status, Variant,
+    format, rng_from_seed, verify_solution, Budget, CountEnd, DigitSet, Grid, Limit, Order,
+    Outcome, Params, Puzzle, Solver, Status, Variant,
 };
+use sudoku_fixtures as fixtures;
 use sudoku_logic::gac::{AllDifferent, Gac, Search, Select};
 use sudoku_prop::Prop;
 

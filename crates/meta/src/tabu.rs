@@ -1352,8 +1352,8 @@ fn pool_search(search: TabuSearch, cfg: &TabuConfig, mut run: Run, rng: &mut Rng
 #[cfg(test)]
 mod tests {
     use super::*;
-    use sudoku_core::fixtures::carved_pattern;
     use sudoku_core::rng_from_seed;
+    use sudoku_fixtures::carved_pattern;
 
     /// The best allowed moves by a scan of every slot of every conflicted vertex, as the
     /// plain TabuCol step makes them.

@@ -16,7 +16,7 @@ fn iterations(n: u64) -> Budget {
 
 /// The first `k` puzzles of a public set, or none when the datasets are absent.
 fn public(file: &str, k: usize) -> Vec<Puzzle> {
-    let Some(dir) = sudoku_core::fixtures::public_dir() else {
+    let Some(dir) = sudoku_fixtures::public_dir() else {
         return Vec::new();
     };
     let entries = format::read_file(&dir.join(file)).expect("readable dataset");

@@ -5,7 +5,7 @@ use sudoku_core::{format, rng_from_seed, verify_solution, Budget, Puzzle, Status
 
 #[test]
 fn lewis_sets_near_the_hard_region_are_solved_and_verified() {
-    let Some(dir) = sudoku_core::fixtures::public_dir() else {
+    let Some(dir) = sudoku_fixtures::public_dir() else {
         return;
     };
     let budget = Budget {

@@ -1,11 +1,11 @@
 //! Behaviour of `grasp` and `sa`: answers verified by core, givens never moved, determinism,
 //! the registry, preprocessing and proved infeasibility.
 
-use sudoku_core::fixtures::seed_pairs;
 use sudoku_core::{
     format, rng_from_seed, verify_solution, Budget, Grid, Order, Params, Puzzle, Solver, Status,
     Variant,
 };
+use sudoku_fixtures::seed_pairs;
 use sudoku_meta::{
     methods, propagate_singles, Contradiction, Grasp, GraspConfig, Preprocess, Sa, SaConfig,
 };

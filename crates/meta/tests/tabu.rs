@@ -2,11 +2,11 @@
 //! the hard region, proved infeasibility, reproducibility from the seed, and the step-by-step
 //! engine's cost bookkeeping.
 
-use sudoku_core::fixtures::{carved_pattern, line_puzzle, seed_pairs, UNSOLVABLE_PAST_SINGLES};
 use sudoku_core::{
     format, rng_from_seed, verify_solution, Budget, Grid, Order, Params, Puzzle, Solver, Status,
     Variant,
 };
+use sudoku_fixtures::{carved_pattern, line_puzzle, seed_pairs, UNSOLVABLE_PAST_SINGLES};
 use sudoku_meta::{methods, Select, Tabu, TabuConfig, TabuSearch};
 
 fn iterations(n: u64) -> Budget {
@@ -72,7 +72,7 @@ fn seed_puzzles_give_the_printed_solutions() {
 
 #[test]
 fn public_sets_are_solved() {
-    let Some(dir) = sudoku_core::fixtures::public_dir() else {
+    let Some(dir) = sudoku_fixtures::public_dir() else {
         return;
     };
     for (file, k) in [

@@ -5,11 +5,11 @@ mod common;
 use std::time::Duration;
 
 use common::{both, every_config, line_puzzle, solve_verified};
-use sudoku_core::fixtures::{seed_pairs, seed_puzzle};
 use sudoku_core::{
     check_givens, format, rng_from_seed, verify_solution, Budget, CountEnd, Grid, Limit, Order,
     Params, Puzzle, Solver, Status, Variant,
 };
+use sudoku_fixtures::{seed_pairs, seed_puzzle};
 use sudoku_prop::{Norvig, Prop};
 
 const HARD: &str =

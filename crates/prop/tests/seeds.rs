@@ -4,8 +4,8 @@
 mod common;
 
 use common::{both, solve_verified};
-use sudoku_core::fixtures::{seed_grid, seed_grids, seed_pairs, seed_puzzles};
 use sudoku_core::{format, rng_from_seed, Budget, CountEnd, Puzzle, Solver, Variant};
+use sudoku_fixtures::{seed_grid, seed_grids, seed_pairs, seed_puzzles};
 
 /// The two-solution puzzle of seed 000 (Figure 9) and its solutions (Figures 10a, 10b).
 const MULTIPLE: &str = "000_unicamp_ilp.multiple.txt";

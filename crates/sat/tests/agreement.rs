@@ -7,11 +7,11 @@ use std::collections::BTreeSet;
 
 use rand::seq::{IndexedRandom, SliceRandom};
 use rand::Rng as _;
-use sudoku_core::fixtures::{public_dir, public_grids, seed_grid, seed_puzzle, seed_puzzles};
 use sudoku_core::{
     rng_from_seed, verify_solution, Budget, CountEnd, Grid, Limit, Order, Puzzle, Solver, Status,
     Variant,
 };
+use sudoku_fixtures::{public_dir, public_grids, seed_grid, seed_puzzle, seed_puzzles};
 use sudoku_prop::Prop;
 use sudoku_sat::{Amo, Encoding, Preset, Sat, SatConfig};
 

@@ -7,8 +7,8 @@ use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use sudoku::Sudoku;
-use sudoku_core::fixtures::public_grids;
 use sudoku_core::{format, rng_from_seed, Budget, Puzzle, Solver, Variant};
+use sudoku_fixtures::public_grids;
 use sudoku_prop::Prop;
 
 /// The sets of issue #18's table that datasets/public holds.

@@ -90,7 +90,7 @@ fn median(mut v: Vec<f64>) -> f64 {
 fn main() {
     let mut files: Vec<PathBuf> = std::env::args_os().skip(1).map(PathBuf::from).collect();
     if files.is_empty() {
-        let dir = sudoku_core::fixtures::public_dir().unwrap_or_default();
+        let dir = sudoku_fixtures::public_dir().unwrap_or_default();
         files = [
             "magictour_top1465.txt",
             "norvig_top95.txt",

@@ -41,12 +41,12 @@ pub fn classic(text: &str) -> Puzzle {
 }
 /// The shared datasets directory beside the repository, if present.
 pub fn datasets() -> Option<PathBuf> {
-    sudoku_core::fixtures::public_dir()
+    sudoku_fixtures::public_dir()
 }
 
 /// The puzzles of a dataset file, or `None` (with a printed reason) when it is absent.
 pub fn dataset(name: &str) -> Option<Vec<Grid>> {
-    sudoku_core::fixtures::public_grids(name).expect("dataset parses")
+    sudoku_fixtures::public_grids(name).expect("dataset parses")
 }
 
 /// The sample size for a dataset test: `n` in release builds, a third of it in debug builds

@@ -289,11 +289,6 @@ fn run_task(plan: &Plan, t: &Task, opts: &ExecOptions) -> (Row, Vec<TraceRow>) {
     row.wall_ms = run.wall_ms;
     row.cpu_ms = run.cpu_ms;
     let stats = run.answer.stats();
-    // CPU time of a child process the method solved in (the ILP's isolated CBC runs), which
-    // the thread clock does not see.
-    if let Some(child) = stats.extra.iter().find(|(k, _)| k == "child_cpu_seconds") {
-        row.cpu_ms += child.1.parse::<f64>().unwrap_or(0.0) * 1000.0;
-    }
     row.set_stats(&stats);
     run.trial.fill(&mut row);
     let trace = stats

@@ -7,14 +7,16 @@ use std::sync::Arc;
 
 use anyhow::{anyhow, bail, Result};
 use sudoku_core::{
-    Budget, Generator, Order, ParamError, Params, Puzzle, Relaxer, Rng, Solver, Status,
+    Budget, Generator, Order, ParamError, Params, PolytopeCheck, Puzzle, Relaxer, Rng, Solver,
+    Status,
 };
 use sudoku_gen::PuzzleSpec;
+use sudoku_prop::Prop;
 
 use crate::experiment::{CarveSpec, Kind};
-use crate::registry::{PuzzleMakerFn, Registry};
+use crate::registry::{puzzle_spec, PuzzleMakerFn, Registry};
 use crate::runner::judge::Answer;
-use crate::runner::logic_lp::LogicLpTrial;
+use crate::runner::logic_lp::analyse;
 
 /// A configured method, ready to run trials of one kind.
 pub trait TrialMethod: Send {
@@ -112,16 +114,22 @@ pub fn capability(
         }
         Kind::LogicLp => {
             registry.method(name)?;
-            let r = registry.relaxer(name).filter(|_| name == "ilp").ok_or_else(|| {
-                anyhow!("kind = \"logic-lp\" runs the ILP crate's LP relaxation: its method is `ilp`, not `{name}`")
-            })?;
+            let (r, check) = registry
+                .relaxer(name)
+                .and_then(|r| Some((r, r.polytope?)))
+                .ok_or_else(|| {
+                    anyhow!(
+                        "kind = \"logic-lp\" needs a method whose relaxation checks its polytope; `{name}` has none (methods that have one: {})",
+                        registry.polytope_names()
+                    )
+                })?;
             Capability {
                 thread_safe: r.thread_safe,
-                build: Arc::new(|p| {
+                build: Arc::new(move |p| {
                     if !p.is_empty() {
                         bail!("kind = \"logic-lp\" takes no parameters (it relaxes the reduced model)");
                     }
-                    Ok(Box::new(LogicLpTrial::new()) as Box<dyn TrialMethod>)
+                    Ok(Box::new(LogicLpTrial(Prop::default(), check)) as Box<dyn TrialMethod>)
                 }),
             }
         }
@@ -162,7 +170,7 @@ fn carver(registry: &Registry, spec: &CarveSpec) -> Result<(bool, CarverBuild)> 
             spec.checker
         );
     }
-    let (build, puzzle) = (checker.build, spec.puzzle.spec(spec.clues));
+    let (build, puzzle) = (checker.build, puzzle_spec(spec.puzzle, spec.clues));
     Ok((
         checker.caps.thread_safe,
         Arc::new(move || {
@@ -220,6 +228,16 @@ impl TrialMethod for RelaxTrial {
     }
 }
 
+/// Kind `logic-lp` ([`analyse`]), with the method's polytope check.
+struct LogicLpTrial(Prop, PolytopeCheck);
+
+impl TrialMethod for LogicLpTrial {
+    fn attempt(&mut self, job: &Job, rng: &mut Rng) -> Result<Answer> {
+        let report = analyse(&mut self.0, &self.1, job.puzzle, job.budget, rng)?;
+        Ok(Answer::LogicLp(report))
+    }
+}
+
 /// Generates a full grid of the (empty) puzzle's order and variant, then carves a puzzle from
 /// it when asked; both within the one budget.
 pub struct GenerateTrial(Box<dyn Generator + Send>, Vec<(CarveSpec, Carver)>);
@@ -257,5 +275,55 @@ impl TrialMethod for GenerateTrial {
             _ => None,
         };
         Ok(Answer::Generate { outcome, carved })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use sudoku_core::{format, rng_from_seed, Variant};
+
+    use super::*;
+    use crate::results::TrialStatus;
+    use crate::runner::judge::judge;
+
+    /// Kind `logic-lp` asks the registry for a relaxation that checks its polytope: a method
+    /// without one is refused by name, the one with one runs the analysis.
+    #[test]
+    fn logic_lp_runs_the_method_that_declares_a_polytope_check() {
+        let registry = Registry::standard();
+        let settings = KindSettings::default();
+        let refused = capability(Kind::LogicLp, &registry, "prop", &settings)
+            .err()
+            .expect("prop has no relaxation");
+        assert_eq!(
+            refused.to_string(),
+            "kind = \"logic-lp\" needs a method whose relaxation checks its polytope; `prop` has none (methods that have one: ilp)"
+        );
+        let ilp = capability(Kind::LogicLp, &registry, "ilp", &settings).unwrap();
+        assert!(!ilp.thread_safe);
+        let mut trial = (ilp.build)(&Params::new()).unwrap();
+        let text =
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+        let grid = format::parse_str(text, "t").unwrap().remove(0).grid;
+        let puzzle = Puzzle::new(grid, Variant::Classic);
+        let job = Job {
+            puzzle: &puzzle,
+            carve: None,
+            budget: &Budget::time(std::time::Duration::from_secs(60)),
+        };
+        let answer = trial.attempt(&job, &mut rng_from_seed(1)).unwrap();
+        let t = judge(&answer, &puzzle);
+        assert_eq!(t.status, TrialStatus::Solved);
+        assert_eq!(t.count, Some(1));
+        // Pigeonhole-solvable, so (Theorem 4) the LP is integral and its only point.
+        let columns = ("pigeonhole".to_string(), Some(true), Some(true));
+        assert_eq!(t.logic_lp, Some(columns));
+        let extra = answer.stats().extra;
+        for checked in ["lp_equals_solution", "lp_random_unique"] {
+            assert!(
+                extra.contains(&(checked.into(), "true".into())),
+                "{extra:?}"
+            );
+        }
     }
 }

@@ -1,7 +1,8 @@
 //! Kind `logic-lp`: seed 004's experiment on one puzzle. Which nested rule sets of
-//! sudoku-logic solve it (singles, pigeonhole, two-unit, all); whether the LP relaxation of the
-//! ILP crate is integral, equal to the solution, and the polytope's only point (the relaxation's
-//! exact check, and independently a random objective minimised and maximised).
+//! sudoku-logic solve it (singles, pigeonhole, two-unit, all); whether the LP relaxation of a
+//! method's reduced model (its [`PolytopeCheck`] capability) is integral, equal to the
+//! solution, and the polytope's only point (the relaxation's exact check, and independently a
+//! random objective minimised and maximised).
 //!
 //! Theorem 4 (Teles after Provan) says: solvable by the pigeonhole rule ⇒ LP unique and
 //! integral. A pigeonhole-solvable puzzle with `lp_unique = false` would refute the theorem
@@ -9,13 +10,12 @@
 
 use std::time::Instant;
 
-use anyhow::Result;
-use sudoku_core::{rng_from_seed, Budget, CountEnd, Deadline, Limit, Puzzle, Rng, Solver};
+use anyhow::{anyhow, Result};
+use sudoku_core::{
+    Budget, CountEnd, Deadline, Limit, PolytopeCheck, Puzzle, RelaxError, Rng, Solver,
+};
 use sudoku_logic::{trace, End, LogicConfig, RuleSet};
 use sudoku_prop::Prop;
-
-use crate::runner::judge::Answer;
-use crate::runner::kind::{Job, TrialMethod};
 
 /// Relative gap under which the random objective's minimum and maximum count as equal.
 const RANGE_TOL: f64 = 1e-7;
@@ -75,34 +75,11 @@ impl LogicLpReport {
     }
 }
 
-/// The trial of kind `logic-lp` (method `ilp`, whose relaxation it uses).
-pub struct LogicLpTrial {
-    prop: Prop,
-}
-
-impl LogicLpTrial {
-    pub fn new() -> LogicLpTrial {
-        LogicLpTrial {
-            prop: Prop::default(),
-        }
-    }
-}
-
-impl TrialMethod for LogicLpTrial {
-    fn attempt(&mut self, job: &Job, rng: &mut Rng) -> Result<Answer> {
-        Ok(Answer::LogicLp(analyse(
-            &mut self.prop,
-            job.puzzle,
-            job.budget,
-            rng,
-        )?))
-    }
-}
-
 /// The puzzle's analysis, every stage within what is left of the trial's time limit (a stage
 /// that runs out ends the whole trial as a timeout, never as a verdict).
-fn analyse(
+pub fn analyse(
     prop: &mut Prop,
+    check: &PolytopeCheck,
     puzzle: &Puzzle,
     budget: &Budget,
     rng: &mut Rng,
@@ -139,33 +116,43 @@ fn analyse(
         }
     }
     // The relaxation is deterministic; the random objective is drawn from the trial's seed.
-    let mut fixed = rng_from_seed(0);
-    let lp = sudoku_ilp::relax_until(puzzle, &sudoku_ilp::RelaxConfig::default(), at, &mut fixed)?;
-    if lp.stopped {
+    let Some(lp) = (check.relax)(puzzle, at).map_err(failed)? else {
         return Ok(stopped(Limit::Time));
-    }
+    };
     r.lp_feasible = lp.feasible;
-    r.lp_integral = lp.integral;
+    r.lp_integral = lp.grid.is_some();
     r.lp_unique = lp.unique;
     r.lp_iterations = lp.iterations;
     r.lp_equals_solution = match (&lp.grid, count.solutions.first()) {
         (Some(g), Some(s)) => Some(g == s),
         _ => None,
     };
-    let Some(range) = sudoku_ilp::random_objective_range_until(puzzle, at, rng)? else {
+    let Some(range) = (check.random_range)(puzzle, at, rng).map_err(failed)? else {
         return Ok(stopped(Limit::Time));
     };
     r.lp_random_unique = range.map(|(lo, hi)| hi - lo <= RANGE_TOL * hi.abs().max(1.0));
     Ok(r)
 }
 
+/// The relaxation's own message, as the trial's error.
+fn failed(e: RelaxError) -> anyhow::Error {
+    anyhow!(e.0)
+}
+
 #[cfg(test)]
 mod tests {
     use std::time::{Duration, Instant};
 
-    use sudoku_core::{format, Order, Variant};
+    use sudoku_core::{format, rng_from_seed, Order, Variant};
 
     use super::*;
+
+    fn ilp() -> PolytopeCheck {
+        let relaxers = sudoku_ilp::relaxers();
+        relaxers[0]
+            .polytope
+            .expect("the ILP's relaxation checks its polytope")
+    }
 
     /// Budgets (issue 14): the analysis of a grid too large to finish stops on time as a
     /// timeout, whichever stage the deadline falls in; a timed assertion on purpose, as in
@@ -178,6 +165,7 @@ mod tests {
             let t = Instant::now();
             let r = analyse(
                 &mut Prop::default(),
+                &ilp(),
                 &puzzle,
                 &Budget::time(limit),
                 &mut rng_from_seed(1),
@@ -201,6 +189,7 @@ mod tests {
         let puzzle = Puzzle::new(grid, Variant::Classic);
         let r = analyse(
             &mut Prop::default(),
+            &ilp(),
             &puzzle,
             &Budget::time(Duration::from_secs(60)),
             &mut rng_from_seed(1),

@@ -2,7 +2,10 @@
 //! tasks; each configuration built once), [`execute`] (each task timed under its budget, panics
 //! captured, CBC's lock), [`judge`] (an answer against its puzzle → a typed trial) and
 //! [`resume`] (which tasks are left: resume and shards). [`kind`] says what each kind of trial
-//! asks of a registered method.
+//! asks of a registered method; [`logic_lp`] is the analysis behind `kind = "logic-lp"`.
+//!
+//! The rooms import in one direction: `logic_lp` nothing of the runner, `judge` its report,
+//! `kind` both (every trial method lives there), `plan` and `execute` the rest.
 
 pub mod execute;
 pub mod judge;

@@ -206,7 +206,7 @@ fn load(puzzle: &Puzzle, fast: bool) -> Option<Board> {
 mod tests {
     use super::*;
     use crate::search::{count_with, solve_with};
-    use sudoku_core::fixtures::public_grids;
+    use sudoku_fixtures::public_grids;
 
     /// The BMI-compiled search and the portable one are the same search: same answers, same
     /// counts, same nodes and guesses, on every puzzle of two hard public sets.

@@ -48,10 +48,10 @@ pub fn solve_verified(solver: &mut dyn Solver, puzzle: &Puzzle) -> Grid {
 }
 /// The shared datasets directory beside the repository, if present.
 pub fn datasets() -> Option<PathBuf> {
-    sudoku_core::fixtures::public_dir()
+    sudoku_fixtures::public_dir()
 }
 
 /// The puzzles of a dataset file, or `None` (with a printed reason) when it is absent.
 pub fn dataset(name: &str) -> Option<Vec<Grid>> {
-    sudoku_core::fixtures::public_grids(name).expect("dataset parses")
+    sudoku_fixtures::public_grids(name).expect("dataset parses")
 }
