@@ -184,6 +184,10 @@ trial_row! {
     /// runner (empty in CSVs written before the column, or where it cannot be read).
     #[serde(default)]
     peak_rss_kb: Option<u64>,
+    /// Threads the call ran on at once (1 when absent: CSVs written before the column). With
+    /// more than one, `cpu_ms` counts every thread and may exceed `wall_ms`.
+    #[serde(default = "one")]
+    threads: u32 = |s: &Stats| s.threads.max(1),
 }
 
 fn one() -> u32 {
@@ -412,5 +416,30 @@ mod tests {
         let header = good.lines().next().unwrap();
         let (_d, p) = file(&format!("{header}\n"));
         assert!(read_rows::<Row>(&p).unwrap().is_empty());
+    }
+
+    #[test]
+    fn threads_come_from_the_stats_and_default_to_one() {
+        let mut row = Row {
+            order: 3,
+            ..Row::default()
+        };
+        row.set_stats(&Stats::default());
+        assert_eq!(
+            row.threads, 1,
+            "a method that says nothing ran on the calling thread"
+        );
+        row.set_stats(&Stats {
+            threads: 2,
+            ..Stats::default()
+        });
+        assert_eq!(row.threads, 2);
+        // A CSV written before the column reads as one thread.
+        let text = csv_of(&[row]);
+        let (header, line) = text.split_once('\n').unwrap();
+        let strip = |s: &str| s.rsplit_once(',').unwrap().0.to_string();
+        let old = format!("{}\n{}\n", strip(header), strip(line.trim_end()));
+        let (_d, p) = file(&old);
+        assert_eq!(read_rows::<Row>(&p).unwrap()[0].threads, 1);
     }
 }

@@ -165,11 +165,16 @@ pub struct Stats {
     pub extra: Vec<(String, String)>,
     /// Convergence trace: best cost over iterations, when asked for.
     pub trace: Vec<TracePoint>,
-    /// CPU time of processes the method ran (an external solver, a forked child), which the
+    /// CPU time spent outside the calling thread: processes the method ran (an external
+    /// solver, a forked child) and threads it started beside the calling one, which the
     /// runner's clock of its own thread does not see; the runner adds it to the trial's CPU
-    /// time. Measured by the parent (`sudoku-isolate`'s `Child::cpu`), so it does not cross.
+    /// time. Measured by the parent (`sudoku-isolate`'s `Child::cpu`, or the method joining its
+    /// threads), so it does not cross.
     #[serde(skip)]
     pub child_cpu: Option<Duration>,
+    /// Threads the call ran on at once (0 or 1: the calling thread alone), so that results
+    /// mark a multi-threaded configuration and its wall time is read beside its CPU time.
+    pub threads: u32,
     /// Why the method could not answer (an external solver crashed or printed something that
     /// is not an answer): the trial is an `error` with this message, whatever the status says.
     pub error: Option<String>,

@@ -506,6 +506,7 @@ mod tests {
                 best_cost: 12,
             }],
             child_cpu: Some(Duration::from_secs(1)),
+            threads: 2,
             error: Some("e".into()),
             log: Some("stderr\ntail".into()),
         }

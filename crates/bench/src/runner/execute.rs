@@ -215,6 +215,7 @@ fn run_task(plan: &Plan, t: &Task, opts: &ExecOptions) -> (Row, Vec<TraceRow>) {
         seed: t.seed,
         commit: opts.commit.clone(),
         repeats: cfg.repeat,
+        threads: 1,
         ..Row::default()
     };
     let mut method = match cfg.take() {
