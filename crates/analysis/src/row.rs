@@ -241,7 +241,7 @@ fn order<'de, D: Deserializer<'de>>(d: D) -> Result<usize, D::Error> {
 }
 
 /// One point of a convergence trace.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct TraceRow {
     /// The trial's task index.
     pub task: usize,

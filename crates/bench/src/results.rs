@@ -20,7 +20,7 @@ pub struct Appender<T> {
     _row: std::marker::PhantomData<T>,
 }
 
-impl<T: Serialize + for<'de> Deserialize<'de>> Appender<T> {
+impl<T: Serialize + for<'de> Deserialize<'de> + Default> Appender<T> {
     /// Opens `path` for appending; writes the header when the file is new or empty. A torn
     /// last line (from a killed run) is cut off first.
     pub fn open(path: &Path) -> Result<Appender<T>> {
@@ -32,6 +32,14 @@ impl<T: Serialize + for<'de> Deserialize<'de>> Appender<T> {
             .with_context(|| format!("opening {}", path.display()))?;
         cut_torn_tail(&mut file, path)?;
         let empty = file.metadata()?.len() == 0;
+        if !empty && first_line(&mut file)? != header_of::<T>()? {
+            // Written by a version with fewer columns: rows appended now would not match its
+            // header, so the file is rewritten once in today's columns (absent ones read with
+            // their defaults) before the run goes on.
+            let rows: Vec<T> = read_rows(path)?;
+            write_rows(path, &rows)?;
+            return Appender::open(path);
+        }
         let writer = csv::WriterBuilder::new()
             .has_headers(empty)
             .from_writer(file);
@@ -47,6 +55,22 @@ impl<T: Serialize + for<'de> Deserialize<'de>> Appender<T> {
         self.writer.flush()?;
         Ok(())
     }
+}
+
+/// The first line of `file`, without its line end.
+fn first_line(file: &mut File) -> Result<String> {
+    file.seek(SeekFrom::Start(0))?;
+    let mut line = String::new();
+    std::io::BufRead::read_line(&mut std::io::BufReader::new(&mut *file), &mut line)?;
+    Ok(line.trim_end_matches(['\n', '\r']).to_string())
+}
+
+/// The header today's `T` writes.
+fn header_of<T: Serialize + Default>() -> Result<String> {
+    let mut w = csv::Writer::from_writer(Vec::new());
+    w.serialize(T::default())?;
+    let text = String::from_utf8(w.into_inner()?)?;
+    Ok(text.lines().next().unwrap_or_default().to_string())
 }
 
 /// Truncates a file to its last newline: a process killed mid-write leaves a partial row.
@@ -163,5 +187,31 @@ mod tests {
         std::fs::write(&p, old).unwrap();
         let rows: Vec<Row> = read_rows(&p).unwrap();
         assert_eq!(rows[0].repeats, 1);
+    }
+
+    #[test]
+    fn appending_to_a_file_of_fewer_columns_rewrites_it_first() {
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path().join("trials.csv");
+        let row = |task| Row {
+            task,
+            order: 3,
+            ..Row::default()
+        };
+        Appender::<Row>::open(&p).unwrap().push(&row(0)).unwrap();
+        // As an older version wrote it: without the last column.
+        let text = std::fs::read_to_string(&p).unwrap();
+        let old: String = text
+            .lines()
+            .map(|l| format!("{}\n", l.rsplit_once(',').unwrap().0))
+            .collect();
+        std::fs::write(&p, old).unwrap();
+        Appender::<Row>::open(&p).unwrap().push(&row(1)).unwrap();
+        let rows: Vec<Row> = read_rows(&p).unwrap();
+        assert_eq!(rows.iter().map(|r| r.task).collect::<Vec<_>>(), [0, 1]);
+        assert_eq!(
+            rows[0].threads, 1,
+            "the missing column read with its default"
+        );
     }
 }
