@@ -36,6 +36,7 @@
 //! ```
 #![deny(missing_docs)]
 
+mod config;
 mod digits;
 pub mod fixtures;
 pub mod format;
@@ -49,6 +50,7 @@ mod seed;
 mod solver;
 mod verify;
 
+pub use config::concat_specs;
 pub use digits::{DigitIter, DigitSet, Digits64};
 pub use geometry::{Geometry, UnitKind, UnknownVariant, Variant};
 pub use grid::{Grid, GridError, Puzzle};
