@@ -70,14 +70,14 @@ use std::str::FromStr;
 
 use sudoku_core::{choices, Capabilities, Choices, MethodInfo, Param, ParamError, Params, Solver};
 
-pub use acs::{deposit, Acs, AcsConfig, AntBoard, Pheromone, ACS_PARAMS};
+pub use acs::{deposit, Acs, AcsConfig, AntBoard, Pheromone};
 pub use board::{Board, BoardError};
-pub use cpils::{CpIls, CpIlsConfig, CPILS_PARAMS};
-pub use grasp::{Grasp, GraspConfig, LocalSearch, GRASP_PARAMS};
+pub use cpils::{CpIls, CpIlsConfig};
+pub use grasp::{Grasp, GraspConfig, LocalSearch};
 pub use propagate::{propagate_singles, Contradiction, Propagated};
 pub use run::DEFAULT_ITERATIONS;
-pub use sa::{Sa, SaConfig, SA_PARAMS};
-pub use tabu::{PooledSearch, Select, Tabu, TabuConfig, TabuSearch, TABU_PARAMS};
+pub use sa::{Sa, SaConfig};
+pub use tabu::{PooledSearch, Select, Tabu, TabuConfig, TabuSearch};
 
 /// Preprocessing before the search.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -115,7 +115,7 @@ impl FromStr for Preprocess {
     }
 }
 
-// The parameters both methods have.
+// The parameters several methods have.
 const PREPROCESS: Param<Preprocess> = Param::choice(
     "preprocess",
     "none",
@@ -165,7 +165,7 @@ pub fn methods() -> Vec<MethodInfo> {
             summary: "GRASP: restricted-candidate-list construction + hill climbing over \
                       block swaps, with restarts (Takano et al., seed 002; Lewis 2007 \
                       representation)",
-            params: GRASP_PARAMS,
+            params: GraspConfig::PARAMS,
             caps: CAPS,
             build: build_grasp,
         },
@@ -173,7 +173,7 @@ pub fn methods() -> Vec<MethodInfo> {
             name: sa::NAME,
             summary: "simulated annealing over block swaps with reheating (R. Lewis 2007, \
                       J. Heuristics)",
-            params: SA_PARAMS,
+            params: SaConfig::PARAMS,
             caps: CAPS,
             build: build_sa,
         },
@@ -181,7 +181,7 @@ pub fn methods() -> Vec<MethodInfo> {
             name: acs::NAME,
             summary: "ant colony system with constraint propagation and best-value \
                       evaporation (Lloyd & Amos 2020, IEEE Trans. Games)",
-            params: ACS_PARAMS,
+            params: AcsConfig::PARAMS,
             caps: CAPS,
             build: build_acs,
         },
@@ -190,7 +190,7 @@ pub fn methods() -> Vec<MethodInfo> {
             summary: "iterated local search over arc-consistent partial assignments: \
                       propagating construction, destroy units around the dead end, rebuild \
                       (after Musliu & Winter 2017; not a paper's exact method)",
-            params: CPILS_PARAMS,
+            params: CpIlsConfig::PARAMS,
             caps: CAPS,
             build: build_cpils,
         },
@@ -198,7 +198,7 @@ pub fn methods() -> Vec<MethodInfo> {
             name: tabu::NAME,
             summary: "tabu search on list colouring after singles propagation: TabuCol with \
                       Galinier & Hao's dynamic tenure (as Jin & Hao 2019 for Latin squares)",
-            params: TABU_PARAMS,
+            params: TabuConfig::PARAMS,
             caps: CAPS,
             build: build_tabu,
         },
