@@ -57,7 +57,7 @@ pub use bits::{BitsBacktrack, Select};
 pub use dlx::Dlx;
 pub use fc::ForwardChecking;
 
-use sudoku_core::{choices, Capabilities, MethodInfo, Param, ParamError, Params, Solver};
+use sudoku_core::{Capabilities, MethodInfo, ParamError, Params, Solver};
 
 const COMPLETE: Capabilities = Capabilities {
     complete: true,
@@ -71,13 +71,6 @@ pub(crate) const FC: &str = "backtrack-fc";
 pub(crate) const BITS: &str = "backtrack-bits";
 pub(crate) const DLX: &str = "dlx";
 
-pub(crate) const SELECT: Param<Select> = Param::choice(
-    "select",
-    "mrv",
-    choices!["mrv" => Select::Mrv, "row-major" => Select::RowMajor],
-    "which empty cell to fill next: fewest candidates (scan), or the next in row-major order",
-);
-
 fn build_backtrack(p: &Params) -> Result<Box<dyn Solver + Send>, ParamError> {
     p.check_known(BACKTRACK, &[])?;
     Ok(Box::new(Backtrack::new()))
@@ -89,8 +82,7 @@ fn build_fc(p: &Params) -> Result<Box<dyn Solver + Send>, ParamError> {
 }
 
 fn build_bits(p: &Params) -> Result<Box<dyn Solver + Send>, ParamError> {
-    p.check_known(BITS, &[SELECT.spec])?;
-    Ok(Box::new(BitsBacktrack::new(Select::from_params(p)?)))
+    Ok(Box::new(BitsBacktrack::from_params(p)?))
 }
 
 fn build_dlx(p: &Params) -> Result<Box<dyn Solver + Send>, ParamError> {
@@ -119,7 +111,7 @@ pub fn methods() -> Vec<MethodInfo> {
         MethodInfo {
             name: BITS,
             summary: "backtracking on a used-digit bitmask per unit, O(1) checks (seed 002)",
-            params: &[SELECT.spec],
+            params: BitsBacktrack::PARAMS,
             caps: COMPLETE,
             build: build_bits,
         },
