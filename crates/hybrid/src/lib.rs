@@ -44,9 +44,8 @@ use std::time::{Duration, Instant};
 use rand::Rng as _;
 
 use sudoku_core::{
-    choices, number_param, rng_from_seed, Budget, Capabilities, CountEnd, CountOutcome, Grid,
-    Limit, MethodInfo, Outcome, Param, ParamError, ParamSpec, Params, Puzzle, Rng, Solver, Stats,
-    Status, Unsupported,
+    choices, rng_from_seed, Budget, Capabilities, CountEnd, CountOutcome, Grid, Limit, MethodInfo,
+    Outcome, Param, ParamError, ParamSpec, Params, Puzzle, Rng, Solver, Stats, Status, Unsupported,
 };
 use sudoku_isolate::Isolated;
 use sudoku_meta::{Contradiction, PooledSearch, Select, TabuConfig, TabuSearch};
@@ -55,91 +54,50 @@ use sudoku_sat::{Answer, Encoding, Preset, Sat, SatConfig, Session, CADICAL_VERS
 /// The registry name, also returned by [`Solver::name`].
 const NAME: &str = "hybrid";
 
-/// The configuration of [`Hybrid`]; see [`HYBRID_PARAMS`] for each field's meaning.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct HybridConfig {
-    /// The CDCL half (encoding, CaDiCaL preset).
-    pub sat: SatConfig,
-    /// The tabu half.
-    pub tabu: TabuConfig,
-    /// Conflicts of CDCL's first turn.
-    pub conflicts: u64,
-    /// Steps of tabu's first turn, per open cell.
-    pub steps_per_cell: u64,
-    /// A second tabu search on a thread of its own.
-    pub helper: Helper,
-    /// Whether that search runs `tabu`'s pooled scheme (`select=cell pool=50 weights=5`);
-    /// [`Helper::Auto`] decides for itself.
-    pub helper_pooled: bool,
-    /// Which scheme the turns' own tabu search runs.
-    pub scheme: Turns,
-    /// The segment length of the pooled searches, in steps.
-    pub segment: u64,
-    /// Steps without a new lowest cost after which a pooled search starts afresh (0: never).
-    pub restart: u64,
-}
-
-impl Default for HybridConfig {
-    fn default() -> Self {
-        HybridConfig {
-            sat: SatConfig {
-                preset: PRESET.default,
-                ..SatConfig::default()
-            },
-            tabu: TabuConfig {
-                lambda: LAMBDA.default,
-                ..TabuConfig::default()
-            },
-            conflicts: CONFLICTS.default,
-            steps_per_cell: STEPS_PER_CELL.default,
-            helper: HELPER.default,
-            helper_pooled: HELPER_SCHEME.default,
-            scheme: SCHEME.default,
-            segment: SEGMENT.default,
-            restart: RESTART.default,
-        }
+sudoku_core::config! {
+    /// The configuration of [`Hybrid`].
+    #[derive(Clone, Copy, Debug, PartialEq)]
+    pub struct HybridConfig for NAME, check HybridConfig::check_helper {
+        preset: Preset = "sat"
+            of choices![
+                "sat" => Preset::Sat,
+                "default" => Preset::Default,
+                "unsat" => Preset::Unsat,
+            ],
+            "CaDiCaL's option preset for the CDCL half (as `sat`'s; `sat` measured best at 36×36 \
+             and up)";
+        conflicts: u64 = 200 in 1..=1000000000,
+            "CDCL conflicts in the first round (after tabu's turn); each round doubles it";
+        steps_per_cell: u64 = 150 in 1..=1000000000,
+            "tabu steps in the first round (it starts the round) per cell open after singles; each \
+             round doubles it";
+        lambda: f64 = 0.5 in 0.0..=100.0,
+            "tabu tenure per conflicting cell (as `tabu`'s, and its default)";
+        tenure: u64 = 10 in 0..=1000000, "random part of the tabu tenure (as `tabu`'s)";
+        /// A second tabu search on a thread of its own.
+        helper: Helper = use HELPER;
+        /// Whether that search runs `tabu`'s pooled scheme (`select=cell pool=50 weights=5`);
+        /// [`Helper::Auto`] decides for itself.
+        helper_pooled as "helper_scheme": bool = "plain"
+            of choices!["plain" => false, "pooled" => true],
+            "the helper's tabu search: plain (TabuCol, one search), or pooled (`tabu select=cell \
+             pool=50 weights=5`, AllDiff-LS's scheme: the best measured at 49x49 and 50 % givens, \
+             slower at 36x36)";
+        scheme: Turns = "plain"
+            of choices!["plain" => Turns::Plain, "pooled" => Turns::Pooled, "auto" => Turns::Auto],
+            "the tabu search of the turns: plain (TabuCol, one search continued across turns), \
+             pooled (as `helper_scheme`'s, continued across turns), or auto (pooled from 49x49 on, \
+             plain below). With a pooled helper, two pooled searches with their own seeds run side \
+             by side (beside `helper=auto` at 49x49: quicker at the median than plain turns, as \
+             often over 30 s)";
+        segment: u64 = 100000 in 1..=1000000000000,
+            "steps of a segment of the pooled searches (as `tabu`'s `segment`, and its default, \
+             Sudoku-LS's); 1000000 measured better at 49x49 with 50 % givens";
+        restart: u64 = 0 in 0..=1000000000000,
+            "steps without a new lowest cost after which a pooled search drops its pool and \
+             weights and starts again from a new greedy start (as `tabu`'s `restart`; 0: never)";
     }
 }
-
-const PRESET: Param<Preset> = Param::choice(
-    "preset",
-    "sat",
-    choices![
-        "sat" => Preset::Sat,
-        "default" => Preset::Default,
-        "unsat" => Preset::Unsat,
-    ],
-    "CaDiCaL's option preset for the CDCL half (as `sat`'s; `sat` measured best at 36×36 and up)",
-);
-const CONFLICTS: Param<u64> = number_param!(
-    "conflicts",
-    u64,
-    200,
-    1..=1000000000,
-    "CDCL conflicts in the first round (after tabu's turn); each round doubles it"
-);
-const STEPS_PER_CELL: Param<u64> = number_param!(
-    "steps_per_cell",
-    u64,
-    150,
-    1..=1000000000,
-    "tabu steps in the first round (it starts the round) per cell open after singles; each \
-     round doubles it"
-);
-const LAMBDA: Param<f64> = number_param!(
-    "lambda",
-    f64,
-    0.5,
-    0.0..=100.0,
-    "tabu tenure per conflicting cell (as `tabu`'s, and its default)"
-);
-const TENURE: Param<u64> = number_param!(
-    "tenure",
-    u64,
-    10,
-    0..=1000000,
-    "random part of the tabu tenure (as `tabu`'s)"
-);
 
 /// The second tabu search (`helper`).
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -189,30 +147,6 @@ const HELPER: Param<Helper> = Param::new(
     },
 );
 
-/// `helper`; `auto` with `helper_scheme` or `segment` is an error, since it sets both.
-fn read_helper(p: &Params) -> Result<Helper, ParamError> {
-    let helper = HELPER.read(p)?;
-    let clash = [HELPER_SCHEME.spec.name, SEGMENT.spec.name]
-        .into_iter()
-        .find(|key| p.raw(key).is_some());
-    match (helper, clash) {
-        (Helper::Auto, Some(key)) => Err(p.invalid(
-            HELPER.spec.name,
-            &format!("a number when `{key}` is given: auto sets the helper's scheme and segment by order"),
-        )),
-        _ => Ok(helper),
-    }
-}
-
-const HELPER_SCHEME: Param<bool> = Param::choice(
-    "helper_scheme",
-    "plain",
-    choices!["plain" => false, "pooled" => true],
-    "the helper's tabu search: plain (TabuCol, one search), or pooled (`tabu select=cell \
-     pool=50 weights=5`, AllDiff-LS's scheme: the best measured at 49x49 and 50 % givens, \
-     slower at 36x36)",
-);
-
 /// The tabu search of the turns (`scheme`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Turns {
@@ -240,72 +174,37 @@ impl Turns {
     }
 }
 
-const SCHEME: Param<Turns> = Param::choice(
-    "scheme",
-    "plain",
-    choices!["plain" => Turns::Plain, "pooled" => Turns::Pooled, "auto" => Turns::Auto],
-    "the tabu search of the turns: plain (TabuCol, one search continued across turns), pooled \
-     (as `helper_scheme`'s, continued across turns), or auto (pooled from 49x49 on, plain \
-     below). With a pooled helper, two pooled searches with their own seeds run side by side \
-     (beside `helper=auto` at 49x49: quicker at the median than plain turns, as often over \
-     30 s)",
-);
-
-const SEGMENT: Param<u64> = number_param!(
-    "segment",
-    u64,
-    100000,
-    1..=1000000000000,
-    "steps of a segment of the pooled searches (as `tabu`'s `segment`, and its default, \
-     Sudoku-LS's); 1000000 measured better at 49x49 with 50 % givens"
-);
-
-const RESTART: Param<u64> = number_param!(
-    "restart",
-    u64,
-    0,
-    0..=1000000000000,
-    "steps without a new lowest cost after which a pooled search drops its pool and weights \
-     and starts again from a new greedy start (as `tabu`'s `restart`; 0: never)"
-);
-
-/// The documented parameters of `hybrid`.
-pub const HYBRID_PARAMS: &[ParamSpec] = &[
-    PRESET.spec,
-    CONFLICTS.spec,
-    STEPS_PER_CELL.spec,
-    LAMBDA.spec,
-    TENURE.spec,
-    HELPER.spec,
-    HELPER_SCHEME.spec,
-    SCHEME.spec,
-    SEGMENT.spec,
-    RESTART.spec,
-];
-
 impl HybridConfig {
-    /// Reads a configuration from named parameters; unknown keys and bad values are errors.
-    pub fn from_params(p: &Params) -> Result<HybridConfig, ParamError> {
-        p.check_known(NAME, HYBRID_PARAMS)?;
-        Ok(HybridConfig {
-            sat: SatConfig {
-                encoding: Encoding::Optimised,
-                preset: PRESET.read(p)?,
-                ..SatConfig::default()
-            },
-            tabu: TabuConfig {
-                lambda: LAMBDA.read(p)?,
-                tenure: TENURE.read(p)?,
-                ..TabuConfig::default()
-            },
-            conflicts: CONFLICTS.read(p)?,
-            steps_per_cell: STEPS_PER_CELL.read(p)?,
-            helper: read_helper(p)?,
-            helper_pooled: HELPER_SCHEME.read(p)?,
-            scheme: SCHEME.read(p)?,
-            segment: SEGMENT.read(p)?,
-            restart: RESTART.read(p)?,
-        })
+    /// The CDCL half: the optimised encoding and this preset.
+    pub fn sat(&self) -> SatConfig {
+        SatConfig {
+            encoding: Encoding::Optimised,
+            preset: self.preset,
+            ..SatConfig::default()
+        }
+    }
+
+    /// The turns' tabu search, plain: this tenure.
+    pub fn tabu(&self) -> TabuConfig {
+        TabuConfig {
+            lambda: self.lambda,
+            tenure: self.tenure,
+            ..TabuConfig::default()
+        }
+    }
+
+    /// `helper=auto` with `helper_scheme` or `segment` is an error, since it sets both.
+    fn check_helper(&mut self, p: &Params) -> Result<(), ParamError> {
+        let clash = ["helper_scheme", "segment"]
+            .into_iter()
+            .find(|key| p.raw(key).is_some());
+        match (self.helper, clash) {
+            (Helper::Auto, Some(key)) => Err(p.invalid(
+                HELPER.spec.name,
+                &format!("a number when `{key}` is given: auto sets the helper's scheme and segment by order"),
+            )),
+            _ => Ok(()),
+        }
     }
 
     /// The helper's search on a puzzle of order `n`, or `None` when there is none.
@@ -327,7 +226,7 @@ impl HybridConfig {
         } else {
             TabuConfig {
                 lambda,
-                ..self.tabu
+                ..self.tabu()
             }
         })
     }
@@ -394,9 +293,9 @@ impl Hybrid {
     ) -> Run {
         let turns_pooled = self.cfg.scheme.pooled(puzzle.order().n());
         let own = if turns_pooled {
-            pooled(&self.cfg, self.cfg.tabu.lambda, self.cfg.segment)
+            pooled(&self.cfg, self.cfg.lambda, self.cfg.segment)
         } else {
-            self.cfg.tabu
+            self.cfg.tabu()
         };
         let mut tabu = match Local::new(puzzle, &own, rng) {
             Ok(t) => t,
@@ -418,7 +317,7 @@ impl Hybrid {
         let mut stats = Stats {
             extra: vec![
                 ("solver".into(), format!("cadical {CADICAL_VERSION}")),
-                ("preset".into(), self.cfg.sat.preset.name().into()),
+                ("preset".into(), self.cfg.preset.name().into()),
                 ("open_cells".into(), tabu.open_cells().to_string()),
                 (
                     "turns".into(),
@@ -489,7 +388,7 @@ impl Hybrid {
             }
             let cdcl = match &mut session {
                 Some(s) => s,
-                None => match Session::new(puzzle, self.cfg.sat, deadline) {
+                None => match Session::new(puzzle, self.cfg.sat(), deadline) {
                     Ok(mut s) => {
                         if helper.is_some() {
                             s.stop_on(Arc::clone(&stop));
@@ -604,7 +503,7 @@ fn pooled(cfg: &HybridConfig, lambda: f64, segment: u64) -> TabuConfig {
         weights: 5,
         segment,
         restart: cfg.restart,
-        ..cfg.tabu
+        ..cfg.tabu()
     }
 }
 
@@ -764,7 +663,7 @@ impl Solver for Hybrid {
         budget: &Budget,
         rng: &mut Rng,
     ) -> Result<CountOutcome, Unsupported> {
-        Sat::new(self.cfg.sat).count(puzzle, limit, collect, budget, rng)
+        Sat::new(self.cfg.sat()).count(puzzle, limit, collect, budget, rng)
     }
 }
 
@@ -778,7 +677,7 @@ pub fn methods() -> Vec<MethodInfo> {
         name: NAME,
         summary: "CaDiCaL (CDCL SAT) and tabu search on list colouring in doubling turns: \
                   complete, for the hard region of 36×36 to 64×64",
-        params: HYBRID_PARAMS,
+        params: HybridConfig::PARAMS,
         caps: Capabilities {
             complete: true,
             thread_safe: true,
