@@ -82,6 +82,8 @@ pub const fn concat_specs<const N: usize>(parts: &[&[ParamSpec]]) -> [ParamSpec;
 ///   note shown with it (`0.0..=1000.0 "(0 = never)"`) or a text shown instead of it
 ///   (`1..=256 as "1..=N"`); `D in 0.., "help"` takes any value of an unsigned type. As
 ///   [`number_param!`](crate::number_param).
+/// - `name: Option<T> = auto in LO..=HI, "help";` `auto` (`None`, the default: the method
+///   chooses) or a number in `LO..=HI`.
 /// - `name: T = "d" of CHOICES, "help";` one of the keywords of a [`Choices`](crate::Choices)
 ///   (often [`choices!`](crate::choices)), `"d"` the default's keyword; as [`Param::choice`].
 /// - `name: bool = true, "help";` a switch, `true|false` ([`Param::flag`]); `= on, "help"` or
@@ -102,9 +104,9 @@ pub const fn concat_specs<const N: usize>(parts: &[&[ParamSpec]]) -> [ParamSpec;
 /// several keys).
 ///
 /// Generated, besides the struct: `impl Default`; `PARAMS: &[ParamSpec]`; `read_params(&Params)`,
-/// which reads the keys this configuration declares and leaves others alone; with `for NAME`,
-/// `from_params(&Params)`; and a private associated constant per parameter field, named as
-/// the field, holding its [`Param`].
+/// which reads the keys this configuration declares and leaves others alone; and with
+/// `for NAME`, `from_params(&Params)`. Each parameter's [`Param`] is a constant named as its
+/// field, of a unit struct `FieldParams` private to the generated impls.
 ///
 /// [`Param`]: crate::Param
 /// [`Param::choice`]: crate::Param::choice
@@ -171,6 +173,31 @@ macro_rules! config {
             $($rest)*);
     };
     (@value $head:tt $fields:tt $consts:tt $specs:tt [$($doc:tt)*] $field:ident ($($key:tt)+)
+        $ty:ty = auto in $lo:literal ..= $hi:literal, $help:literal; $($rest:tt)*) => {
+        $crate::config!(@param $head $fields $consts $specs
+            [$($doc)* #[doc = concat!("`", $($key)+, "` (default `auto`, or `", stringify!($lo),
+                "..=", stringify!($hi), "`): ", $help)]]
+            $field $ty => param,
+            $crate::Param::<$ty>::new(
+                $crate::ParamSpec {
+                    name: $($key)+,
+                    default: "auto",
+                    range: concat!(stringify!($lo), "..=", stringify!($hi), "|auto"),
+                    help: $help,
+                },
+                None,
+                concat!("auto or a number in ", stringify!($lo), "..=", stringify!($hi)),
+                |s| {
+                    if s.eq_ignore_ascii_case("auto") {
+                        return Some(None);
+                    }
+                    let v = s.parse().ok()?;
+                    ($lo..=$hi).contains(&v).then_some(Some(v))
+                },
+            );
+            $($rest)*);
+    };
+    (@value $head:tt $fields:tt $consts:tt $specs:tt [$($doc:tt)*] $field:ident ($($key:tt)+)
         $ty:ty = $d:literal of $choices:expr, $help:literal; $($rest:tt)*) => {
         $crate::config!(@param $head $fields $consts $specs
             [$($doc)* #[doc = concat!("`", $($key)+, "` (default `", $d, "`): ", $help)]]
@@ -218,8 +245,8 @@ macro_rules! config {
         $ty:ty = $($rest:tt)*) => {
         compile_error!(concat!(
             "config!: the entry of `", stringify!($field), "` is not one of the forms \
-             (`D in LO..=HI`, `D in 0..`, `\"d\" of CHOICES`, `true`/`false`, `on`/`off`, \
-             `text \"d\"`, `use PARAM`, `group`), each followed by `, \"help\";`"
+             (`D in LO..=HI`, `D in 0..`, `auto in LO..=HI`, `\"d\" of CHOICES`, `true`/`false`, \
+             `on`/`off`, `text \"d\"`, `use PARAM`, `group`), each followed by `, \"help\";`"
         ));
     };
     // A parameter field and its constant.
@@ -244,14 +271,16 @@ macro_rules! config {
     (@on off) => { false };
 
     // What each kind of field contributes.
-    (@default param $field:ident $ty:ty) => { Self::$field.default };
-    (@default text $field:ident $ty:ty) => { ::std::string::String::from(Self::$field.spec.default) };
+    (@default param $field:ident $ty:ty) => { FieldParams::$field.default };
+    (@default text $field:ident $ty:ty) => {
+        ::std::string::String::from(FieldParams::$field.spec.default)
+    };
     (@default $kind:ident $field:ident $ty:ty) => { <$ty as ::core::default::Default>::default() };
-    (@read param $field:ident $ty:ty, $p:ident) => { Self::$field.read($p)? };
-    (@read text $field:ident $ty:ty, $p:ident) => { Self::$field.read($p) };
+    (@read param $field:ident $ty:ty, $p:ident) => { FieldParams::$field.read($p)? };
+    (@read text $field:ident $ty:ty, $p:ident) => { FieldParams::$field.read($p) };
     (@read group $field:ident $ty:ty, $p:ident) => { <$ty>::read_params($p)? };
     (@read plain $field:ident $ty:ty, $p:ident) => { <$ty as ::core::default::Default>::default() };
-    (@specs field $field:ident) => { &[Self::$field.spec] };
+    (@specs field $field:ident) => { &[FieldParams::$field.spec] };
     (@specs key ($p:path)) => { &[$p.spec] };
     (@specs group ($ty:ty)) => { <$ty>::PARAMS };
     (@len group ($ty:ty)) => { <$ty>::PARAMS.len() };
@@ -268,47 +297,56 @@ macro_rules! config {
             $($($fdoc)* $fvis $field: $ty,)*
         }
 
-        /// Each parameter field's declaration, named as the field.
-        #[allow(non_upper_case_globals)]
-        impl $name {
-            $(const $cfield: $cty = $cparam;)*
-        }
+        // The rest in a block of its own, so that the declarations' holder is out of sight.
+        const _: () = {
+            /// Each parameter field's declaration, named as the field.
+            struct FieldParams;
 
-        impl ::core::default::Default for $name {
-            fn default() -> Self {
-                Self {
-                    $($field: $crate::config!(@default $kind $field $ty),)*
+            #[allow(non_upper_case_globals)]
+            impl FieldParams {
+                $(const $cfield: $cty = $cparam;)*
+            }
+
+            impl ::core::default::Default for $name {
+                fn default() -> Self {
+                    Self {
+                        $($field: $crate::config!(@default $kind $field $ty),)*
+                    }
                 }
             }
-        }
 
-        impl $name {
-            /// The documented parameters, in the order `list` shows them.
-            pub const PARAMS: &'static [$crate::ParamSpec] =
-                &$crate::concat_specs::<{ 0 $(+ $crate::config!(@len $skind $starget))* }>(&[
-                    $($crate::config!(@specs $skind $starget),)*
-                ]);
+            impl $name {
+                /// The documented parameters, in the order `list` shows them.
+                pub const PARAMS: &'static [$crate::ParamSpec] =
+                    &$crate::concat_specs::<{ 0 $(+ $crate::config!(@len $skind $starget))* }>(&[
+                        $($crate::config!(@specs $skind $starget),)*
+                    ]);
 
-            /// Reads the parameters of [`Self::PARAMS`] from `p` (other keys are left alone):
-            /// a bad value is an error, an absent one the default.
-            pub fn read_params(p: &$crate::Params) -> ::core::result::Result<Self, $crate::ParamError> {
-                #[allow(unused_mut)]
-                let mut config = Self {
-                    $($field: $crate::config!(@read $kind $field $ty, p),)*
-                };
-                $($check(&mut config, p)?;)?
-                Ok(config)
+                /// Reads the parameters of [`Self::PARAMS`] from `p` (other keys are left
+                /// alone): a bad value is an error, an absent one the default.
+                pub fn read_params(
+                    p: &$crate::Params,
+                ) -> ::core::result::Result<Self, $crate::ParamError> {
+                    #[allow(unused_mut)]
+                    let mut config = Self {
+                        $($field: $crate::config!(@read $kind $field $ty, p),)*
+                    };
+                    $($check(&mut config, p)?;)?
+                    Ok(config)
+                }
+
+                $(
+                /// Reads a configuration from named parameters: a key not in
+                /// [`Self::PARAMS`] and a bad value are errors.
+                pub fn from_params(
+                    p: &$crate::Params,
+                ) -> ::core::result::Result<Self, $crate::ParamError> {
+                    p.check_known($method, Self::PARAMS)?;
+                    Self::read_params(p)
+                }
+                )?
             }
-
-            $(
-            /// Reads a configuration from named parameters: a key not in [`Self::PARAMS`]
-            /// and a bad value are errors.
-            pub fn from_params(p: &$crate::Params) -> ::core::result::Result<Self, $crate::ParamError> {
-                p.check_known($method, Self::PARAMS)?;
-                Self::read_params(p)
-            }
-            )?
-        }
+        };
     };
 
     // The header.
@@ -351,6 +389,7 @@ mod tests {
             restart: f64 = 1.3 in 0.0..=1000.0 "(0 = never)", "restart after this";
             digit: u16 = 1 in 1..=256 as "1..=N", "a digit";
             kick: u64 = 0 in 0.., "kicks";
+            threads: Option<usize> = auto in 1..=2, "threads";
             /// Best (0) or first (1).
             mode as "local": u8 = "best" of choices!["best" => 0, "first" => 1], "which move";
             shuffle: bool = true, "shuffle";
@@ -387,6 +426,7 @@ mod tests {
     fn one_declaration_gives_the_struct_its_defaults_and_its_list() {
         let d = Demo::default();
         assert_eq!((d.alpha, d.restart, d.digit, d.kick), (0.5, 1.3, 1, 0));
+        assert_eq!(d.threads, None);
         assert_eq!((d.mode, d.shuffle, d.command.as_str()), (0, true, ""));
         assert_eq!(
             d.inner,
@@ -416,6 +456,7 @@ mod tests {
                 ["restart", "1.3", "0.0..=1000.0 (0 = never)"],
                 ["digit", "1", "1..=N"],
                 ["kick", "0", "0.."],
+                ["threads", "auto", "1..=2|auto"],
                 ["local", "best", "best|first"],
                 ["shuffle", "true", "true|false"],
                 ["command", "", "text"],
@@ -440,8 +481,11 @@ mod tests {
             ("weight", "9"),
             ("trace", "yes"),
             ("kick", "5"),
+            ("threads", "2"),
         ])
         .unwrap();
+        assert_eq!(d.threads, Some(2));
+        assert_eq!(demo(&[("threads", "Auto")]).unwrap().threads, None);
         assert_eq!((d.alpha, d.mode, d.command.as_str()), (0.25, 1, "run me"));
         assert_eq!(
             d.inner,
@@ -465,6 +509,7 @@ mod tests {
             ("depth", "9", "a number in 1..=8"),
             ("weight", "0", "a number in 1..=9"),
             ("local", "worst", "best|first"),
+            ("threads", "3", "auto or a number in 1..=2"),
         ] {
             assert_eq!(
                 err(&[(key, value)]),
@@ -483,7 +528,7 @@ mod tests {
         assert_eq!(
             err(&[("mode", "1")]),
             "method `demo` has no parameter `mode` (its parameters: alpha, restart, digit, \
-             kick, local, shuffle, command, depth, fast, weight, trace)"
+             kick, threads, local, shuffle, command, depth, fast, weight, trace)"
         );
     }
 }

@@ -40,11 +40,6 @@ sudoku_core::config! {
     }
 }
 
-/// Default `restart` parameter of `prop-fill` (in units of `N²` nodes).
-pub const DEFAULT_RESTART: f64 = PropFill::restart.default;
-/// Default `growth` parameter of `prop-fill`.
-pub const DEFAULT_GROWTH: f64 = PropFill::growth.default;
-
 impl PropFill {
     /// A configured generator (see the fields).
     pub fn new(restart: f64, growth: f64, hidden: bool, pressure: bool) -> PropFill {
