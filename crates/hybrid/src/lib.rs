@@ -25,19 +25,20 @@
 //! whole call runs in a child process killed at the deadline, as `sat` does. Counting is
 //! `sat`'s (the local search cannot count).
 //!
-//! `helper` (off by default) adds a second tabu search, with its own tenure, on a second
-//! thread for the whole call: one tenure does not suit every order (crates/meta/README.md),
-//! and two cores cover two.
-//! `helper_scheme=pooled` makes that search `tabu`'s pooled scheme ([`sudoku_meta::PooledSearch`],
-//! `select=cell pool=50 weights=5`), the best measured at 49×49 with 50 % givens, and
-//! `scheme=pooled` makes the turns' search that scheme too (two pooled searches side by side;
-//! `scheme=auto`: from 49×49 on);
-//! `segment` sets the pooled searches' segment length, and `restart` when they start afresh.
-//! `helper=auto` picks the helper measured best for the puzzle's order ([`Helper::Auto`]).
+//! `threads=2` (the default when the machine has two cores or more) adds a second tabu
+//! search, the helper, on a second thread for the whole call: one tenure does not suit every
+//! order (crates/meta/README.md), and two cores cover two. By default the helper is the one
+//! measured best for the puzzle's order ([`HybridConfig::helper_search`]): none below 25×25,
+//! `tabu`'s pooled scheme ([`sudoku_meta::PooledSearch`], `select=cell pool=50 weights=5`) with
+//! λ = 0.5 and 1,000,000-step segments at 49×49, plain TabuCol with λ = 0.6 at the others.
+//! The expert parameters `helper_lambda`, `helper_scheme` and `segment` override that choice;
+//! `scheme=pooled` makes the turns' search the pooled scheme too (`scheme=auto`: from 49×49
+//! on), and `restart` sets when the pooled searches start afresh. `threads=1` is the turns
+//! alone.
 #![deny(missing_docs)]
 
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
@@ -57,7 +58,7 @@ const NAME: &str = "hybrid";
 sudoku_core::config! {
     /// The configuration of [`Hybrid`].
     #[derive(Clone, Copy, Debug, PartialEq)]
-    pub struct HybridConfig for NAME, check HybridConfig::check_helper {
+    pub struct HybridConfig for NAME, check HybridConfig::check {
         preset: Preset = "sat"
             of choices![
                 "sat" => Preset::Sat,
@@ -74,76 +75,88 @@ sudoku_core::config! {
         lambda: f64 = 0.5 in 0.0..=100.0,
             "tabu tenure per conflicting cell (as `tabu`'s, and its default)";
         tenure: u64 = 10 in 0..=1000000, "random part of the tabu tenure (as `tabu`'s)";
-        /// A second tabu search on a thread of its own.
-        helper: Helper = use HELPER;
-        /// Whether that search runs `tabu`'s pooled scheme (`select=cell pool=50 weights=5`);
-        /// [`Helper::Auto`] decides for itself.
-        helper_pooled as "helper_scheme": bool = "plain"
-            of choices!["plain" => false, "pooled" => true],
-            "the helper's tabu search: plain (TabuCol, one search), or pooled (`tabu select=cell \
-             pool=50 weights=5`, AllDiff-LS's scheme: the best measured at 49x49 and 50 % givens, \
-             slower at 36x36)";
+        /// Threads (`None`: two when the machine has two cores or more, else one; see
+        /// [`HybridConfig::threads`]).
+        threads: Option<usize> = auto in 1..=2,
+            "1: the turns alone. 2: also a second tabu search (the helper) on a second thread for \
+             the whole call, the one measured best for the order (crates/hybrid/README.md, \
+             large-orders-targets-per-order): none below 25x25, pooled with λ 0.5 and 1000000-step \
+             segments at 49x49, plain TabuCol with λ 0.6 at the others; the first answer ends both, \
+             so a seed no longer fixes the run. auto: 2 when the machine has two cores or more, \
+             else 1";
+        /// The helper's tenure factor λ (`None`: by order).
+        helper_lambda: Option<f64> = auto in 0.0..=100.0,
+            "expert, two threads: the helper's tabu tenure λ, and a helper at every order; auto: \
+             by order (0.5 at 49x49, 0.6 at the others, none below 25x25)";
+        /// Whether the helper runs `tabu`'s pooled scheme (`None`: by order).
+        helper_pooled as "helper_scheme": Option<bool> = "auto"
+            of choices!["auto" => None, "plain" => Some(false), "pooled" => Some(true)],
+            "expert, two threads: the helper's tabu search, plain (TabuCol, one search) or pooled \
+             (`tabu select=cell pool=50 weights=5`, AllDiff-LS's scheme: the best measured at \
+             49x49 and 50 % givens, slower at 36x36); auto: pooled at 49x49, plain at the others";
         scheme: Turns = "plain"
             of choices!["plain" => Turns::Plain, "pooled" => Turns::Pooled, "auto" => Turns::Auto],
             "the tabu search of the turns: plain (TabuCol, one search continued across turns), \
              pooled (as `helper_scheme`'s, continued across turns), or auto (pooled from 49x49 on, \
              plain below). With a pooled helper, two pooled searches with their own seeds run side \
-             by side (beside `helper=auto` at 49x49: quicker at the median than plain turns, as \
-             often over 30 s)";
-        segment: u64 = 100000 in 1..=1000000000000,
-            "steps of a segment of the pooled searches (as `tabu`'s `segment`, and its default, \
-             Sudoku-LS's); 1000000 measured better at 49x49 with 50 % givens";
+             by side (beside the default helper at 49x49: quicker at the median than plain turns, \
+             as often over 30 s)";
+        /// The segment length of the pooled searches, in steps (`None`: 1,000,000 for the
+        /// pooled helper at 49×49, else `tabu`'s default).
+        segment: Option<u64> = auto in 1..=1000000000000,
+            "expert: steps of a segment of the pooled searches (as `tabu`'s `segment`); auto: \
+             1000000 for the helper at 49x49 (measured better there with 50 % givens), else \
+             100000 (`tabu`'s default, Sudoku-LS's)";
         restart: u64 = 0 in 0..=1000000000000,
             "steps without a new lowest cost after which a pooled search drops its pool and \
              weights and starts again from a new greedy start (as `tabu`'s `restart`; 0: never)";
+        _ = HELPER;
     }
 }
 
-/// The second tabu search (`helper`).
+/// The order from which the default helper runs.
+const HELPER_FROM: usize = 5;
+/// The order at which the default helper is the pooled scheme.
+const POOLED_HELPER_AT: usize = 7;
+/// The default pooled helper's segment length.
+const POOLED_HELPER_SEGMENT: u64 = 1_000_000;
+/// The default pooled helper's tenure factor.
+const POOLED_HELPER_LAMBDA: f64 = 0.5;
+/// The default plain helper's tenure factor.
+const PLAIN_HELPER_LAMBDA: f64 = 0.6;
+
+/// The old spelling of `threads` and `helper_lambda` (`helper`).
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub enum Helper {
-    /// One of tenure λ, of the scheme `helper_scheme` names; λ = 0: none.
+enum OldHelper {
+    /// `helper=λ`; λ = 0: no helper.
     Tenure(f64),
-    /// The configuration measured best for the puzzle's order in the hard region
-    /// (crates/hybrid/README.md): none below 25×25, where a puzzle takes milliseconds and a
-    /// thread would only add its start-up; the pooled scheme with λ = 0.5 and 1,000,000-step
-    /// segments at 49×49; plain TabuCol with λ = 0.6 at the other orders (measured at 25×25,
-    /// 36×36 and 64×64; above 64×64 unmeasured).
+    /// `helper=auto`.
     Auto,
 }
 
-/// The order from which `helper=auto` starts a helper.
-const AUTO_HELPER_FROM: usize = 5;
-/// The order at which `helper=auto` runs the pooled scheme.
-const AUTO_HELPER_POOLED_AT: usize = 7;
-/// The pooled helper's segment length under `helper=auto`.
-const AUTO_HELPER_SEGMENT: u64 = 1_000_000;
-/// The pooled helper's tenure factor under `helper=auto`.
-const AUTO_HELPER_POOLED_LAMBDA: f64 = 0.5;
-/// The plain helper's tenure factor under `helper=auto`.
-const AUTO_HELPER_PLAIN_LAMBDA: f64 = 0.6;
-
-const HELPER: Param<Helper> = Param::new(
+const HELPER: Param<Option<OldHelper>> = Param::new(
     ParamSpec {
         name: "helper",
-        default: "0",
-        range: "0.0..=100.0|auto",
-        help: "0: one thread. Else a second tabu search on a second thread for the whole call, \
-               beside the turns; the first answer ends both. A number is its tenure λ (its \
-               scheme: helper_scheme). auto: the configuration measured best for the order, \
-               none below 25x25, `helper=0.5 helper_scheme=pooled segment=1000000` at 49x49 \
-               and `helper=0.6` (plain) at the others; it sets the helper's scheme and \
-               segment, so it takes neither. Uses two cores, and which half answers first then \
-               depends on timing, so a seed no longer fixes the run",
+        default: "none",
+        range: "none|0.0..=100.0|auto",
+        help: "the old spelling, so that earlier experiment files run as they did: 0 is \
+               threads=1; λ is threads=2 helper_lambda=λ, with helper_scheme=plain and \
+               segment=100000 unless given; auto is threads=2; none: not given. Not beside \
+               threads or helper_lambda",
     },
-    Helper::Tenure(0.0),
-    "a number in 0.0..=100.0, or auto",
+    None,
+    "none, a number in 0.0..=100.0, or auto",
     |s| {
+        if s.eq_ignore_ascii_case("none") {
+            return Some(None);
+        }
         if s.eq_ignore_ascii_case("auto") {
-            return Some(Helper::Auto);
+            return Some(Some(OldHelper::Auto));
         }
         let v: f64 = s.parse().ok()?;
-        (0.0..=100.0).contains(&v).then_some(Helper::Tenure(v))
+        (0.0..=100.0)
+            .contains(&v)
+            .then_some(Some(OldHelper::Tenure(v)))
     },
 );
 
@@ -155,8 +168,8 @@ pub enum Turns {
     /// `tabu`'s pooled scheme, as the pooled helper's, continued across turns.
     Pooled,
     /// Pooled from 49×49 on, where one pooled search beats plain TabuCol, and plain below
-    /// (crates/meta/README.md). Beside `helper=auto`'s pooled helper at 49×49 it was quicker
-    /// at the median than plain turns, but missed 30 s as often (crates/hybrid/README.md).
+    /// (crates/meta/README.md). Beside the default pooled helper at 49×49 it was quicker at
+    /// the median than plain turns, but missed 30 s as often (crates/hybrid/README.md).
     Auto,
 }
 
@@ -193,43 +206,85 @@ impl HybridConfig {
         }
     }
 
-    /// `helper=auto` with `helper_scheme` or `segment` is an error, since it sets both.
-    fn check_helper(&mut self, p: &Params) -> Result<(), ParamError> {
-        let clash = ["helper_scheme", "segment"]
-            .into_iter()
-            .find(|key| p.raw(key).is_some());
-        match (self.helper, clash) {
-            (Helper::Auto, Some(key)) => Err(p.invalid(
-                HELPER.spec.name,
-                &format!("a number when `{key}` is given: auto sets the helper's scheme and segment by order"),
-            )),
-            _ => Ok(()),
-        }
+    /// The threads a call uses at most: `threads`, or when it is `auto` two if the machine
+    /// has two cores or more (below 25×25 the default helper does not run, so one is used).
+    pub fn threads(&self) -> usize {
+        self.threads.unwrap_or_else(machine_threads)
     }
 
-    /// The helper's search on a puzzle of order `n`, or `None` when there is none.
-    pub fn helper_search(&self, n: usize) -> Option<TabuConfig> {
-        // (λ, pooled scheme, segment length)
-        let (lambda, pooled_scheme, segment) = match self.helper {
-            Helper::Tenure(lambda) => (lambda, self.helper_pooled, self.segment),
-            Helper::Auto if n < AUTO_HELPER_FROM => return None,
-            Helper::Auto if n == AUTO_HELPER_POOLED_AT => {
-                (AUTO_HELPER_POOLED_LAMBDA, true, AUTO_HELPER_SEGMENT)
+    /// The segment length of the turns' pooled search.
+    fn turns_segment(&self) -> u64 {
+        self.segment.unwrap_or(TabuConfig::default().segment)
+    }
+
+    /// Reads the old spelling `helper` into `threads` and `helper_lambda` (with the scheme and
+    /// segment that `helper=λ` meant). Refused: `helper` beside its new keys, and the helper's
+    /// keys with `threads=1`, which has no helper.
+    fn check(&mut self, p: &Params) -> Result<(), ParamError> {
+        let given = |key: &&str| p.raw(key).is_some();
+        if let Some(old) = HELPER.read(p)? {
+            if let Some(key) = ["threads", "helper_lambda"].iter().find(|k| given(k)) {
+                return Err(p.invalid(
+                    "helper",
+                    &format!("no value beside `{key}` (`helper` is their old spelling)"),
+                ));
             }
-            Helper::Auto => (AUTO_HELPER_PLAIN_LAMBDA, false, self.segment),
-        };
-        if lambda <= 0.0 {
+            match old {
+                OldHelper::Tenure(lambda) if lambda <= 0.0 => self.threads = Some(1),
+                OldHelper::Tenure(lambda) => {
+                    self.threads = Some(2);
+                    self.helper_lambda = Some(lambda);
+                    self.helper_pooled.get_or_insert(false);
+                    self.segment.get_or_insert(TabuConfig::default().segment);
+                }
+                OldHelper::Auto => self.threads = Some(2),
+            }
+        } else if self.threads == Some(1) {
+            if let Some(key) = ["helper_lambda", "helper_scheme"].iter().find(|k| given(k)) {
+                return Err(p.invalid(
+                    key,
+                    "no value with threads=1 (it sets the second thread's search)",
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// The helper's search on a puzzle of order `n`, or `None` when there is none: with two
+    /// threads, the one measured best for the order (none below 25×25; pooled, λ = 0.5 and
+    /// 1,000,000-step segments at 49×49; plain TabuCol, λ = 0.6, at the other orders, measured
+    /// at 25×25, 36×36 and 64×64 and above 64×64 unmeasured), each part replaced by
+    /// `helper_lambda`, `helper_scheme` and `segment` when they are given (a given
+    /// `helper_lambda` runs a helper at every order).
+    pub fn helper_search(&self, n: usize) -> Option<TabuConfig> {
+        if self.threads() < 2 {
             return None;
         }
-        Some(if pooled_scheme {
-            pooled(self, lambda, segment)
+        let lambda = match self.helper_lambda {
+            Some(lambda) => lambda,
+            None if n < HELPER_FROM => return None,
+            None if n == POOLED_HELPER_AT => POOLED_HELPER_LAMBDA,
+            None => PLAIN_HELPER_LAMBDA,
+        };
+        if self.helper_pooled.unwrap_or(n == POOLED_HELPER_AT) {
+            let segment = match (self.segment, n == POOLED_HELPER_AT) {
+                (None, true) => POOLED_HELPER_SEGMENT,
+                _ => self.turns_segment(),
+            };
+            Some(pooled(self, lambda, segment))
         } else {
-            TabuConfig {
+            Some(TabuConfig {
                 lambda,
                 ..self.tabu()
-            }
-        })
+            })
+        }
     }
+}
+
+/// Two threads when the machine has two cores or more, else one (asked once).
+fn machine_threads() -> usize {
+    static THREADS: OnceLock<usize> = OnceLock::new();
+    *THREADS.get_or_init(|| std::thread::available_parallelism().map_or(1, |n| n.get().min(2)))
 }
 
 /// CDCL and tabu search in turns (registered as `hybrid`). Complete.
@@ -293,7 +348,7 @@ impl Hybrid {
     ) -> Run {
         let turns_pooled = self.cfg.scheme.pooled(puzzle.order().n());
         let own = if turns_pooled {
-            pooled(&self.cfg, self.cfg.lambda, self.cfg.segment)
+            pooled(&self.cfg, self.cfg.lambda, self.cfg.turns_segment())
         } else {
             self.cfg.tabu()
         };
@@ -330,7 +385,7 @@ impl Hybrid {
         // thread when it is done (it stops the helper).
         let stop = Arc::new(AtomicBool::new(false));
         let helper = self.cfg.helper_search(puzzle.order().n()).map(|cfg| {
-            // What ran, since `helper=auto` chooses by order.
+            // What ran, since the default helper is chosen by order.
             let scheme = if cfg.pool > 0 { "pooled" } else { "plain" };
             stats
                 .extra
@@ -644,6 +699,10 @@ sudoku_isolate::wire_struct!(Run { found, end, stats });
 impl Solver for Hybrid {
     fn name(&self) -> &str {
         NAME
+    }
+
+    fn threads(&self) -> usize {
+        self.cfg.threads()
     }
 
     fn solve(&mut self, puzzle: &Puzzle, budget: &Budget, rng: &mut Rng) -> Outcome {
