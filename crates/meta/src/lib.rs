@@ -66,9 +66,7 @@ mod run;
 mod sa;
 mod tabu;
 
-use std::str::FromStr;
-
-use sudoku_core::{choices, Capabilities, Choices, MethodInfo, Param, ParamError, Params, Solver};
+use sudoku_core::{choices, Capabilities, Choices, MethodInfo, Param};
 
 pub use acs::{deposit, Acs, AcsConfig, AntBoard, Pheromone};
 pub use board::{Board, BoardError};
@@ -87,32 +85,6 @@ pub enum Preprocess {
     None,
     /// Fix what naked and hidden singles force, repeatedly, before the search.
     Singles,
-}
-
-impl Preprocess {
-    /// The name used in parameters.
-    pub fn name(self) -> &'static str {
-        match self {
-            Preprocess::None => "none",
-            Preprocess::Singles => "singles",
-        }
-    }
-}
-
-/// A preprocessing name that is not known.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown preprocessing `{0}` (expected none or singles)")]
-pub struct UnknownPreprocess(pub String);
-
-impl FromStr for Preprocess {
-    type Err = UnknownPreprocess;
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        match s.to_ascii_lowercase().as_str() {
-            "none" => Ok(Preprocess::None),
-            "singles" => Ok(Preprocess::Singles),
-            _ => Err(UnknownPreprocess(s.to_string())),
-        }
-    }
 }
 
 // The parameters several methods have.
@@ -137,26 +109,6 @@ const CAPS: Capabilities = Capabilities {
     randomized: true,
 };
 
-fn build_grasp(p: &Params) -> Result<Box<dyn Solver + Send>, ParamError> {
-    Ok(Box::new(Grasp::new(GraspConfig::from_params(p)?)))
-}
-
-fn build_sa(p: &Params) -> Result<Box<dyn Solver + Send>, ParamError> {
-    Ok(Box::new(Sa::new(SaConfig::from_params(p)?)))
-}
-
-fn build_acs(p: &Params) -> Result<Box<dyn Solver + Send>, ParamError> {
-    Ok(Box::new(Acs::new(AcsConfig::from_params(p)?)))
-}
-
-fn build_tabu(p: &Params) -> Result<Box<dyn Solver + Send>, ParamError> {
-    Ok(Box::new(Tabu::new(TabuConfig::from_params(p)?)))
-}
-
-fn build_cpils(p: &Params) -> Result<Box<dyn Solver + Send>, ParamError> {
-    Ok(Box::new(CpIls::new(CpIlsConfig::from_params(p)?)))
-}
-
 /// The methods of this crate, for the runner's registry: `grasp`, `sa`, `acs` and `cp-ils`.
 pub fn methods() -> Vec<MethodInfo> {
     vec![
@@ -167,7 +119,7 @@ pub fn methods() -> Vec<MethodInfo> {
                       representation)",
             params: GraspConfig::PARAMS,
             caps: CAPS,
-            build: build_grasp,
+            build: |p| Ok(Box::new(Grasp::new(GraspConfig::from_params(p)?))),
         },
         MethodInfo {
             name: sa::NAME,
@@ -175,7 +127,7 @@ pub fn methods() -> Vec<MethodInfo> {
                       J. Heuristics)",
             params: SaConfig::PARAMS,
             caps: CAPS,
-            build: build_sa,
+            build: |p| Ok(Box::new(Sa::new(SaConfig::from_params(p)?))),
         },
         MethodInfo {
             name: acs::NAME,
@@ -183,7 +135,7 @@ pub fn methods() -> Vec<MethodInfo> {
                       evaporation (Lloyd & Amos 2020, IEEE Trans. Games)",
             params: AcsConfig::PARAMS,
             caps: CAPS,
-            build: build_acs,
+            build: |p| Ok(Box::new(Acs::new(AcsConfig::from_params(p)?))),
         },
         MethodInfo {
             name: cpils::NAME,
@@ -192,7 +144,7 @@ pub fn methods() -> Vec<MethodInfo> {
                       (after Musliu & Winter 2017; not a paper's exact method)",
             params: CpIlsConfig::PARAMS,
             caps: CAPS,
-            build: build_cpils,
+            build: |p| Ok(Box::new(CpIls::new(CpIlsConfig::from_params(p)?))),
         },
         MethodInfo {
             name: tabu::NAME,
@@ -200,7 +152,7 @@ pub fn methods() -> Vec<MethodInfo> {
                       Galinier & Hao's dynamic tenure (as Jin & Hao 2019 for Latin squares)",
             params: TabuConfig::PARAMS,
             caps: CAPS,
-            build: build_tabu,
+            build: |p| Ok(Box::new(Tabu::new(TabuConfig::from_params(p)?))),
         },
     ]
 }
