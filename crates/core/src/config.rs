@@ -445,26 +445,17 @@ mod tests {
             })
         );
 
-        let rows: Vec<[&str; 3]> = Demo::PARAMS
+        // As `list` shows them: key=default (range).
+        let listed: Vec<String> = Demo::PARAMS
             .iter()
-            .map(|s| [s.name, s.default, s.range])
+            .map(|s| format!("{}={} ({})", s.name, s.default, s.range))
             .collect();
         assert_eq!(
-            rows,
-            [
-                ["alpha", "0.5", "0.0..=1.0"],
-                ["restart", "1.3", "0.0..=1000.0 (0 = never)"],
-                ["digit", "1", "1..=N"],
-                ["kick", "0", "0.."],
-                ["threads", "auto", "1..=2|auto"],
-                ["local", "best", "best|first"],
-                ["shuffle", "true", "true|false"],
-                ["command", "", "text"],
-                ["depth", "3", "1..=8"],
-                ["fast", "off", "on|off"],
-                ["weight", "1", "1..=9"],
-                ["trace", "false", "true|false"],
-            ]
+            listed.join(" "),
+            "alpha=0.5 (0.0..=1.0) restart=1.3 (0.0..=1000.0 (0 = never)) digit=1 (1..=N) \
+             kick=0 (0..) threads=auto (1..=2|auto) local=best (best|first) \
+             shuffle=true (true|false) command= (text) depth=3 (1..=8) fast=off (on|off) \
+             weight=1 (1..=9) trace=false (true|false)"
         );
         assert_eq!(Demo::PARAMS[0].help, "greediness");
         assert_eq!(Inner::PARAMS.len(), 2);

@@ -28,14 +28,6 @@ sudoku_core::config! {
     }
 }
 
-fn build_pattern(p: &Params) -> Result<Box<dyn Generator + Send>, ParamError> {
-    Ok(Box::new(Pattern::from_params(p)?))
-}
-
-fn build_backtrack(p: &Params) -> Result<Box<dyn Generator + Send>, ParamError> {
-    Ok(Box::new(PaperSearch::from_params(p)?))
-}
-
 fn build_prune(p: &Params) -> Result<Box<dyn Generator + Send>, ParamError> {
     let Prune { alpha, search } = Prune::from_params(p)?;
     Ok(Box::new(PaperSearch {
@@ -52,10 +44,6 @@ fn build_weighted(p: &Params) -> Result<Box<dyn Generator + Send>, ParamError> {
     }))
 }
 
-fn build_prop_fill(p: &Params) -> Result<Box<dyn Generator + Send>, ParamError> {
-    Ok(Box::new(PropFill::from_params(p)?))
-}
-
 /// This crate's full-grid generators, for the runner's registry.
 pub fn generators() -> Vec<GeneratorInfo> {
     vec![
@@ -65,7 +53,7 @@ pub fn generators() -> Vec<GeneratorInfo> {
                       plus random symmetries",
             params: Pattern::PARAMS,
             thread_safe: true,
-            build: build_pattern,
+            build: |p| Ok(Box::new(Pattern::from_params(p)?)),
         },
         GeneratorInfo {
             name: BACKTRACK,
@@ -73,7 +61,7 @@ pub fn generators() -> Vec<GeneratorInfo> {
                       refreshed per row, restart when stuck",
             params: PaperSearch::PARAMS,
             thread_safe: true,
-            build: build_backtrack,
+            build: |p| Ok(Box::new(PaperSearch::from_params(p)?)),
         },
         GeneratorInfo {
             name: PRUNE,
@@ -97,7 +85,7 @@ pub fn generators() -> Vec<GeneratorInfo> {
                       cell, backtracking and doubling restarts",
             params: PropFill::PARAMS,
             thread_safe: true,
-            build: build_prop_fill,
+            build: |p| Ok(Box::new(PropFill::from_params(p)?)),
         },
     ]
 }

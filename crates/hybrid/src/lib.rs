@@ -726,10 +726,6 @@ impl Solver for Hybrid {
     }
 }
 
-fn build(p: &Params) -> Result<Box<dyn Solver + Send>, ParamError> {
-    Ok(Box::new(Hybrid::new(HybridConfig::from_params(p)?)))
-}
-
 /// The registry entry of this crate: `hybrid`.
 pub fn methods() -> Vec<MethodInfo> {
     vec![MethodInfo {
@@ -742,6 +738,6 @@ pub fn methods() -> Vec<MethodInfo> {
             thread_safe: true,
             randomized: true,
         },
-        build,
+        build: |p| Ok(Box::new(Hybrid::new(HybridConfig::from_params(p)?))),
     }]
 }

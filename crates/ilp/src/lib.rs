@@ -138,10 +138,6 @@ sudoku_core::config! {
     }
 }
 
-fn build_solver(params: &Params) -> Result<Box<dyn sudoku_core::Solver + Send>, ParamError> {
-    Ok(Box::new(IlpSolver::new(IlpConfig::from_params(params)?)))
-}
-
 fn build_generator(params: &Params) -> Result<Box<dyn sudoku_core::Generator + Send>, ParamError> {
     let g = GeneratorParams::from_params(params)?;
     let config = IlpConfig {
@@ -170,7 +166,7 @@ pub fn methods() -> Vec<MethodInfo> {
             // Only objective=random uses the generator.
             randomized: false,
         },
-        build: build_solver,
+        build: |params| Ok(Box::new(IlpSolver::new(IlpConfig::from_params(params)?))),
     }]
 }
 

@@ -137,10 +137,6 @@ impl Solver for Logic {
     }
 }
 
-fn build_logic(params: &Params) -> Result<Box<dyn Solver + Send>, ParamError> {
-    Ok(Box::new(Logic::from_params(params)?))
-}
-
 /// The methods of this crate, for the runner's registry.
 pub fn methods() -> Vec<MethodInfo> {
     vec![
@@ -155,7 +151,7 @@ pub fn methods() -> Vec<MethodInfo> {
                 thread_safe: true,
                 randomized: false,
             },
-            build: build_logic,
+            build: |params| Ok(Box::new(Logic::from_params(params)?)),
         },
         gac::method_info(),
     ]

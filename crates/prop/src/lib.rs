@@ -172,15 +172,6 @@ const EXACT: Capabilities = Capabilities {
     randomized: false,
 };
 
-fn build_norvig(params: &Params) -> Result<Box<dyn Solver + Send>, ParamError> {
-    params.check_known(NORVIG, &[])?;
-    Ok(Box::new(Norvig::new()))
-}
-
-fn build_prop(params: &Params) -> Result<Box<dyn Solver + Send>, ParamError> {
-    Ok(Box::new(Prop::from_params(params)?))
-}
-
 /// The registry entries of this crate: `norvig` and `prop`.
 pub fn methods() -> Vec<MethodInfo> {
     vec![
@@ -190,7 +181,10 @@ pub fn methods() -> Vec<MethodInfo> {
                       depth-first search, state copied per branch; the reference of seed 002",
             params: &[],
             caps: EXACT,
-            build: build_norvig,
+            build: |params| {
+                params.check_known(NORVIG, &[])?;
+                Ok(Box::new(Norvig::new()))
+            },
         },
         MethodInfo {
             name: PROP,
@@ -198,7 +192,7 @@ pub fn methods() -> Vec<MethodInfo> {
                       undo, optional locked candidates and naked pairs",
             params: PropConfig::PARAMS,
             caps: EXACT,
-            build: build_prop,
+            build: |params| Ok(Box::new(Prop::from_params(params)?)),
         },
     ]
 }

@@ -42,7 +42,7 @@ mod error;
 mod session;
 mod solve;
 
-use sudoku_core::{Capabilities, MethodInfo, ParamError, Params, Solver};
+use sudoku_core::{Capabilities, MethodInfo};
 
 pub use crate::config::{Preset, SatConfig};
 pub use crate::encode::{encode, Amo, ClauseSink, Cnf, Encoding, Layout, AUTO_PAIRWISE_MAX};
@@ -52,10 +52,6 @@ pub use crate::solve::Sat;
 
 /// The registry name, also returned by [`Solver::name`](sudoku_core::Solver::name).
 const SAT: &str = "sat";
-
-fn build_sat(params: &Params) -> Result<Box<dyn Solver + Send>, ParamError> {
-    Ok(Box::new(Sat::from_params(params)?))
-}
 
 /// The registry entry of this crate: `sat`.
 pub fn methods() -> Vec<MethodInfo> {
@@ -69,6 +65,6 @@ pub fn methods() -> Vec<MethodInfo> {
             thread_safe: true,
             randomized: false,
         },
-        build: build_sat,
+        build: |params| Ok(Box::new(Sat::from_params(params)?)),
     }]
 }

@@ -276,10 +276,6 @@ impl Solver for Gac {
     }
 }
 
-fn build(params: &Params) -> Result<Box<dyn Solver + Send>, ParamError> {
-    Ok(Box::new(Gac::from_params(params)?))
-}
-
 /// The registry entry of `gac`.
 pub fn method_info() -> MethodInfo {
     MethodInfo {
@@ -294,6 +290,6 @@ pub fn method_info() -> MethodInfo {
             thread_safe: true,
             randomized: false,
         },
-        build,
+        build: |params| Ok(Box::new(Gac::from_params(params)?)),
     }
 }
