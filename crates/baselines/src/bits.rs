@@ -1,7 +1,7 @@
 //! `backtrack-bits`: backtracking on used-digit bitmasks, one per unit (seed 002's "bit
 //! manipulation" backtracking).
 
-use sudoku_core::{DigitSet, ParamError, Params, Puzzle};
+use sudoku_core::{choices, DigitSet, Puzzle};
 
 use crate::control::{search_solver, Control, Search};
 
@@ -16,27 +16,25 @@ pub enum Select {
     RowMajor,
 }
 
-impl Select {
-    /// Reads the `select` parameter (`mrv` or `row-major`).
-    pub fn from_params(params: &Params) -> Result<Select, ParamError> {
-        crate::SELECT.read(params)
+sudoku_core::config! {
+    /// Backtracking with a used-digits mask per unit (row, column, block and, for Sudoku-X, each
+    /// diagonal). The candidates of a cell are the digits in none of its units' masks, found with a
+    /// few word operations; placing or removing a digit updates 3 to 5 masks. Nothing else is
+    /// stored: no per-cell domains, no propagation beyond the choice of cell.
+    ///
+    /// Seed 002 names the technique (units as hyperedges with O(1) digit checks) but not the cell
+    /// order, so both are offered: [`Select::Mrv`] by default (it scans the empty cells each node
+    /// and picks the one with fewest candidates, which also fails as soon as a cell has none), and
+    /// [`Select::RowMajor`].
+    ///
+    /// A node is one digit placed; a guess is a cell chosen with more than one candidate.
+    #[derive(Debug)]
+    pub struct BitsBacktrack for crate::BITS {
+        select: Select = "mrv"
+            of choices!["mrv" => Select::Mrv, "row-major" => Select::RowMajor],
+            "which empty cell to fill next: fewest candidates (scan), or the next in row-major \
+             order";
     }
-}
-
-/// Backtracking with a used-digits mask per unit (row, column, block and, for Sudoku-X, each
-/// diagonal). The candidates of a cell are the digits in none of its units' masks, found with a
-/// few word operations; placing or removing a digit updates 3 to 5 masks. Nothing else is
-/// stored: no per-cell domains, no propagation beyond the choice of cell.
-///
-/// Seed 002 names the technique (units as hyperedges with O(1) digit checks) but not the cell
-/// order, so both are offered: [`Select::Mrv`] by default (it scans the empty cells each node
-/// and picks the one with fewest candidates, which also fails as soon as a cell has none), and
-/// [`Select::RowMajor`].
-///
-/// A node is one digit placed; a guess is a cell chosen with more than one candidate.
-#[derive(Debug, Default)]
-pub struct BitsBacktrack {
-    select: Select,
 }
 
 impl BitsBacktrack {

@@ -57,7 +57,7 @@ pub use bits::{BitsBacktrack, Select};
 pub use dlx::Dlx;
 pub use fc::ForwardChecking;
 
-use sudoku_core::{choices, Capabilities, MethodInfo, Param, ParamError, Params, Solver};
+use sudoku_core::{Capabilities, MethodInfo};
 
 const COMPLETE: Capabilities = Capabilities {
     complete: true,
@@ -71,33 +71,6 @@ pub(crate) const FC: &str = "backtrack-fc";
 pub(crate) const BITS: &str = "backtrack-bits";
 pub(crate) const DLX: &str = "dlx";
 
-pub(crate) const SELECT: Param<Select> = Param::choice(
-    "select",
-    "mrv",
-    choices!["mrv" => Select::Mrv, "row-major" => Select::RowMajor],
-    "which empty cell to fill next: fewest candidates (scan), or the next in row-major order",
-);
-
-fn build_backtrack(p: &Params) -> Result<Box<dyn Solver + Send>, ParamError> {
-    p.check_known(BACKTRACK, &[])?;
-    Ok(Box::new(Backtrack::new()))
-}
-
-fn build_fc(p: &Params) -> Result<Box<dyn Solver + Send>, ParamError> {
-    p.check_known(FC, &[])?;
-    Ok(Box::new(ForwardChecking::new()))
-}
-
-fn build_bits(p: &Params) -> Result<Box<dyn Solver + Send>, ParamError> {
-    p.check_known(BITS, &[SELECT.spec])?;
-    Ok(Box::new(BitsBacktrack::new(Select::from_params(p)?)))
-}
-
-fn build_dlx(p: &Params) -> Result<Box<dyn Solver + Send>, ParamError> {
-    p.check_known(DLX, &[])?;
-    Ok(Box::new(Dlx::new()))
-}
-
 /// The registry entries of this crate's solvers: `backtrack`, `backtrack-fc`,
 /// `backtrack-bits`, `dlx`, in that order.
 pub fn methods() -> Vec<MethodInfo> {
@@ -107,28 +80,37 @@ pub fn methods() -> Vec<MethodInfo> {
             summary: "pure backtracking, row-major cells, digits in order, checks by scanning units (seed 002)",
             params: &[],
             caps: COMPLETE,
-            build: build_backtrack,
+            build: |p| {
+                p.check_known(BACKTRACK, &[])?;
+                Ok(Box::new(Backtrack::new()))
+            },
         },
         MethodInfo {
             name: FC,
             summary: "backtracking with forward checking and minimum remaining values (seed 002, after Skiena)",
             params: &[],
             caps: COMPLETE,
-            build: build_fc,
+            build: |p| {
+                p.check_known(FC, &[])?;
+                Ok(Box::new(ForwardChecking::new()))
+            },
         },
         MethodInfo {
             name: BITS,
             summary: "backtracking on a used-digit bitmask per unit, O(1) checks (seed 002)",
-            params: &[SELECT.spec],
+            params: BitsBacktrack::PARAMS,
             caps: COMPLETE,
-            build: build_bits,
+            build: |p| Ok(Box::new(BitsBacktrack::from_params(p)?)),
         },
         MethodInfo {
             name: DLX,
             summary: "Knuth's Algorithm X with dancing links on the exact-cover matrix (seed 002)",
             params: &[],
             caps: COMPLETE,
-            build: build_dlx,
+            build: |p| {
+                p.check_known(DLX, &[])?;
+                Ok(Box::new(Dlx::new()))
+            },
         },
     ]
 }

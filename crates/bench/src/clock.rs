@@ -64,23 +64,4 @@ pub fn process_cpu_time() -> Duration {
     }
 }
 
-/// CPU time of the current thread (zero where the platform has no such clock).
-pub fn thread_cpu_time() -> Duration {
-    #[cfg(unix)]
-    {
-        let mut ts = libc::timespec {
-            tv_sec: 0,
-            tv_nsec: 0,
-        };
-        // SAFETY: clock_gettime writes one timespec through a valid pointer.
-        let rc = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) };
-        if rc == 0 {
-            return Duration::new(ts.tv_sec as u64, ts.tv_nsec as u32);
-        }
-        Duration::ZERO
-    }
-    #[cfg(not(unix))]
-    {
-        Duration::ZERO
-    }
-}
+pub use sudoku_isolate::thread_cpu_time;

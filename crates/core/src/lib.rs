@@ -35,6 +35,7 @@
 //! ```
 #![deny(missing_docs)]
 
+mod config;
 mod digits;
 pub mod format;
 mod geometry;
@@ -47,6 +48,7 @@ mod seed;
 mod solver;
 mod verify;
 
+pub use config::concat_specs;
 pub use digits::{DigitIter, DigitSet, Digits64};
 pub use geometry::{Geometry, UnitKind, UnknownVariant, Variant};
 pub use grid::{Grid, GridError, Puzzle};

@@ -388,19 +388,7 @@ macro_rules! choices {
 /// - `number_param!("kick", u64, 0, 0.., "help")`: any value of the (unsigned) type.
 #[macro_export]
 macro_rules! number_param {
-    ($name:literal, $ty:ty, $default:literal, $lo:literal ..= $hi:literal as $shown:literal,
-     $help:expr) => {
-        $crate::number_param!(@bounded $name, $ty, $default, $lo, $hi, $shown, $help)
-    };
-    ($name:literal, $ty:ty, $default:literal, $lo:literal ..= $hi:literal $($note:literal)?,
-     $help:expr) => {
-        $crate::number_param!(
-            @bounded $name, $ty, $default, $lo, $hi,
-            concat!(stringify!($lo), "..=", stringify!($hi) $(, " ", $note)?),
-            $help
-        )
-    };
-    (@bounded $name:literal, $ty:ty, $default:literal, $lo:literal, $hi:literal, $shown:expr,
+    (@bounded $name:expr, $ty:ty, $default:literal, $lo:literal, $hi:literal, $shown:expr,
      $help:expr) => {
         $crate::Param::<$ty>::new(
             $crate::ParamSpec {
@@ -417,7 +405,19 @@ macro_rules! number_param {
             },
         )
     };
-    ($name:literal, $ty:ty, $default:literal, 0.., $help:expr) => {
+    ($name:expr, $ty:ty, $default:literal, $lo:literal ..= $hi:literal as $shown:literal,
+     $help:expr) => {
+        $crate::number_param!(@bounded $name, $ty, $default, $lo, $hi, $shown, $help)
+    };
+    ($name:expr, $ty:ty, $default:literal, $lo:literal ..= $hi:literal $($note:literal)?,
+     $help:expr) => {
+        $crate::number_param!(
+            @bounded $name, $ty, $default, $lo, $hi,
+            concat!(stringify!($lo), "..=", stringify!($hi) $(, " ", $note)?),
+            $help
+        )
+    };
+    ($name:expr, $ty:ty, $default:literal, 0.., $help:expr) => {
         $crate::Param::<$ty>::new(
             $crate::ParamSpec {
                 name: $name,

@@ -257,6 +257,11 @@ pub trait Solver {
         Ok(())
     }
 
+    /// The threads a call may use at most, as configured (the default: one).
+    fn threads(&self) -> usize {
+        1
+    }
+
     /// Counts solutions up to `limit` (keeping them when `collect` is true). Only complete
     /// methods can; the default says so.
     fn count(

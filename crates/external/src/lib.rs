@@ -35,9 +35,8 @@ use std::time::{Duration, Instant};
 use rand::RngCore;
 use sudoku_core::format::TooLargeForLine;
 use sudoku_core::{
-    choices, Budget, Capabilities, CountEnd, CountOutcome, Limit, MethodInfo, Outcome, Param,
-    ParamError, ParamSpec, Params, Puzzle, Rng, Solver, Stats, Status, TextParam, Unsupported,
-    NAME_KEY,
+    choices, Budget, Capabilities, CountEnd, CountOutcome, Limit, MethodInfo, Outcome, ParamError,
+    Params, Puzzle, Rng, Solver, Stats, Status, TextParam, Unsupported, NAME_KEY,
 };
 
 use crate::process::{Event, Proc, Wait};
@@ -49,36 +48,18 @@ pub const NAME: &str = "external";
 /// Time given to a child to finish its output after it was killed or exited.
 const GRACE: Duration = Duration::from_millis(500);
 
-const COMMAND: TextParam = TextParam::new(
-    "command",
-    "",
-    "the solver's command line, run by `sh -c` (required)",
-);
-const FORMAT: Param<Format> = Param::choice(
-    "format",
-    "line",
-    choices!["line" => Format::Line, "grid" => Format::Grid],
-    "how puzzles and solutions are written: one line (orders 2..=5) or N rows of N numbers",
-);
-const BATCH: Param<bool> = Param::flag(
-    "batch",
-    false,
-    "one long-lived process answering puzzle after puzzle (false: one process per puzzle)",
-);
 const LABEL: TextParam = TextParam::new(
     NAME_KEY,
     "",
     "the label results show for this configuration instead of its parameters (no spaces)",
 );
 
-const PARAMS: &[ParamSpec] = &[COMMAND.spec, FORMAT.spec, BATCH.spec, LABEL.spec];
-
 /// The methods of this crate, for the runner's registry.
 pub fn methods() -> Vec<MethodInfo> {
     vec![MethodInfo {
         name: NAME,
         summary: "any program as a solver: puzzles on its standard input, answers on its standard output (scripts/adapters/)",
-        params: PARAMS,
+        params: ExternalConfig::PARAMS,
         // Whether it proves infeasibility is the program's business: it may say `unknown`.
         caps: Capabilities {
             complete: true,
@@ -128,43 +109,35 @@ pub enum ExternalError {
     },
 }
 
-/// A configured external solver.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ExternalConfig {
-    /// The command line.
-    pub command: String,
-    /// Puzzle and solution format.
-    pub format: Format,
-    /// One process for many puzzles.
-    pub batch: bool,
-    /// The label, if any.
-    pub name: Option<String>,
+sudoku_core::config! {
+    /// A configured external solver.
+    #[derive(Clone, Debug, PartialEq, Eq)]
+    pub struct ExternalConfig for NAME, check ExternalConfig::check {
+        command: String = text "", "the solver's command line, run by `sh -c` (required)";
+        format: Format = "line" of choices!["line" => Format::Line, "grid" => Format::Grid],
+            "how puzzles and solutions are written: one line (orders 2..=5) or N rows of N numbers";
+        batch: bool = false,
+            "one long-lived process answering puzzle after puzzle (false: one process per puzzle)";
+        _ = LABEL;
+        /// The label (`name`), if any.
+        pub name: Option<String>;
+    }
 }
 
 impl ExternalConfig {
-    /// Reads and checks the parameters.
-    pub fn from_params(p: &Params) -> Result<ExternalConfig, ParamError> {
-        p.check_known(NAME, PARAMS)?;
-        let command = COMMAND.read(p);
-        if command.is_empty() {
-            return Err(p.invalid(COMMAND.spec.name, "a command line"));
+    /// A command is required; a label, when given, is one word.
+    fn check(&mut self, p: &Params) -> Result<(), ParamError> {
+        if self.command.is_empty() {
+            return Err(p.invalid("command", "a command line"));
         }
-        let name = match p.raw(NAME_KEY) {
-            None => None,
-            Some(_) => {
-                let label = LABEL.read(p);
-                if label.is_empty() || label.contains(char::is_whitespace) {
-                    return Err(p.invalid(NAME_KEY, "a label without spaces"));
-                }
-                Some(label)
+        if p.raw(NAME_KEY).is_some() {
+            let label = LABEL.read(p);
+            if label.is_empty() || label.contains(char::is_whitespace) {
+                return Err(p.invalid(NAME_KEY, "a label without spaces"));
             }
-        };
-        Ok(ExternalConfig {
-            command,
-            format: FORMAT.read(p)?,
-            batch: BATCH.read(p)?,
-            name,
-        })
+            self.name = Some(label);
+        }
+        Ok(())
     }
 }
 

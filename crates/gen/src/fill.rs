@@ -2,38 +2,43 @@
 //! [`FillCounter`], the same engine used as an exact solution counter.
 
 use sudoku_core::{
-    Budget, CountOutcome, Generator, Grid, Limit, Order, Outcome, Puzzle, Rng, Solver, Stats,
-    Status, Unsupported, Variant,
+    choices, Budget, CountOutcome, Generator, Grid, Limit, Order, Outcome, Puzzle, Rng, Solver,
+    Stats, Status, Unsupported, Variant,
 };
 
 use crate::engine::{count_with, rules, search, with_engine, AnyEngine, Limits, SearchEnd};
 
-/// The `prop-fill` generator: from the empty grid, pick the cell with fewest candidates
-/// (lowest index among ties, i.e. reading order), try its digits with the most pressing
-/// first (fewest places left in one of its units; ties at random) or in random order,
-/// propagate naked and (by default) hidden singles, backtrack on a contradiction, and restart
-/// from the empty grid when an attempt has used its node allowance.
-///
-/// Attempts are bimodal (an order-10 attempt either fills the grid in about `N²` nodes or
-/// thrashes for ages), so the allowance starts near `N²` and grows slowly: it is
-/// `restart · N²` nodes, multiplied by `growth` at each restart (growth above 1 keeps the
-/// method complete).
-pub struct PropFill {
-    /// First allowance in units of `N²` nodes; 0 = never restart.
-    pub restart: f64,
-    /// Factor applied to the allowance at each restart (≥ 1).
-    pub growth: f64,
-    /// Propagate hidden singles as well as naked singles.
-    pub hidden: bool,
-    /// Most pressing digit first (else uniformly random digit order).
-    pub pressure: bool,
-    engine: Option<AnyEngine>,
-}
+/// The registry name, also returned by [`Generator::name`].
+pub(crate) const PROP_FILL: &str = "prop-fill";
 
-/// Default `restart` parameter of `prop-fill` (in units of `N²` nodes).
-pub const DEFAULT_RESTART: f64 = crate::registry::RESTART.default;
-/// Default `growth` parameter of `prop-fill`.
-pub const DEFAULT_GROWTH: f64 = crate::registry::GROWTH.default;
+sudoku_core::config! {
+    /// The `prop-fill` generator: from the empty grid, pick the cell with fewest candidates
+    /// (lowest index among ties, i.e. reading order), try its digits with the most pressing
+    /// first (fewest places left in one of its units; ties at random) or in random order,
+    /// propagate naked and (by default) hidden singles, backtrack on a contradiction, and restart
+    /// from the empty grid when an attempt has used its node allowance.
+    ///
+    /// Attempts are bimodal (an order-10 attempt either fills the grid in about `N²` nodes or
+    /// thrashes for ages), so the allowance starts near `N²` and grows slowly: it is
+    /// `restart · N²` nodes, multiplied by `growth` at each restart (growth above 1 keeps the
+    /// method complete).
+    pub struct PropFill for PROP_FILL {
+        /// First allowance in units of `N²` nodes; 0 = never restart.
+        restart: f64 = 1.3 in 0.0..=1000.0 "(0 = never)",
+            "first restart after restart*N^2 search nodes (an attempt that succeeds needs about \
+             N^2)";
+        /// Factor applied to the allowance at each restart (≥ 1).
+        growth: f64 = 1.1 in 1.0..=10.0,
+            "the node allowance is multiplied by this at each restart (above 1 keeps the search \
+             complete)";
+        hidden: bool = true, "propagate hidden singles as well as naked singles";
+        /// Most pressing digit first (else uniformly random digit order).
+        pressure as "value": bool = "pressure" of choices!["pressure" => true, "random" => false],
+            "digit order: fewest places left in the cell's units first (ties random), or uniformly \
+             random";
+        engine: Option<AnyEngine>;
+    }
+}
 
 impl PropFill {
     /// A configured generator (see the fields).
@@ -43,26 +48,14 @@ impl PropFill {
             growth,
             hidden,
             pressure,
-            engine: None,
+            ..PropFill::default()
         }
-    }
-}
-
-impl Default for PropFill {
-    /// Restart after `1.3·N²` nodes, growth 1.1, hidden singles and pressure on.
-    fn default() -> Self {
-        PropFill::new(
-            DEFAULT_RESTART,
-            DEFAULT_GROWTH,
-            crate::registry::HIDDEN.default,
-            crate::registry::PRESSURE.default,
-        )
     }
 }
 
 impl Generator for PropFill {
     fn name(&self) -> &str {
-        crate::registry::PROP_FILL
+        PROP_FILL
     }
 
     fn generate(

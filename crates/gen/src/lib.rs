@@ -49,7 +49,7 @@ mod rated;
 mod registry;
 
 pub use carve::{make_puzzle, CarveEnd, Carved, Level, PuzzleSpec, Symmetry};
-pub use fill::{FillCounter, PropFill, DEFAULT_GROWTH, DEFAULT_RESTART};
+pub use fill::{FillCounter, PropFill};
 pub use latin::{latin_to_sudoku, sudoku_to_latin};
 pub use pattern::{construct, shuffle, Construction, Pattern};
 pub use prune::{FillOrder, PaperSearch, Stale, TryRule};

@@ -6,7 +6,9 @@
 
 use rand::seq::SliceRandom;
 use rand::Rng as _;
-use sudoku_core::{Budget, Generator, Grid, Limit, Order, Outcome, Rng, Stats, Status, Variant};
+use sudoku_core::{
+    choices, Budget, Generator, Grid, Limit, Order, Outcome, Rng, Stats, Status, Variant,
+};
 
 /// Which construction [`Pattern`] writes before shuffling.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -176,27 +178,32 @@ pub fn shuffle(grid: &Grid, variant: Variant, rng: &mut Rng) -> Grid {
     Grid::from_cells(order, out).expect("relabelled digits in range")
 }
 
-/// The `pattern` generator: a seed-002 construction, then (by default) random symmetries.
-#[derive(Clone, Debug)]
-pub struct Pattern {
-    /// Which construction.
-    pub construction: Construction,
-    /// Apply [`shuffle`] so that the output is not one fixed grid.
-    pub shuffle: bool,
-}
+/// The registry name, also returned by [`Generator::name`].
+pub(crate) const PATTERN: &str = "pattern";
 
-impl Default for Pattern {
-    fn default() -> Self {
-        Pattern {
-            construction: crate::registry::CONSTRUCTION.default,
-            shuffle: crate::registry::SHUFFLE.default,
-        }
+sudoku_core::config! {
+    /// The `pattern` generator: a seed-002 construction, then (by default) random symmetries.
+    #[derive(Clone, Debug)]
+    pub struct Pattern for PATTERN {
+        construction: Construction = "auto"
+            of choices![
+                "auto" => Construction::Auto,
+                "circular" => Construction::Circular,
+                "rows" => Construction::Rows,
+                "linear" => Construction::Linear,
+            ],
+            "circular/rows: seed 002's constructions (classic only); linear: ours, also satisfies \
+             both diagonals; auto: circular for classic, linear for diagonal";
+        /// Apply [`shuffle`] so that the output is not one fixed grid.
+        shuffle: bool = true,
+            "apply random symmetries (relabel digits, permute bands/rows/stacks/columns, \
+             transpose) so the output is not one fixed grid";
     }
 }
 
 impl Generator for Pattern {
     fn name(&self) -> &str {
-        crate::registry::PATTERN
+        PATTERN
     }
 
     /// Never fails for a supported (construction, variant); for the seed's constructions with

@@ -22,14 +22,20 @@ use std::sync::Arc;
 use rand::seq::SliceRandom;
 use rand::Rng as _;
 use sudoku_core::{
-    Budget, Deadline, DigitSet, Generator, Geometry, Grid, Limit, Order, Outcome, Rng, Stats,
-    Status, Variant,
+    choices, Budget, Deadline, DigitSet, Generator, Geometry, Grid, Limit, Order, Outcome, Rng,
+    Stats, Status, Variant,
 };
 
+// The registry names, also returned by [`Generator::name`].
+pub(crate) const BACKTRACK: &str = "backtrack";
+pub(crate) const PRUNE: &str = "prune";
+pub(crate) const WEIGHTED_PRUNE: &str = "weighted-prune";
+
 /// How many digits a cell may try.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub enum TryRule {
     /// Every allowed digit (Algorithm 1, backtracking).
+    #[default]
     All,
     /// Two with probability `alpha`, else one (Algorithm 2, big prune; paper's best 0.7).
     Prune {
@@ -59,23 +65,6 @@ pub enum FillOrder {
     Fewest,
 }
 
-impl FillOrder {
-    /// Parameter values, in the order of the enum.
-    pub const NAMES: [&'static str; 5] = ["rows", "columns", "blocks", "random", "fewest"];
-
-    /// From a parameter value (case already matched by [`sudoku_core::Params::choice`]).
-    pub fn from_name(s: &str) -> Option<FillOrder> {
-        Some(match s {
-            "rows" => FillOrder::Rows,
-            "columns" => FillOrder::Columns,
-            "blocks" => FillOrder::Blocks,
-            "random" => FillOrder::Random,
-            "fewest" => FillOrder::Fewest,
-            _ => return None,
-        })
-    }
-}
-
 /// What a stale digit (in a cell's list but no longer fitting, because a cell placed earlier in
 /// the same row took it) does to the cell's tries. The paper's loop
 /// `for number in allowedNumbers: board[cell] = number; if canFill(next) return true; ...
@@ -88,34 +77,39 @@ pub enum Stale {
     Count,
 }
 
-impl Stale {
-    /// Parameter values, in the order of the enum.
-    pub const NAMES: [&'static str; 2] = ["skip", "count"];
-
-    /// From a parameter value (case already matched by [`sudoku_core::Params::choice`]).
-    pub fn from_name(s: &str) -> Option<Stale> {
-        match s {
-            "skip" => Some(Stale::Skip),
-            "count" => Some(Stale::Count),
-            _ => None,
-        }
+sudoku_core::config! {
+    /// One of seed 003's generators, configured; its parameters are `backtrack`'s, and `prune`
+    /// and `weighted-prune` add `alpha`.
+    #[derive(Clone, Debug)]
+    pub struct PaperSearch for BACKTRACK {
+        /// How many digits each cell tries.
+        pub rule: TryRule;
+        /// Fill order.
+        order: FillOrder = "rows"
+            of choices![
+                "rows" => FillOrder::Rows,
+                "columns" => FillOrder::Columns,
+                "blocks" => FillOrder::Blocks,
+                "random" => FillOrder::Random,
+                "fewest" => FillOrder::Fewest,
+            ],
+            "fill order; lists are refreshed at the start of each row of this order (every N cells \
+             for random/fewest); the paper found rows best";
+        /// Pre-fill the main-diagonal blocks with random permutations (classic variant only).
+        diagonals: bool = true,
+            "fill the independent main-diagonal blocks with random permutations first (classic \
+             variant only)";
+        /// Whether a stale digit uses up a try.
+        stale: Stale = "skip" of choices!["skip" => Stale::Skip, "count" => Stale::Count],
+            "a digit left in a cell's list that an earlier cell of the same row has taken: skip it \
+             without using a try, or count it as a try that fails at once (the paper's loop does \
+             not say)";
+        /// Draw new diagonal blocks at each restart; the paper's `MAIN` fills them once, before
+        /// `while !canFill()`, so `false` is the literal reading.
+        redraw: bool = false,
+            "draw new diagonal blocks at each restart; false keeps them, as the paper's MAIN \
+             (fillDiagonals once, then while !canFill)";
     }
-}
-
-/// One of seed 003's generators, configured.
-#[derive(Clone, Debug)]
-pub struct PaperSearch {
-    /// How many digits each cell tries.
-    pub rule: TryRule,
-    /// Fill order.
-    pub order: FillOrder,
-    /// Pre-fill the main-diagonal blocks with random permutations (classic variant only).
-    pub diagonals: bool,
-    /// Whether a stale digit uses up a try.
-    pub stale: Stale,
-    /// Draw new diagonal blocks at each restart; the paper's `MAIN` fills them once, before
-    /// `while !canFill()`, so `false` is the literal reading.
-    pub redraw: bool,
 }
 
 impl PaperSearch {
@@ -124,10 +118,7 @@ impl PaperSearch {
     pub fn new(rule: TryRule) -> PaperSearch {
         PaperSearch {
             rule,
-            order: FillOrder::Rows,
-            diagonals: true,
-            stale: Stale::Skip,
-            redraw: false,
+            ..PaperSearch::default()
         }
     }
 }
@@ -486,9 +477,9 @@ fn exhausted(stats: Stats, limit: Limit) -> Outcome {
 impl Generator for PaperSearch {
     fn name(&self) -> &str {
         match self.rule {
-            TryRule::All => crate::registry::BACKTRACK,
-            TryRule::Prune { .. } => crate::registry::PRUNE,
-            TryRule::WeightedPrune { .. } => crate::registry::WEIGHTED_PRUNE,
+            TryRule::All => BACKTRACK,
+            TryRule::Prune { .. } => PRUNE,
+            TryRule::WeightedPrune { .. } => WEIGHTED_PRUNE,
         }
     }
 

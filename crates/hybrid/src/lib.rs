@@ -25,192 +25,139 @@
 //! whole call runs in a child process killed at the deadline, as `sat` does. Counting is
 //! `sat`'s (the local search cannot count).
 //!
-//! `helper` (off by default) adds a second tabu search, with its own tenure, on a second
-//! thread for the whole call: one tenure does not suit every order (crates/meta/README.md),
-//! and two cores cover two.
-//! `helper_scheme=pooled` makes that search `tabu`'s pooled scheme ([`sudoku_meta::PooledSearch`],
-//! `select=cell pool=50 weights=5`), the best measured at 49×49 with 50 % givens, and
-//! `scheme=pooled` makes the turns' search that scheme too (two pooled searches side by side;
-//! `scheme=auto`: from 49×49 on);
-//! `segment` sets the pooled searches' segment length, and `restart` when they start afresh.
-//! `helper=auto` picks the helper measured best for the puzzle's order ([`Helper::Auto`]).
+//! `threads=2` (the default when the machine has two cores or more) adds a second tabu
+//! search, the helper, on a second thread for the whole call: one tenure does not suit every
+//! order (crates/meta/README.md), and two cores cover two. By default the helper is the one
+//! measured best for the puzzle's order ([`HybridConfig::helper_search`]): none below 25×25,
+//! `tabu`'s pooled scheme ([`sudoku_meta::PooledSearch`], `select=cell pool=50 weights=5`) with
+//! λ = 0.5 and 1,000,000-step segments at 49×49, plain TabuCol with λ = 0.6 at the others.
+//! The expert parameters `helper_lambda`, `helper_scheme` and `segment` override that choice;
+//! `scheme=pooled` makes the turns' search the pooled scheme too (`scheme=auto`: from 49×49
+//! on), and `restart` sets when the pooled searches start afresh. `threads=1` is the turns
+//! alone.
 #![deny(missing_docs)]
 
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use rand::Rng as _;
 
 use sudoku_core::{
-    choices, number_param, rng_from_seed, Budget, Capabilities, CountEnd, CountOutcome, Grid,
-    Limit, MethodInfo, Outcome, Param, ParamError, ParamSpec, Params, Puzzle, Rng, Solver, Stats,
-    Status, Unsupported,
+    choices, rng_from_seed, Budget, Capabilities, CountEnd, CountOutcome, Grid, Limit, MethodInfo,
+    Outcome, Param, ParamError, ParamSpec, Params, Puzzle, Rng, Solver, Stats, Status, Unsupported,
 };
-use sudoku_isolate::Isolated;
+use sudoku_isolate::{thread_cpu_time, Isolated};
 use sudoku_meta::{Contradiction, PooledSearch, Select, TabuConfig, TabuSearch};
 use sudoku_sat::{Answer, Encoding, Preset, Sat, SatConfig, Session, CADICAL_VERSION};
 
 /// The registry name, also returned by [`Solver::name`].
 const NAME: &str = "hybrid";
 
-/// The configuration of [`Hybrid`]; see [`HYBRID_PARAMS`] for each field's meaning.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct HybridConfig {
-    /// The CDCL half (encoding, CaDiCaL preset).
-    pub sat: SatConfig,
-    /// The tabu half.
-    pub tabu: TabuConfig,
-    /// Conflicts of CDCL's first turn.
-    pub conflicts: u64,
-    /// Steps of tabu's first turn, per open cell.
-    pub steps_per_cell: u64,
-    /// A second tabu search on a thread of its own.
-    pub helper: Helper,
-    /// Whether that search runs `tabu`'s pooled scheme (`select=cell pool=50 weights=5`);
-    /// [`Helper::Auto`] decides for itself.
-    pub helper_pooled: bool,
-    /// Which scheme the turns' own tabu search runs.
-    pub scheme: Turns,
-    /// The segment length of the pooled searches, in steps.
-    pub segment: u64,
-    /// Steps without a new lowest cost after which a pooled search starts afresh (0: never).
-    pub restart: u64,
-}
-
-impl Default for HybridConfig {
-    fn default() -> Self {
-        HybridConfig {
-            sat: SatConfig {
-                preset: PRESET.default,
-                ..SatConfig::default()
-            },
-            tabu: TabuConfig {
-                lambda: LAMBDA.default,
-                ..TabuConfig::default()
-            },
-            conflicts: CONFLICTS.default,
-            steps_per_cell: STEPS_PER_CELL.default,
-            helper: HELPER.default,
-            helper_pooled: HELPER_SCHEME.default,
-            scheme: SCHEME.default,
-            segment: SEGMENT.default,
-            restart: RESTART.default,
-        }
+sudoku_core::config! {
+    /// The configuration of [`Hybrid`].
+    #[derive(Clone, Copy, Debug, PartialEq)]
+    pub struct HybridConfig for NAME, check HybridConfig::check {
+        preset: Preset = "sat"
+            of choices![
+                "sat" => Preset::Sat,
+                "default" => Preset::Default,
+                "unsat" => Preset::Unsat,
+            ],
+            "CaDiCaL's option preset for the CDCL half (as `sat`'s; `sat` measured best at 36×36 \
+             and up)";
+        conflicts: u64 = 200 in 1..=1000000000,
+            "CDCL conflicts in the first round (after tabu's turn); each round doubles it";
+        steps_per_cell: u64 = 150 in 1..=1000000000,
+            "tabu steps in the first round (it starts the round) per cell open after singles; each \
+             round doubles it";
+        lambda: f64 = 0.5 in 0.0..=100.0,
+            "tabu tenure per conflicting cell (as `tabu`'s, and its default)";
+        tenure: u64 = 10 in 0..=1000000, "random part of the tabu tenure (as `tabu`'s)";
+        /// Threads (`None`: two when the machine has two cores or more, else one; see
+        /// [`HybridConfig::threads`]).
+        threads: Option<usize> = auto in 1..=2,
+            "1: the turns alone. 2: also a second tabu search (the helper) on a second thread for \
+             the whole call, the one measured best for the order (crates/hybrid/README.md, \
+             large-orders-targets-per-order): none below 25x25, pooled with λ 0.5 and 1000000-step \
+             segments at 49x49, plain TabuCol with λ 0.6 at the others; the first answer ends both, \
+             so a seed no longer fixes the run. auto: 2 when the machine has two cores or more, \
+             else 1";
+        /// The helper's tenure factor λ (`None`: by order).
+        helper_lambda: Option<f64> = auto in 0.0..=100.0,
+            "expert, two threads: the helper's tabu tenure λ, and a helper at every order; auto: \
+             by order (0.5 at 49x49, 0.6 at the others, none below 25x25)";
+        /// Whether the helper runs `tabu`'s pooled scheme (`None`: by order).
+        helper_pooled as "helper_scheme": Option<bool> = "auto"
+            of choices!["auto" => None, "plain" => Some(false), "pooled" => Some(true)],
+            "expert, two threads: the helper's tabu search, plain (TabuCol, one search) or pooled \
+             (`tabu select=cell pool=50 weights=5`, AllDiff-LS's scheme: the best measured at \
+             49x49 and 50 % givens, slower at 36x36); auto: pooled at 49x49, plain at the others";
+        scheme: Turns = "plain"
+            of choices!["plain" => Turns::Plain, "pooled" => Turns::Pooled, "auto" => Turns::Auto],
+            "the tabu search of the turns: plain (TabuCol, one search continued across turns), \
+             pooled (as `helper_scheme`'s, continued across turns), or auto (pooled from 49x49 on, \
+             plain below). With a pooled helper, two pooled searches with their own seeds run side \
+             by side (beside the default helper at 49x49: quicker at the median than plain turns, \
+             as often over 30 s)";
+        /// The segment length of the pooled searches, in steps (`None`: 1,000,000 for the
+        /// pooled helper at 49×49, else `tabu`'s default).
+        segment: Option<u64> = auto in 1..=1000000000000,
+            "expert: steps of a segment of the pooled searches (as `tabu`'s `segment`); auto: \
+             1000000 for the helper at 49x49 (measured better there with 50 % givens), else \
+             100000 (`tabu`'s default, Sudoku-LS's)";
+        restart: u64 = 0 in 0..=1000000000000,
+            "steps without a new lowest cost after which a pooled search drops its pool and \
+             weights and starts again from a new greedy start (as `tabu`'s `restart`; 0: never)";
+        _ = HELPER;
     }
 }
 
-const PRESET: Param<Preset> = Param::choice(
-    "preset",
-    "sat",
-    choices![
-        "sat" => Preset::Sat,
-        "default" => Preset::Default,
-        "unsat" => Preset::Unsat,
-    ],
-    "CaDiCaL's option preset for the CDCL half (as `sat`'s; `sat` measured best at 36×36 and up)",
-);
-const CONFLICTS: Param<u64> = number_param!(
-    "conflicts",
-    u64,
-    200,
-    1..=1000000000,
-    "CDCL conflicts in the first round (after tabu's turn); each round doubles it"
-);
-const STEPS_PER_CELL: Param<u64> = number_param!(
-    "steps_per_cell",
-    u64,
-    150,
-    1..=1000000000,
-    "tabu steps in the first round (it starts the round) per cell open after singles; each \
-     round doubles it"
-);
-const LAMBDA: Param<f64> = number_param!(
-    "lambda",
-    f64,
-    0.5,
-    0.0..=100.0,
-    "tabu tenure per conflicting cell (as `tabu`'s, and its default)"
-);
-const TENURE: Param<u64> = number_param!(
-    "tenure",
-    u64,
-    10,
-    0..=1000000,
-    "random part of the tabu tenure (as `tabu`'s)"
-);
+/// The order from which the default helper runs.
+const HELPER_FROM: usize = 5;
+/// The order at which the default helper is the pooled scheme.
+const POOLED_HELPER_AT: usize = 7;
+/// The default pooled helper's segment length.
+const POOLED_HELPER_SEGMENT: u64 = 1_000_000;
+/// The default pooled helper's tenure factor.
+const POOLED_HELPER_LAMBDA: f64 = 0.5;
+/// The default plain helper's tenure factor.
+const PLAIN_HELPER_LAMBDA: f64 = 0.6;
 
-/// The second tabu search (`helper`).
+/// The old spelling of `threads` and `helper_lambda` (`helper`).
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub enum Helper {
-    /// One of tenure λ, of the scheme `helper_scheme` names; λ = 0: none.
+enum OldHelper {
+    /// `helper=λ`; λ = 0: no helper.
     Tenure(f64),
-    /// The configuration measured best for the puzzle's order in the hard region
-    /// (crates/hybrid/README.md): none below 25×25, where a puzzle takes milliseconds and a
-    /// thread would only add its start-up; the pooled scheme with λ = 0.5 and 1,000,000-step
-    /// segments at 49×49; plain TabuCol with λ = 0.6 at the other orders (measured at 25×25,
-    /// 36×36 and 64×64; above 64×64 unmeasured).
+    /// `helper=auto`.
     Auto,
 }
 
-/// The order from which `helper=auto` starts a helper.
-const AUTO_HELPER_FROM: usize = 5;
-/// The order at which `helper=auto` runs the pooled scheme.
-const AUTO_HELPER_POOLED_AT: usize = 7;
-/// The pooled helper's segment length under `helper=auto`.
-const AUTO_HELPER_SEGMENT: u64 = 1_000_000;
-/// The pooled helper's tenure factor under `helper=auto`.
-const AUTO_HELPER_POOLED_LAMBDA: f64 = 0.5;
-/// The plain helper's tenure factor under `helper=auto`.
-const AUTO_HELPER_PLAIN_LAMBDA: f64 = 0.6;
-
-const HELPER: Param<Helper> = Param::new(
+const HELPER: Param<Option<OldHelper>> = Param::new(
     ParamSpec {
         name: "helper",
-        default: "0",
-        range: "0.0..=100.0|auto",
-        help: "0: one thread. Else a second tabu search on a second thread for the whole call, \
-               beside the turns; the first answer ends both. A number is its tenure λ (its \
-               scheme: helper_scheme). auto: the configuration measured best for the order, \
-               none below 25x25, `helper=0.5 helper_scheme=pooled segment=1000000` at 49x49 \
-               and `helper=0.6` (plain) at the others; it sets the helper's scheme and \
-               segment, so it takes neither. Uses two cores, and which half answers first then \
-               depends on timing, so a seed no longer fixes the run",
+        default: "none",
+        range: "none|0.0..=100.0|auto",
+        help: "the old spelling, so that earlier experiment files run as they did: 0 is \
+               threads=1; λ is threads=2 helper_lambda=λ, with helper_scheme=plain and \
+               segment=100000 unless given; auto is threads=2; none: not given. Not beside \
+               threads or helper_lambda",
     },
-    Helper::Tenure(0.0),
-    "a number in 0.0..=100.0, or auto",
+    None,
+    "none, a number in 0.0..=100.0, or auto",
     |s| {
+        if s.eq_ignore_ascii_case("none") {
+            return Some(None);
+        }
         if s.eq_ignore_ascii_case("auto") {
-            return Some(Helper::Auto);
+            return Some(Some(OldHelper::Auto));
         }
         let v: f64 = s.parse().ok()?;
-        (0.0..=100.0).contains(&v).then_some(Helper::Tenure(v))
+        (0.0..=100.0)
+            .contains(&v)
+            .then_some(Some(OldHelper::Tenure(v)))
     },
-);
-
-/// `helper`; `auto` with `helper_scheme` or `segment` is an error, since it sets both.
-fn read_helper(p: &Params) -> Result<Helper, ParamError> {
-    let helper = HELPER.read(p)?;
-    let clash = [HELPER_SCHEME.spec.name, SEGMENT.spec.name]
-        .into_iter()
-        .find(|key| p.raw(key).is_some());
-    match (helper, clash) {
-        (Helper::Auto, Some(key)) => Err(p.invalid(
-            HELPER.spec.name,
-            &format!("a number when `{key}` is given: auto sets the helper's scheme and segment by order"),
-        )),
-        _ => Ok(helper),
-    }
-}
-
-const HELPER_SCHEME: Param<bool> = Param::choice(
-    "helper_scheme",
-    "plain",
-    choices!["plain" => false, "pooled" => true],
-    "the helper's tabu search: plain (TabuCol, one search), or pooled (`tabu select=cell \
-     pool=50 weights=5`, AllDiff-LS's scheme: the best measured at 49x49 and 50 % givens, \
-     slower at 36x36)",
 );
 
 /// The tabu search of the turns (`scheme`).
@@ -221,8 +168,8 @@ pub enum Turns {
     /// `tabu`'s pooled scheme, as the pooled helper's, continued across turns.
     Pooled,
     /// Pooled from 49×49 on, where one pooled search beats plain TabuCol, and plain below
-    /// (crates/meta/README.md). Beside `helper=auto`'s pooled helper at 49×49 it was quicker
-    /// at the median than plain turns, but missed 30 s as often (crates/hybrid/README.md).
+    /// (crates/meta/README.md). Beside the default pooled helper at 49×49 it was quicker at
+    /// the median than plain turns, but missed 30 s as often (crates/hybrid/README.md).
     Auto,
 }
 
@@ -240,97 +187,104 @@ impl Turns {
     }
 }
 
-const SCHEME: Param<Turns> = Param::choice(
-    "scheme",
-    "plain",
-    choices!["plain" => Turns::Plain, "pooled" => Turns::Pooled, "auto" => Turns::Auto],
-    "the tabu search of the turns: plain (TabuCol, one search continued across turns), pooled \
-     (as `helper_scheme`'s, continued across turns), or auto (pooled from 49x49 on, plain \
-     below). With a pooled helper, two pooled searches with their own seeds run side by side \
-     (beside `helper=auto` at 49x49: quicker at the median than plain turns, as often over \
-     30 s)",
-);
-
-const SEGMENT: Param<u64> = number_param!(
-    "segment",
-    u64,
-    100000,
-    1..=1000000000000,
-    "steps of a segment of the pooled searches (as `tabu`'s `segment`, and its default, \
-     Sudoku-LS's); 1000000 measured better at 49x49 with 50 % givens"
-);
-
-const RESTART: Param<u64> = number_param!(
-    "restart",
-    u64,
-    0,
-    0..=1000000000000,
-    "steps without a new lowest cost after which a pooled search drops its pool and weights \
-     and starts again from a new greedy start (as `tabu`'s `restart`; 0: never)"
-);
-
-/// The documented parameters of `hybrid`.
-pub const HYBRID_PARAMS: &[ParamSpec] = &[
-    PRESET.spec,
-    CONFLICTS.spec,
-    STEPS_PER_CELL.spec,
-    LAMBDA.spec,
-    TENURE.spec,
-    HELPER.spec,
-    HELPER_SCHEME.spec,
-    SCHEME.spec,
-    SEGMENT.spec,
-    RESTART.spec,
-];
-
 impl HybridConfig {
-    /// Reads a configuration from named parameters; unknown keys and bad values are errors.
-    pub fn from_params(p: &Params) -> Result<HybridConfig, ParamError> {
-        p.check_known(NAME, HYBRID_PARAMS)?;
-        Ok(HybridConfig {
-            sat: SatConfig {
-                encoding: Encoding::Optimised,
-                preset: PRESET.read(p)?,
-                ..SatConfig::default()
-            },
-            tabu: TabuConfig {
-                lambda: LAMBDA.read(p)?,
-                tenure: TENURE.read(p)?,
-                ..TabuConfig::default()
-            },
-            conflicts: CONFLICTS.read(p)?,
-            steps_per_cell: STEPS_PER_CELL.read(p)?,
-            helper: read_helper(p)?,
-            helper_pooled: HELPER_SCHEME.read(p)?,
-            scheme: SCHEME.read(p)?,
-            segment: SEGMENT.read(p)?,
-            restart: RESTART.read(p)?,
-        })
+    /// The CDCL half: the optimised encoding and this preset.
+    pub fn sat(&self) -> SatConfig {
+        SatConfig {
+            encoding: Encoding::Optimised,
+            preset: self.preset,
+            ..SatConfig::default()
+        }
     }
 
-    /// The helper's search on a puzzle of order `n`, or `None` when there is none.
-    pub fn helper_search(&self, n: usize) -> Option<TabuConfig> {
-        // (λ, pooled scheme, segment length)
-        let (lambda, pooled_scheme, segment) = match self.helper {
-            Helper::Tenure(lambda) => (lambda, self.helper_pooled, self.segment),
-            Helper::Auto if n < AUTO_HELPER_FROM => return None,
-            Helper::Auto if n == AUTO_HELPER_POOLED_AT => {
-                (AUTO_HELPER_POOLED_LAMBDA, true, AUTO_HELPER_SEGMENT)
+    /// The turns' tabu search, plain: this tenure.
+    pub fn tabu(&self) -> TabuConfig {
+        TabuConfig {
+            lambda: self.lambda,
+            tenure: self.tenure,
+            ..TabuConfig::default()
+        }
+    }
+
+    /// The threads a call uses at most: `threads`, or when it is `auto` two if the machine
+    /// has two cores or more (below 25×25 the default helper does not run, so one is used).
+    pub fn threads(&self) -> usize {
+        self.threads.unwrap_or_else(machine_threads)
+    }
+
+    /// The segment length of the turns' pooled search.
+    fn turns_segment(&self) -> u64 {
+        self.segment.unwrap_or(TabuConfig::default().segment)
+    }
+
+    /// Reads the old spelling `helper` into `threads` and `helper_lambda` (with the scheme and
+    /// segment that `helper=λ` meant). Refused: `helper` beside its new keys, and the helper's
+    /// keys with `threads=1`, which has no helper.
+    fn check(&mut self, p: &Params) -> Result<(), ParamError> {
+        let given = |key: &&str| p.raw(key).is_some();
+        if let Some(old) = HELPER.read(p)? {
+            if let Some(key) = ["threads", "helper_lambda"].iter().find(|k| given(k)) {
+                return Err(p.invalid(
+                    "helper",
+                    &format!("no value beside `{key}` (`helper` is their old spelling)"),
+                ));
             }
-            Helper::Auto => (AUTO_HELPER_PLAIN_LAMBDA, false, self.segment),
-        };
-        if lambda <= 0.0 {
+            match old {
+                OldHelper::Tenure(lambda) if lambda <= 0.0 => self.threads = Some(1),
+                OldHelper::Tenure(lambda) => {
+                    self.threads = Some(2);
+                    self.helper_lambda = Some(lambda);
+                    self.helper_pooled.get_or_insert(false);
+                    self.segment.get_or_insert(TabuConfig::default().segment);
+                }
+                OldHelper::Auto => self.threads = Some(2),
+            }
+        } else if self.threads == Some(1) {
+            if let Some(key) = ["helper_lambda", "helper_scheme"].iter().find(|k| given(k)) {
+                return Err(p.invalid(
+                    key,
+                    "no value with threads=1 (it sets the second thread's search)",
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// The helper's search on a puzzle of order `n`, or `None` when there is none: with two
+    /// threads, the one measured best for the order (none below 25×25; pooled, λ = 0.5 and
+    /// 1,000,000-step segments at 49×49; plain TabuCol, λ = 0.6, at the other orders, measured
+    /// at 25×25, 36×36 and 64×64 and above 64×64 unmeasured), each part replaced by
+    /// `helper_lambda`, `helper_scheme` and `segment` when they are given (a given
+    /// `helper_lambda` runs a helper at every order).
+    pub fn helper_search(&self, n: usize) -> Option<TabuConfig> {
+        if self.threads() < 2 {
             return None;
         }
-        Some(if pooled_scheme {
-            pooled(self, lambda, segment)
+        let lambda = match self.helper_lambda {
+            Some(lambda) => lambda,
+            None if n < HELPER_FROM => return None,
+            None if n == POOLED_HELPER_AT => POOLED_HELPER_LAMBDA,
+            None => PLAIN_HELPER_LAMBDA,
+        };
+        if self.helper_pooled.unwrap_or(n == POOLED_HELPER_AT) {
+            let segment = match (self.segment, n == POOLED_HELPER_AT) {
+                (None, true) => POOLED_HELPER_SEGMENT,
+                _ => self.turns_segment(),
+            };
+            Some(pooled(self, lambda, segment))
         } else {
-            TabuConfig {
+            Some(TabuConfig {
                 lambda,
-                ..self.tabu
-            }
-        })
+                ..self.tabu()
+            })
+        }
     }
+}
+
+/// Two threads when the machine has two cores or more, else one (asked once).
+fn machine_threads() -> usize {
+    static THREADS: OnceLock<usize> = OnceLock::new();
+    *THREADS.get_or_init(|| std::thread::available_parallelism().map_or(1, |n| n.get().min(2)))
 }
 
 /// CDCL and tabu search in turns (registered as `hybrid`). Complete.
@@ -394,9 +348,9 @@ impl Hybrid {
     ) -> Run {
         let turns_pooled = self.cfg.scheme.pooled(puzzle.order().n());
         let own = if turns_pooled {
-            pooled(&self.cfg, self.cfg.tabu.lambda, self.cfg.segment)
+            pooled(&self.cfg, self.cfg.lambda, self.cfg.turns_segment())
         } else {
-            self.cfg.tabu
+            self.cfg.tabu()
         };
         let mut tabu = match Local::new(puzzle, &own, rng) {
             Ok(t) => t,
@@ -418,7 +372,7 @@ impl Hybrid {
         let mut stats = Stats {
             extra: vec![
                 ("solver".into(), format!("cadical {CADICAL_VERSION}")),
-                ("preset".into(), self.cfg.sat.preset.name().into()),
+                ("preset".into(), self.cfg.preset.name().into()),
                 ("open_cells".into(), tabu.open_cells().to_string()),
                 (
                     "turns".into(),
@@ -431,7 +385,7 @@ impl Hybrid {
         // thread when it is done (it stops the helper).
         let stop = Arc::new(AtomicBool::new(false));
         let helper = self.cfg.helper_search(puzzle.order().n()).map(|cfg| {
-            // What ran, since `helper=auto` chooses by order.
+            // What ran, since the default helper is chosen by order.
             let scheme = if cfg.pool > 0 { "pooled" } else { "plain" };
             stats
                 .extra
@@ -489,7 +443,7 @@ impl Hybrid {
             }
             let cdcl = match &mut session {
                 Some(s) => s,
-                None => match Session::new(puzzle, self.cfg.sat, deadline) {
+                None => match Session::new(puzzle, self.cfg.sat(), deadline) {
                     Ok(mut s) => {
                         if helper.is_some() {
                             s.stop_on(Arc::clone(&stop));
@@ -543,6 +497,7 @@ impl Hybrid {
         }
         stop.store(true, Ordering::Relaxed);
         if let Some(handle) = helper {
+            stats.threads = 2;
             // A panic in the helper is a bug; it is reported as this call's error.
             match handle.join() {
                 Ok(h) => {
@@ -555,6 +510,9 @@ impl Hybrid {
                         .extra
                         .push(("helper_steps".into(), h.steps.to_string()));
                     stats.restarts += h.restarts;
+                    // In a forked child the parent replaces this by the child's whole CPU
+                    // time, which includes the helper's.
+                    stats.child_cpu = Some(stats.child_cpu.unwrap_or_default() + h.cpu);
                 }
                 Err(_) => stats.error = Some("hybrid: the helper thread panicked".into()),
             }
@@ -604,7 +562,7 @@ fn pooled(cfg: &HybridConfig, lambda: f64, segment: u64) -> TabuConfig {
         weights: 5,
         segment,
         restart: cfg.restart,
-        ..cfg.tabu
+        ..cfg.tabu()
     }
 }
 
@@ -677,6 +635,8 @@ struct HelperEnd {
     found: Option<Grid>,
     steps: u64,
     restarts: u64,
+    /// The helper thread's CPU time, which the runner's clock of the calling thread misses.
+    cpu: Duration,
 }
 
 /// Runs a second tabu search on a thread of its own until it solves the puzzle (then it sets
@@ -688,6 +648,8 @@ fn spawn_helper(
     stop: Arc<AtomicBool>,
 ) -> JoinHandle<HelperEnd> {
     std::thread::spawn(move || {
+        let cpu0 = thread_cpu_time();
+        let cpu = || thread_cpu_time().saturating_sub(cpu0);
         let mut rng = rng_from_seed(seed);
         // The calling thread already propagated the same puzzle without contradiction.
         let Ok(mut tabu) = Local::new(&puzzle, &cfg, &mut rng) else {
@@ -695,6 +657,7 @@ fn spawn_helper(
                 found: None,
                 steps: 0,
                 restarts: 0,
+                cpu: cpu(),
             };
         };
         let mut steps = 0;
@@ -706,6 +669,7 @@ fn spawn_helper(
                         found: Some(tabu.best_grid()),
                         steps: tabu.steps(),
                         restarts: tabu.restarts(),
+                        cpu: cpu(),
                     };
                 }
             }
@@ -715,6 +679,7 @@ fn spawn_helper(
             found: None,
             steps,
             restarts: tabu.restarts(),
+            cpu: cpu(),
         }
     })
 }
@@ -747,6 +712,10 @@ impl Solver for Hybrid {
         NAME
     }
 
+    fn threads(&self) -> usize {
+        self.cfg.threads()
+    }
+
     fn solve(&mut self, puzzle: &Puzzle, budget: &Budget, rng: &mut Rng) -> Outcome {
         let Run { found, end, stats } = self.run(puzzle, budget, rng);
         Outcome {
@@ -764,12 +733,8 @@ impl Solver for Hybrid {
         budget: &Budget,
         rng: &mut Rng,
     ) -> Result<CountOutcome, Unsupported> {
-        Sat::new(self.cfg.sat).count(puzzle, limit, collect, budget, rng)
+        Sat::new(self.cfg.sat()).count(puzzle, limit, collect, budget, rng)
     }
-}
-
-fn build(p: &Params) -> Result<Box<dyn Solver + Send>, ParamError> {
-    Ok(Box::new(Hybrid::new(HybridConfig::from_params(p)?)))
 }
 
 /// The registry entry of this crate: `hybrid`.
@@ -778,12 +743,12 @@ pub fn methods() -> Vec<MethodInfo> {
         name: NAME,
         summary: "CaDiCaL (CDCL SAT) and tabu search on list colouring in doubling turns: \
                   complete, for the hard region of 36×36 to 64×64",
-        params: HYBRID_PARAMS,
+        params: HybridConfig::PARAMS,
         caps: Capabilities {
             complete: true,
             thread_safe: true,
             randomized: true,
         },
-        build,
+        build: |p| Ok(Box::new(Hybrid::new(HybridConfig::from_params(p)?))),
     }]
 }

@@ -1,6 +1,7 @@
 //! `hybrid`: agreement with `prop` (solutions, infeasibility, counts), infeasibility that only
 //! the exact half can prove, a 36×36 puzzle at half givens, both halves finding solutions,
-//! budgets, reproducibility from the seed, the pooled scheme in the turns, and the helper thread.
+//! budgets, reproducibility from the seed, the pooled scheme in the turns, and the helper thread
+//! (its per-order default, the expert keys and the old spelling `helper`).
 
 use sudoku_core::{
     format, rng_from_seed, verify_solution, Budget, CountEnd, Grid, Limit, Params, Puzzle, Solver,
@@ -9,11 +10,19 @@ use sudoku_core::{
 use sudoku_fixtures::{
     carved_pattern, line_puzzle, public_dir, seed_pairs, seed_puzzle, UNSOLVABLE_PAST_SINGLES,
 };
-use sudoku_hybrid::{methods, Helper, Hybrid, HybridConfig, Turns};
+use sudoku_hybrid::{methods, Hybrid, HybridConfig, Turns};
 use sudoku_prop::Prop;
 
 fn hybrid() -> Hybrid {
     Hybrid::default()
+}
+
+/// The turns alone, on one thread: a seed fixes the run.
+fn one_thread() -> HybridConfig {
+    HybridConfig {
+        threads: Some(1),
+        ..HybridConfig::default()
+    }
 }
 
 fn extra<'a>(stats: &'a sudoku_core::Stats, key: &str) -> Option<&'a str> {
@@ -125,13 +134,13 @@ fn counting_finds_both_solutions_of_figure_9() {
 #[test]
 fn a_36x36_puzzle_at_half_givens_is_solved_within_budget() {
     // The hard region at 36×36; the budgets are well above what this seed needs, and either
-    // half may be the one to finish.
+    // half (or, with two threads, the helper) may be the one to finish.
     let p = carved(6, 0.5, 21);
     let budget = generous();
     let out = hybrid().solve(&p, &budget, &mut rng_from_seed(3));
     solved(&p, &out.status, "36×36 at 50 %");
     let by = extra(&out.stats, "found_by").expect("found_by is reported");
-    assert!(by == "sat" || by == "tabu", "{by}");
+    assert!(["sat", "tabu", "helper"].contains(&by), "{by}");
 }
 
 #[test]
@@ -140,7 +149,7 @@ fn each_half_can_be_the_one_that_finds_the_solution() {
     // Almost no conflicts per turn: tabu finishes first.
     let out = Hybrid::new(HybridConfig {
         conflicts: 1,
-        ..HybridConfig::default()
+        ..one_thread()
     })
     .solve(&p, &Budget::unlimited(), &mut rng_from_seed(1));
     solved(&p, &out.status, "tabu first");
@@ -150,7 +159,7 @@ fn each_half_can_be_the_one_that_finds_the_solution() {
     let out = Hybrid::new(HybridConfig {
         steps_per_cell: 1,
         conflicts: 1_000_000_000,
-        ..HybridConfig::default()
+        ..one_thread()
     })
     .solve(&p, &Budget::unlimited(), &mut rng_from_seed(1));
     solved(&p, &out.status, "sat first");
@@ -165,7 +174,7 @@ fn budgets_end_the_run_with_their_limit() {
     let tight = HybridConfig {
         conflicts: 1,
         steps_per_cell: 1,
-        ..HybridConfig::default()
+        ..one_thread()
     };
     let nodes = Budget {
         nodes: Some(3),
@@ -209,7 +218,7 @@ fn same_seed_same_run() {
     };
     let cfg = HybridConfig {
         conflicts: 50,
-        ..HybridConfig::default()
+        ..one_thread()
     };
     let x = Hybrid::new(cfg).solve(&p, &budget, &mut rng_from_seed(3));
     let y = Hybrid::new(cfg).solve(&p, &budget, &mut rng_from_seed(3));
@@ -233,12 +242,15 @@ fn registry_lists_hybrid_and_rejects_unknown_parameters() {
     let mut ok = Params::default();
     ok.set("preset", "unsat")
         .set("lambda", "0.6")
-        .set("helper", "0.35")
+        .set("threads", "2")
+        .set("helper_lambda", "0.35")
         .set("helper_scheme", "pooled");
     assert!((info.build)(&ok).is_ok());
-    let mut negative = Params::default();
-    negative.set("helper", "-1");
-    assert!((info.build)(&negative).is_err());
+    for (key, bad) in [("helper_lambda", "-1"), ("threads", "0"), ("threads", "3")] {
+        let mut p = Params::default();
+        p.set(key, bad);
+        assert!((info.build)(&p).is_err(), "{key}={bad}");
+    }
     for key in ["helper_scheme", "scheme"] {
         let mut scheme = Params::default();
         scheme.set(key, "pool");
@@ -272,7 +284,13 @@ fn registry_lists_hybrid_and_rejects_unknown_parameters() {
     // (parameter, a value the registry rejects, one it takes, how it reads back, its value)
     type Read = fn(&HybridConfig) -> u64;
     let steps: [(&str, &str, &str, Read, u64); 2] = [
-        ("segment", "0", "1000000", |c| c.segment, 1_000_000),
+        (
+            "segment",
+            "0",
+            "1000000",
+            |c| c.segment.unwrap_or(0),
+            1_000_000,
+        ),
         ("restart", "-1", "20000000", |c| c.restart, 20_000_000),
     ];
     for (key, bad, good, read, want) in steps {
@@ -282,7 +300,7 @@ fn registry_lists_hybrid_and_rejects_unknown_parameters() {
         p.set(key, good);
         assert_eq!(read(&HybridConfig::from_params(&p).unwrap()), want, "{key}");
     }
-    assert_eq!(HybridConfig::default().segment, 100_000, "tabu's default");
+    assert_eq!(HybridConfig::default().segment, None, "by order");
     assert_eq!(
         HybridConfig::default().restart,
         0,
@@ -294,8 +312,8 @@ fn registry_lists_hybrid_and_rejects_unknown_parameters() {
 fn the_turns_can_run_the_pooled_scheme() {
     let pooled = HybridConfig {
         scheme: Turns::Pooled,
-        segment: 20_000,
-        ..HybridConfig::default()
+        segment: Some(20_000),
+        ..one_thread()
     };
     // The printed solutions of the first paper's 25×25 puzzles.
     let pairs = seed_pairs("001_jump", Variant::Classic).expect("seed 001 loads");
@@ -371,8 +389,9 @@ fn a_helper_thread_changes_answers_but_not_outcomes() {
         (true, Turns::Pooled),
     ] {
         let helped = HybridConfig {
-            helper: Helper::Tenure(0.35),
-            helper_pooled: pooled,
+            threads: Some(2),
+            helper_lambda: Some(0.35),
+            helper_pooled: Some(pooled),
             scheme,
             ..HybridConfig::default()
         };
@@ -385,6 +404,10 @@ fn a_helper_thread_changes_answers_but_not_outcomes() {
         let by = extra(&out.stats, "found_by").expect("found_by is reported");
         assert!(["sat", "tabu", "helper"].contains(&by), "{by}");
         assert!(extra(&out.stats, "helper_steps").is_some());
+        // The rows mark it as a two-thread call, and its CPU time counts the helper's thread
+        // (in this process, as this test calls it without a time limit).
+        assert_eq!(out.stats.threads, 2);
+        assert!(out.stats.child_cpu.is_some_and(|c| !c.is_zero()));
         // Infeasibility is still the CDCL half's proof: the helper, which can never finish on
         // this puzzle, is stopped when the proof is in.
         proves_unsolvable_by_sat(Hybrid::new(helped));
@@ -410,60 +433,122 @@ fn a_helper_thread_changes_answers_but_not_outcomes() {
 }
 
 #[test]
-fn helper_auto_runs_the_configuration_measured_for_the_order() {
+fn two_threads_run_the_helper_measured_for_the_order() {
     let info = methods().into_iter().next().unwrap();
-    let mut p = Params::default();
-    p.set("helper", "AUTO");
-    let cfg = HybridConfig::from_params(&p).unwrap();
-    assert_eq!(cfg.helper, Helper::Auto);
-    // (order, the helper as (λ, pooled), or none)
-    let want = [
+    let two = HybridConfig {
+        threads: Some(2),
+        ..HybridConfig::default()
+    };
+    // (order, the helper as (λ, pooled, segment), or none)
+    let by_order = [
         (3, None),
         (4, None),
-        (5, Some((0.6, false))),
-        (6, Some((0.6, false))),
-        (7, Some((0.5, true))),
-        (8, Some((0.6, false))),
+        (5, Some((0.6, false, 100_000))),
+        (6, Some((0.6, false, 100_000))),
+        (7, Some((0.5, true, 1_000_000))),
+        (8, Some((0.6, false, 100_000))),
     ];
-    for (n, want) in want {
-        let got = cfg.helper_search(n);
-        assert_eq!(got.map(|t| (t.lambda, t.pool > 0)), want, "order {n}");
-        if let Some(t) = got.filter(|t| t.pool > 0) {
-            assert_eq!((t.segment, t.pool, t.weights), (1_000_000, 50, 5));
+    let helper = |cfg: &HybridConfig, n| {
+        cfg.helper_search(n)
+            .map(|t| (t.lambda, t.pool > 0, t.segment))
+    };
+    for (n, want) in by_order {
+        assert_eq!(helper(&two, n), want, "order {n}");
+        if let Some(t) = two.helper_search(n).filter(|t| t.pool > 0) {
+            assert_eq!(
+                (t.pool, t.weights, t.select),
+                (50, 5, sudoku_meta::Select::Cell)
+            );
         }
     }
-    // A number keeps its meaning, with the scheme `helper_scheme` names; 0 is none.
-    p.set("helper", "0.35").set("helper_scheme", "pooled");
+    // One thread: no helper at any order, and the solver says how many threads it uses.
+    for n in 3..=8 {
+        assert_eq!(one_thread().helper_search(n), None);
+    }
+    assert_eq!(Hybrid::new(one_thread()).threads(), 1);
+    assert_eq!(Hybrid::new(two).threads(), 2);
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    assert_eq!(Hybrid::default().threads(), cores.min(2), "auto");
+    // The expert keys override the per-order choice one part each; a given λ runs a helper at
+    // every order.
+    let mut p = Params::default();
+    p.set("threads", "2").set("helper_lambda", "0.35");
     let cfg = HybridConfig::from_params(&p).unwrap();
-    let t = cfg.helper_search(6).unwrap();
-    assert_eq!((t.lambda, t.pool, t.segment), (0.35, 50, 100_000));
-    assert_eq!(HybridConfig::default().helper_search(7), None);
-    // auto sets the scheme and the segment: giving either beside it is an error that says so.
-    for key in ["helper_scheme", "segment"] {
+    assert_eq!(helper(&cfg, 3), Some((0.35, false, 100_000)));
+    assert_eq!(helper(&cfg, 7), Some((0.35, true, 1_000_000)));
+    p.set("helper_scheme", "plain");
+    let cfg = HybridConfig::from_params(&p).unwrap();
+    assert_eq!(helper(&cfg, 7), Some((0.35, false, 100_000)));
+    p.set("helper_scheme", "pooled").set("segment", "5000");
+    let cfg = HybridConfig::from_params(&p).unwrap();
+    assert_eq!(helper(&cfg, 7), Some((0.35, true, 5000)));
+    assert_eq!(helper(&cfg, 6), Some((0.35, true, 5000)));
+    let mut p = Params::default();
+    p.set("threads", "2").set("helper_scheme", "pooled");
+    let cfg = HybridConfig::from_params(&p).unwrap();
+    assert_eq!(
+        helper(&cfg, 4),
+        None,
+        "no helper below 25×25 unless λ is given"
+    );
+    assert_eq!(helper(&cfg, 6), Some((0.6, true, 100_000)));
+    // The helper's keys with threads=1 make no sense, and the error says why.
+    for key in ["helper_lambda", "helper_scheme"] {
         let mut p = Params::default();
-        p.set("helper", "auto")
-            .set(key, if key == "segment" { "1000" } else { "plain" });
-        let Err(err) = (info.build)(&p) else {
-            panic!("helper=auto was taken beside {key}");
-        };
-        let err = err.to_string();
+        p.set("threads", "1").set(
+            key,
+            if key == "helper_scheme" {
+                "plain"
+            } else {
+                "0.5"
+            },
+        );
+        let err = (info.build)(&p).err().expect("refused").to_string();
+        assert!(err.contains(key) && err.contains("threads=1"), "{err}");
+    }
+    // The old spelling keeps its meaning: a number is a helper of that tenure at every order,
+    // plain with 100,000-step segments unless those are given; 0 is one thread; auto is two.
+    let old = |pairs: &[(&str, &str)]| {
+        let mut p = Params::default();
+        for (k, v) in pairs {
+            p.set(*k, *v);
+        }
+        HybridConfig::from_params(&p)
+    };
+    let cfg = old(&[("helper", "0.35")]).unwrap();
+    assert_eq!(helper(&cfg, 3), Some((0.35, false, 100_000)));
+    assert_eq!(helper(&cfg, 7), Some((0.35, false, 100_000)));
+    let cfg = old(&[("helper", "0.5"), ("helper_scheme", "pooled")]).unwrap();
+    assert_eq!(helper(&cfg, 7), Some((0.5, true, 100_000)));
+    let cfg = old(&[
+        ("helper", "0.5"),
+        ("helper_scheme", "pooled"),
+        ("segment", "1000000"),
+    ]);
+    assert_eq!(helper(&cfg.unwrap(), 7), Some((0.5, true, 1_000_000)));
+    assert_eq!(old(&[("helper", "0")]).unwrap().threads(), 1);
+    let cfg = old(&[("helper", "AUTO"), ("scheme", "auto")]).unwrap();
+    assert_eq!((cfg.threads(), cfg.scheme), (2, Turns::Auto));
+    for (n, want) in by_order {
+        assert_eq!(helper(&cfg, n), want, "helper=auto, order {n}");
+    }
+    for key in ["threads", "helper_lambda"] {
+        let err = old(&[("helper", "0.5"), (key, "1")])
+            .unwrap_err()
+            .to_string();
         assert!(err.contains("helper") && err.contains(key), "{err}");
     }
     for bad in ["autox", "-0.5", "NaN"] {
-        p.set("helper", bad);
-        assert!((info.build)(&p).is_err(), "helper={bad}");
+        assert!(old(&[("helper", bad)]).is_err(), "helper={bad}");
     }
+    // `none`, its default, is as if it were not given.
+    let cfg = old(&[("helper", "none"), ("threads", "1")]).unwrap();
+    assert_eq!(cfg, one_thread());
     // The call reports what ran: none at 16×16, plain 0.6 at 25×25; the puzzle is solved.
-    let auto = Hybrid::new(HybridConfig {
-        helper: Helper::Auto,
-        ..HybridConfig::default()
-    });
     for (n, shown) in [(4, None), (5, Some("plain 0.6"))] {
         let puzzle = carved(n, 0.45, 2);
-        let out = auto
-            .clone()
-            .solve(&puzzle, &generous(), &mut rng_from_seed(4));
-        solved(&puzzle, &out.status, "helper=auto");
+        let out = Hybrid::new(two).solve(&puzzle, &generous(), &mut rng_from_seed(4));
+        solved(&puzzle, &out.status, "two threads");
         assert_eq!(extra(&out.stats, "helper"), shown, "order {n}");
     }
 }

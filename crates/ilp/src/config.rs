@@ -4,6 +4,8 @@
 use std::fmt;
 use std::str::FromStr;
 
+use sudoku_core::{choices, number_param, Choices, Param, ParamError, ParamSpec, Params};
+
 use crate::model::{ModelKind, Objective};
 use crate::IlpError;
 
@@ -66,68 +68,136 @@ keyword_enum!(
     }
 );
 
-/// CBC settings. CBC is built without threads (`cbc-src` without `parallel`), so it always
-/// runs on one thread; `threads=1` is recorded with the results.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct CbcOptions {
-    /// LP presolve.
-    pub presolve: Presolve,
-    /// Integer preprocessing.
-    pub preprocess: Preprocess,
-    /// Cut generators.
-    pub cuts: Cuts,
-    /// Primal heuristics (feasibility pump, rounding, diving...).
-    pub heuristics: bool,
-    /// CBC's log level; 0 is silent. Above 0 CBC prints to standard output.
-    pub log: u8,
-}
-
-impl Default for CbcOptions {
-    fn default() -> CbcOptions {
-        CbcOptions {
-            presolve: crate::PRESOLVE.default,
-            preprocess: crate::PREPROCESS.default,
-            cuts: crate::CUTS.default,
-            heuristics: crate::HEURISTICS.default,
-            log: crate::LOG.default,
-        }
+sudoku_core::config! {
+    /// CBC settings. CBC is built without threads (`cbc-src` without `parallel`), so it always
+    /// runs on one thread; `threads=1` is recorded with the results.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+    pub struct CbcOptions {
+        presolve: Presolve = "on" of Presolve::CHOICES, "CBC presolve";
+        preprocess: Preprocess = "default" of Preprocess::CHOICES,
+            "CBC integer preprocessing (default = CBC's own choice)";
+        cuts: Cuts = "on" of Cuts::CHOICES, "CBC cut generators";
+        heuristics: bool = on, "CBC primal heuristics";
+        log: u8 = 0 in 0..=4,
+            "CBC log level; 0 is silent, above 0 CBC prints to standard output";
     }
 }
 
-/// Everything that configures the ILP solver.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct IlpConfig {
-    /// Objective function.
-    pub objective: Objective,
-    /// Full or reduced model.
-    pub model: ModelKind,
-    /// CBC settings.
-    pub cbc: CbcOptions,
-    /// Check the givens for a repeated digit before building anything (then CBC never sees
-    /// them). With `false` the full model hands contradictory givens to CBC, as the seeds do;
-    /// the reduced model always notices them while reducing.
-    pub precheck: bool,
-    /// Solve the LP relaxation first and stop when its optimum is integral (it is then an
-    /// optimal ILP solution); otherwise go on to branch and cut on the same model.
-    pub lp_first: bool,
-    /// Who runs the tree search.
-    pub search: Search,
-}
+// The parameters the solver and the generator share (besides `CbcOptions`).
+pub(crate) const MODEL: Param<ModelKind> = Param::choice(
+    "model",
+    "reduced",
+    ModelKind::CHOICES,
+    "full = all N³ variables as in the seeds; reduced = variables fixed by the givens and the \
+     rows they satisfy removed before CBC",
+);
+pub(crate) const LP_FIRST: Param<bool> = Param::flag(
+    "lp_first",
+    true,
+    "solve the LP relaxation first and stop if it is integral (then it is optimal); false goes \
+     straight to branch and cut (generator: only with decompose=none)",
+);
+pub(crate) const SEARCH: Param<Search> = Param::choice(
+    "search",
+    "cbc",
+    Search::CHOICES,
+    "who runs the tree: cbc = CBC's branch and cut; dfs = our depth-first branch and bound over \
+     the same LPs (solved by Clp inside CBC, warm started), without CBC's fixed ~2 ms setup \
+     (generator: only with decompose=none)",
+);
 
-impl Default for IlpConfig {
-    fn default() -> IlpConfig {
-        IlpConfig {
-            objective: Objective::Zero,
-            model: crate::MODEL.default,
-            cbc: CbcOptions::default(),
-            precheck: crate::PRECHECK.default,
-            lp_first: crate::LP_FIRST.default,
-            search: crate::SEARCH.default,
-        }
+// `objective=prefer`'s variable, read by `IlpConfig::prefer`.
+const CELL: Param<(usize, usize)> = Param::new(
+    ParamSpec {
+        name: "cell",
+        default: "1,1",
+        range: "R,C (1-based)",
+        help: "objective=prefer: the cell of x(R,C,digit)",
+    },
+    (1, 1),
+    "R,C with 1-based row and column",
+    |s| {
+        let (r, c) = s.split_once(',')?;
+        let rc = (r.trim().parse().ok()?, c.trim().parse().ok()?);
+        let ok = |x: usize| (1..=256).contains(&x);
+        (ok(rc.0) && ok(rc.1)).then_some(rc)
+    },
+);
+const DIGIT: Param<u16> = number_param!(
+    "digit",
+    u16,
+    1,
+    1..=256 as "1..=N",
+    "objective=prefer: the digit of x(R,C,digit)"
+);
+const SIGN: Param<i8> = Param::choice(
+    "sign",
+    "-1",
+    Choices {
+        table: &[("-1", -1), ("1", 1), ("+1", 1)],
+        text: "-1|1",
+    },
+    "objective=prefer: -1 prefers the digit in the cell (Z1), 1 avoids it (Z2)",
+);
+
+sudoku_core::config! {
+    /// Everything that configures the ILP solver.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+    pub struct IlpConfig for crate::NAME, check IlpConfig::prefer {
+        objective: Objective = "zero"
+            of choices![
+                "zero" => Objective::Zero,
+                "constant" => Objective::Constant,
+                "weighted" => Objective::Weighted,
+                // Its cell, digit and sign are read from their own parameters.
+                "prefer" => Objective::Prefer {
+                    row: CELL.default.0,
+                    col: CELL.default.1,
+                    digit: DIGIT.default,
+                    sign: SIGN.default,
+                },
+                "random" => Objective::Random,
+            ],
+            "objective: zero = 0ᵀx (seed 002); constant = max Σx (seed 003); weighted = min Σ k·x \
+             (seed 000, 405 on every 9x9 solution); prefer = min sign·x(cell, digit) (seed 000's \
+             Z1/Z2); random = min of seeded random weights";
+        /// Full or reduced model.
+        model: ModelKind = use MODEL;
+        _ = CELL;
+        _ = DIGIT;
+        _ = SIGN;
+        /// CBC settings.
+        cbc: CbcOptions = group;
+        /// Solve the LP relaxation first and stop when its optimum is integral (it is then an
+        /// optimal ILP solution); otherwise go on to branch and cut on the same model.
+        lp_first: bool = use LP_FIRST;
+        /// Who runs the tree search.
+        search: Search = use SEARCH;
+        /// Check the givens for a repeated digit before building anything (then CBC never sees
+        /// them). With `false` the full model hands contradictory givens to CBC, as the seeds do;
+        /// the reduced model always notices them while reducing.
+        precheck: bool = true,
+            "detect givens that repeat a digit before building the model; false hands them to CBC \
+             (full model), as the seeds do";
     }
 }
 
 impl IlpConfig {
+    /// `objective=prefer` takes its variable from `cell`, `digit` and `sign` (checked whatever
+    /// the objective).
+    fn prefer(&mut self, p: &Params) -> Result<(), ParamError> {
+        let ((row, col), digit, sign) = (CELL.read(p)?, DIGIT.read(p)?, SIGN.read(p)?);
+        if let Objective::Prefer { .. } = self.objective {
+            self.objective = Objective::Prefer {
+                row,
+                col,
+                digit,
+                sign,
+            };
+        }
+        Ok(())
+    }
+
     /// Checks the `prefer` objective's `cell` and `digit` against a grid of `order`: they are
     /// read before any puzzle is seen (the parameter range is 1..=256), so a 9×9 run with
     /// `cell=10,10` is caught here, as a parameter error, before any trial.

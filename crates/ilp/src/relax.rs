@@ -249,7 +249,7 @@ pub fn relaxers() -> Vec<sudoku_core::RelaxerInfo> {
 fn build_relaxer(
     params: &sudoku_core::Params,
 ) -> Result<Box<dyn sudoku_core::Relaxer + Send>, sudoku_core::ParamError> {
-    let cfg = crate::config_from_params(params)?;
+    let cfg = crate::IlpConfig::from_params(params)?;
     Ok(Box::new(IlpRelaxer(RelaxConfig {
         model: cfg.model,
         objective: cfg.objective,

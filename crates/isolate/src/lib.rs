@@ -38,6 +38,29 @@ pub fn grace(left: Duration) -> Duration {
     (left / 50).min(Duration::from_millis(500))
 }
 
+/// CPU time of the calling thread (zero where the platform has no such clock): what the runner
+/// times a trial with, and what a method that starts a thread of its own measures there so
+/// that the trial's CPU time counts it (`Stats::child_cpu`).
+pub fn thread_cpu_time() -> Duration {
+    #[cfg(unix)]
+    {
+        let mut ts = libc::timespec {
+            tv_sec: 0,
+            tv_nsec: 0,
+        };
+        // SAFETY: clock_gettime writes one timespec through a valid pointer.
+        let rc = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) };
+        if rc == 0 {
+            return Duration::new(ts.tv_sec.max(0) as u64, ts.tv_nsec.max(0) as u32);
+        }
+        Duration::ZERO
+    }
+    #[cfg(not(unix))]
+    {
+        Duration::ZERO
+    }
+}
+
 /// A child that did not answer properly.
 #[derive(Debug, Error, Clone, PartialEq)]
 #[error("{0}")]

@@ -42,8 +42,8 @@ mod step;
 use std::time::Instant;
 
 use sudoku_core::{
-    choices, number_param, Budget, Capabilities, Deadline, Limit, MethodInfo, Outcome, Param,
-    ParamError, ParamSpec, Params, Puzzle, Rng, Solver, Stats, Status,
+    choices, Budget, Capabilities, Deadline, Limit, MethodInfo, Outcome, ParamError, Params,
+    Puzzle, Rng, Solver, Stats, Status,
 };
 use sudoku_prop::Prop;
 
@@ -54,40 +54,17 @@ pub use crate::step::{cell_name, RuleKind, RuleSet, Step, UnknownRuleSet};
 
 const LOGIC: &str = "logic";
 
-const RULES: Param<RuleSet> = Param::choice(
-    "rules",
-    "all",
-    choices![
-        "singles" => RuleSet::Singles,
-        "pigeonhole" => RuleSet::Pigeonhole,
-        "two-unit" => RuleSet::TwoUnit,
-        "all" => RuleSet::All,
-    ],
-    "rule set: singles; + the pigeonhole rule (every one-unit strategy); + locked candidates \
-     (two units); + fish, XY-wing, XYZ-wing",
-);
-const SUBSET_MAX: Param<usize> = number_param!(
-    "subset_max",
-    usize,
-    4,
-    1..=128,
-    "largest pigeonhole pattern searched by enumeration, in naked or hidden form; complete for \
-     units with at most 2·subset_max+1 open cells (every 9×9 unit at 4)"
-);
-const HALL: Param<bool> = Param::on_off(
-    "hall",
-    true,
-    "find pigeonhole patterns beyond subset_max exactly, through a perfect matching per unit",
-);
-const FALLBACK: Param<bool> = Param::choice(
-    "fallback",
-    "none",
-    choices!["none" => false, "prop" => true],
-    "when stuck: none (status stuck) or prop (search with sudoku-prop from the rules' grid)",
-);
-
-/// The documented parameters of `logic`.
-pub const LOGIC_PARAMS: &[ParamSpec] = &[RULES.spec, SUBSET_MAX.spec, HALL.spec, FALLBACK.spec];
+sudoku_core::config! {
+    /// What `logic` is configured by: its rules, and what it does when they are stuck.
+    struct LogicParams for LOGIC {
+        /// The rules.
+        rules: LogicConfig = group;
+        /// Search with `prop` when the rules are stuck.
+        fallback: bool = "none" of choices!["none" => false, "prop" => true],
+            "when stuck: none (status stuck) or prop (search with sudoku-prop from the rules' \
+             grid)";
+    }
+}
 
 /// The rule solver (registered as `logic`).
 pub struct Logic {
@@ -104,15 +81,11 @@ impl Logic {
         }
     }
 
-    /// A solver configured from named parameters (see [`LOGIC_PARAMS`]).
+    /// A solver configured from named parameters (`rules`, `subset_max` and `hall` of
+    /// [`LogicConfig`], and `fallback`).
     pub fn from_params(params: &Params) -> Result<Logic, ParamError> {
-        params.check_known(LOGIC, LOGIC_PARAMS)?;
-        let config = LogicConfig {
-            rules: RULES.read(params)?,
-            subset_max: SUBSET_MAX.read(params)?,
-            hall: HALL.read(params)?,
-        };
-        Ok(Logic::new(config, FALLBACK.read(params)?))
+        let LogicParams { rules, fallback } = LogicParams::from_params(params)?;
+        Ok(Logic::new(rules, fallback))
     }
 }
 
@@ -164,10 +137,6 @@ impl Solver for Logic {
     }
 }
 
-fn build_logic(params: &Params) -> Result<Box<dyn Solver + Send>, ParamError> {
-    Ok(Box::new(Logic::from_params(params)?))
-}
-
 /// The methods of this crate, for the runner's registry.
 pub fn methods() -> Vec<MethodInfo> {
     vec![
@@ -176,13 +145,13 @@ pub fn methods() -> Vec<MethodInfo> {
             summary: "human rules (singles, seed 004's pigeonhole rule, locked candidates, fish, \
                   XY/XYZ-wings), easiest first; stuck when they cannot finish (fallback=prop \
                   searches)",
-            params: LOGIC_PARAMS,
+            params: LogicParams::PARAMS,
             caps: Capabilities {
                 complete: false,
                 thread_safe: true,
                 randomized: false,
             },
-            build: build_logic,
+            build: |params| Ok(Box::new(Logic::from_params(params)?)),
         },
         gac::method_info(),
     ]

@@ -1,30 +1,31 @@
 //! The rule solver: apply the easiest rule that makes progress, record the step, repeat until
 //! the grid is full or no enabled rule applies.
 
-use sudoku_core::{for_width, Deadline, Grid, Puzzle};
+use sudoku_core::{choices, for_width, Deadline, Grid, Puzzle};
 
 use crate::board::{Board, Contradiction};
 use crate::rules::rule_list;
 use crate::step::{RuleSet, Step};
 
-/// Which rules the solver may use.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct LogicConfig {
-    /// The rule set (`rules=`).
-    pub rules: RuleSet,
-    /// Largest pigeonhole pattern searched by enumeration, in either form (`subset-max=`).
-    pub subset_max: usize,
-    /// Also find larger pigeonhole patterns exactly through a matching (`hall=`).
-    pub hall: bool,
-}
-
-impl Default for LogicConfig {
-    fn default() -> LogicConfig {
-        LogicConfig {
-            rules: RuleSet::All,
-            subset_max: 4,
-            hall: true,
-        }
+sudoku_core::config! {
+    /// Which rules the solver may use.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    pub struct LogicConfig {
+        rules: RuleSet = "all"
+            of choices![
+                "singles" => RuleSet::Singles,
+                "pigeonhole" => RuleSet::Pigeonhole,
+                "two-unit" => RuleSet::TwoUnit,
+                "all" => RuleSet::All,
+            ],
+            "rule set: singles; + the pigeonhole rule (every one-unit strategy); + locked \
+             candidates (two units); + fish, XY-wing, XYZ-wing";
+        subset_max: usize = 4 in 1..=128,
+            "largest pigeonhole pattern searched by enumeration, in naked or hidden form; complete \
+             for units with at most 2·subset_max+1 open cells (every 9×9 unit at 4)";
+        hall: bool = on,
+            "find pigeonhole patterns beyond subset_max exactly, through a perfect matching per \
+             unit";
     }
 }
 

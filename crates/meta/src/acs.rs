@@ -20,96 +20,35 @@
 
 use rand::Rng as _;
 use sudoku_core::{
-    check_givens, for_width, number_param, Budget, DigitSet, Geometry, Grid, Outcome, Param,
-    ParamError, ParamSpec, Params, Puzzle, Rng, Solver, Stats, Status,
+    check_givens, for_width, Budget, DigitSet, Geometry, Grid, Outcome, Puzzle, Rng, Solver, Stats,
+    Status,
 };
 
 use crate::run::Run;
-use crate::TRACE;
 
 /// The registry name, also returned by [`Solver::name`].
 pub(crate) const NAME: &str = "acs";
 
-/// The configuration of [`Acs`]; see [`ACS_PARAMS`] for each field's meaning and default.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct AcsConfig {
-    /// Ants per cycle.
-    pub ants: u64,
-    /// Probability of the greedy (most pheromone) choice.
-    pub q0: f64,
-    /// Global pheromone update weight.
-    pub rho: f64,
-    /// Best-value evaporation per cycle.
-    pub bve: f64,
-    /// Local pheromone update weight.
-    pub xi: f64,
-    /// Record the best cost each time it improves.
-    pub trace: bool,
-}
-
-impl Default for AcsConfig {
-    fn default() -> Self {
-        AcsConfig {
-            ants: ANTS.default,
-            q0: Q0.default,
-            rho: RHO.default,
-            bve: BVE.default,
-            xi: XI.default,
-            trace: TRACE.default,
-        }
-    }
-}
-
-const ANTS: Param<u64> = number_param!("ants", u64, 10, 1..=100000, "ants per cycle (paper: 10)");
-const Q0: Param<f64> = number_param!(
-    "q0",
-    f64,
-    0.9,
-    0.0..=1.0,
-    "probability that an ant takes the candidate with the most pheromone rather than a \
-     roulette choice (paper: 0.9; the authors' public code takes the greedy branch with \
-     probability 1 - q0, i.e. q0=0.1 here reproduces it)"
-);
-const RHO: Param<f64> = number_param!(
-    "rho",
-    f64,
-    0.9,
-    0.0..=1.0,
-    "global update: tau <- (1 - rho) tau + rho * best deposit on the best solution's cells \
-     (paper: 0.9)"
-);
-const BVE: Param<f64> = number_param!(
-    "bve",
-    f64,
-    0.005,
-    0.0..=0.5,
-    "best-value evaporation: the best deposit is multiplied by (1 - bve) every cycle \
-     (paper: 0.005)"
-);
-const XI: Param<f64> = number_param!(
-    "xi",
-    f64,
-    0.1,
-    0.0..=1.0,
-    "local update after each choice: tau <- (1 - xi) tau + xi * tau0, tau0 = 1/cells \
-     (paper: 0.1)"
-);
-
-/// The documented parameters of `acs`.
-pub const ACS_PARAMS: &[ParamSpec] = &[ANTS.spec, Q0.spec, RHO.spec, BVE.spec, XI.spec, TRACE.spec];
-
-impl AcsConfig {
-    /// Reads a configuration from named parameters; unknown keys and bad values are errors.
-    pub fn from_params(p: &Params) -> Result<AcsConfig, ParamError> {
-        p.check_known(NAME, ACS_PARAMS)?;
-        Ok(AcsConfig {
-            ants: ANTS.read(p)?,
-            q0: Q0.read(p)?,
-            rho: RHO.read(p)?,
-            bve: BVE.read(p)?,
-            xi: XI.read(p)?,
-            trace: TRACE.read(p)?,
-        })
+sudoku_core::config! {
+    /// The configuration of [`Acs`].
+    #[derive(Clone, Copy, Debug, PartialEq)]
+    pub struct AcsConfig for NAME {
+        ants: u64 = 10 in 1..=100000, "ants per cycle (paper: 10)";
+        q0: f64 = 0.9 in 0.0..=1.0,
+            "probability that an ant takes the candidate with the most pheromone rather than a \
+             roulette choice (paper: 0.9; the authors' public code takes the greedy branch with \
+             probability 1 - q0, i.e. q0=0.1 here reproduces it)";
+        rho: f64 = 0.9 in 0.0..=1.0,
+            "global update: tau <- (1 - rho) tau + rho * best deposit on the best solution's cells \
+             (paper: 0.9)";
+        bve: f64 = 0.005 in 0.0..=0.5,
+            "best-value evaporation: the best deposit is multiplied by (1 - bve) every cycle \
+             (paper: 0.005)";
+        xi: f64 = 0.1 in 0.0..=1.0,
+            "local update after each choice: tau <- (1 - xi) tau + xi * tau0, tau0 = 1/cells \
+             (paper: 0.1)";
+        /// Record the best cost each time it improves.
+        trace: bool = use crate::TRACE;
     }
 }
 

@@ -21,78 +21,29 @@
 
 use rand::Rng as _;
 use sudoku_core::{
-    check_givens, for_width, number_param, Budget, DigitSet, Grid, Outcome, Param, ParamError,
-    ParamSpec, Params, Puzzle, Rng, Solver, Stats, Status,
+    check_givens, for_width, Budget, DigitSet, Grid, Outcome, Puzzle, Rng, Solver, Stats, Status,
 };
 use sudoku_prop::kernel::{Kernel, Rules};
 
 use crate::run::Run;
-use crate::TRACE;
 
 /// The registry name, also returned by [`Solver::name`].
 pub(crate) const NAME: &str = "cp-ils";
 
-/// The configuration of [`CpIls`]; see [`CPILS_PARAMS`] for each field's meaning and default.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct CpIlsConfig {
-    /// Probability of dropping each decision outside the dead end's units.
-    pub destroy: f64,
-    /// Probability of accepting a worse list.
-    pub walk: f64,
-    /// Perturbations without a new best before starting again (0 = never).
-    pub restart: u64,
-    /// Record the best cost each time it improves.
-    pub trace: bool,
-}
-
-impl Default for CpIlsConfig {
-    fn default() -> Self {
-        CpIlsConfig {
-            destroy: DESTROY.default,
-            walk: WALK.default,
-            restart: RESTART.default,
-            trace: TRACE.default,
-        }
-    }
-}
-
-const DESTROY: Param<f64> = number_param!(
-    "destroy",
-    f64,
-    0.05,
-    0.0..=1.0,
-    "perturbation: each decision outside the units of the dead-end cell is dropped with this \
-     probability (those inside are always dropped)"
-);
-const WALK: Param<f64> = number_param!(
-    "walk",
-    f64,
-    0.02,
-    0.0..=1.0,
-    "probability of accepting a perturbed solution that is worse than the current one"
-);
-const RESTART: Param<u64> = number_param!(
-    "restart",
-    u64,
-    2000,
-    0..,
-    "perturbations in a row without a new best before the search starts again from the \
-     givens; 0 = never"
-);
-
-/// The documented parameters of `cp-ils`.
-pub const CPILS_PARAMS: &[ParamSpec] = &[DESTROY.spec, WALK.spec, RESTART.spec, TRACE.spec];
-
-impl CpIlsConfig {
-    /// Reads a configuration from named parameters; unknown keys and bad values are errors.
-    pub fn from_params(p: &Params) -> Result<CpIlsConfig, ParamError> {
-        p.check_known(NAME, CPILS_PARAMS)?;
-        Ok(CpIlsConfig {
-            destroy: DESTROY.read(p)?,
-            walk: WALK.read(p)?,
-            restart: RESTART.read(p)?,
-            trace: TRACE.read(p)?,
-        })
+sudoku_core::config! {
+    /// The configuration of [`CpIls`].
+    #[derive(Clone, Copy, Debug, PartialEq)]
+    pub struct CpIlsConfig for NAME {
+        destroy: f64 = 0.05 in 0.0..=1.0,
+            "perturbation: each decision outside the units of the dead-end cell is dropped with \
+             this probability (those inside are always dropped)";
+        walk: f64 = 0.02 in 0.0..=1.0,
+            "probability of accepting a perturbed solution that is worse than the current one";
+        restart: u64 = 2000 in 0..,
+            "perturbations in a row without a new best before the search starts again from the \
+             givens; 0 = never";
+        /// Record the best cost each time it improves.
+        trace: bool = use crate::TRACE;
     }
 }
 

@@ -3,14 +3,11 @@
 //! restarted with a new construction when stuck; the best assignment is kept.
 
 use rand::Rng as _;
-use sudoku_core::{
-    choices, number_param, Budget, Outcome, Param, ParamError, ParamSpec, Params, Puzzle, Rng,
-    Solver, Stats,
-};
+use sudoku_core::{choices, Budget, Outcome, Puzzle, Rng, Solver, Stats};
 
 use crate::board::Board;
 use crate::run::{forced, start, Run, Start};
-use crate::{Preprocess, PREPROCESS, TRACE};
+use crate::Preprocess;
 
 /// How the hill climber picks a move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -21,120 +18,38 @@ pub enum LocalSearch {
     First,
 }
 
-/// The configuration of [`Grasp`]; see [`GRASP_PARAMS`] for each field's meaning and default.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct GraspConfig {
-    /// Share of the ranked candidates that form the restricted list (0 greedy, 1 random).
-    pub alpha: f64,
-    /// Best or first improvement.
-    pub local: LocalSearch,
-    /// Maximum GRASP iterations (constructions, or kicks); 0 means no limit of its own.
-    pub max_iters: u64,
-    /// Sideways (cost-neutral) moves allowed in a row without improvement before a restart.
-    pub plateau: u64,
-    /// 0: restart with a new construction when stuck (the paper). k > 0: restart from the
-    /// local optimum just reached, after k random swaps (an iterated local search).
-    pub kick: u64,
-    /// Preprocessing before the search.
-    pub preprocess: Preprocess,
-    /// Restrict construction and swaps to candidates (digits no fixed peer holds).
-    pub candidates: bool,
-    /// Record the best cost each time it improves.
-    pub trace: bool,
-}
-
-impl Default for GraspConfig {
-    fn default() -> Self {
-        GraspConfig {
-            alpha: ALPHA.default,
-            local: LOCAL.default,
-            max_iters: MAX_ITERS.default,
-            plateau: PLATEAU.default,
-            kick: KICK.default,
-            preprocess: PREPROCESS.default,
-            candidates: MOVES.default,
-            trace: TRACE.default,
-        }
-    }
-}
-
 /// The registry name, also returned by [`Solver::name`].
 pub(crate) const NAME: &str = "grasp";
 
-const ALPHA: Param<f64> = number_param!(
-    "alpha",
-    f64,
-    0.5,
-    0.0..=1.0,
-    "share of the cost-ranked candidates (digits missing from the cell's block) that form the \
-     restricted candidate list; 0 = greedy, 1 = random"
-);
-const LOCAL: Param<LocalSearch> = Param::choice(
-    "local",
-    "best",
-    choices!["best" => LocalSearch::Best, "first" => LocalSearch::First],
-    "hill climbing: best improvement over the whole swap neighbourhood (the paper) or first \
-     improvement",
-);
-const MAX_ITERS: Param<u64> = number_param!(
-    "max_iters",
-    u64,
-    0,
-    0..,
-    "maximum GRASP iterations (construction + hill climbing); 0 = only the budget limits the \
-     run"
-);
-const PLATEAU: Param<u64> = number_param!(
-    "plateau",
-    u64,
-    200,
-    0..,
-    "sideways moves (no cost change) allowed in a row without improvement before restarting \
-     with a new construction; 0 = strict hill climbing"
-);
-const KICK: Param<u64> = number_param!(
-    "kick",
-    u64,
-    0,
-    0..,
-    "0 = restart with a new construction when stuck (the paper); k > 0 = instead apply k \
-     random swaps to the local optimum just reached and climb again (iterated local search, \
-     not in the paper)"
-);
-const MOVES: Param<bool> = Param::choice(
-    "moves",
-    "all",
-    crate::MOVES_CHOICES,
-    "candidates: construction prefers, and swaps may not add, digits that a fixed cell of the \
-     same row, column or diagonal already holds (not in the paper)",
-);
-
-/// The documented parameters of `grasp`.
-pub const GRASP_PARAMS: &[ParamSpec] = &[
-    ALPHA.spec,
-    LOCAL.spec,
-    MAX_ITERS.spec,
-    PLATEAU.spec,
-    KICK.spec,
-    PREPROCESS.spec,
-    MOVES.spec,
-    TRACE.spec,
-];
-
-impl GraspConfig {
-    /// Reads a configuration from named parameters; unknown keys and bad values are errors.
-    pub fn from_params(p: &Params) -> Result<GraspConfig, ParamError> {
-        p.check_known(NAME, GRASP_PARAMS)?;
-        Ok(GraspConfig {
-            alpha: ALPHA.read(p)?,
-            local: LOCAL.read(p)?,
-            max_iters: MAX_ITERS.read(p)?,
-            plateau: PLATEAU.read(p)?,
-            kick: KICK.read(p)?,
-            preprocess: PREPROCESS.read(p)?,
-            candidates: MOVES.read(p)?,
-            trace: TRACE.read(p)?,
-        })
+sudoku_core::config! {
+    /// The configuration of [`Grasp`].
+    #[derive(Clone, Copy, Debug, PartialEq)]
+    pub struct GraspConfig for NAME {
+        alpha: f64 = 0.5 in 0.0..=1.0,
+            "share of the cost-ranked candidates (digits missing from the cell's block) that form \
+             the restricted candidate list; 0 = greedy, 1 = random";
+        local: LocalSearch = "best"
+            of choices!["best" => LocalSearch::Best, "first" => LocalSearch::First],
+            "hill climbing: best improvement over the whole swap neighbourhood (the paper) or \
+             first improvement";
+        max_iters: u64 = 0 in 0..,
+            "maximum GRASP iterations (construction + hill climbing); 0 = only the budget limits \
+             the run";
+        plateau: u64 = 200 in 0..,
+            "sideways moves (no cost change) allowed in a row without improvement before \
+             restarting with a new construction; 0 = strict hill climbing";
+        kick: u64 = 0 in 0..,
+            "0 = restart with a new construction when stuck (the paper); k > 0 = instead apply k \
+             random swaps to the local optimum just reached and climb again (iterated local \
+             search, not in the paper)";
+        /// Preprocessing before the search.
+        preprocess: Preprocess = use crate::PREPROCESS;
+        /// Restrict construction and swaps to candidates (digits no fixed peer holds).
+        candidates as "moves": bool = "all" of crate::MOVES_CHOICES,
+            "candidates: construction prefers, and swaps may not add, digits that a fixed cell of \
+             the same row, column or diagonal already holds (not in the paper)";
+        /// Record the best cost each time it improves.
+        trace: bool = use crate::TRACE;
     }
 }
 

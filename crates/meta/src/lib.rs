@@ -66,18 +66,16 @@ mod run;
 mod sa;
 mod tabu;
 
-use std::str::FromStr;
+use sudoku_core::{choices, Capabilities, Choices, MethodInfo, Param};
 
-use sudoku_core::{choices, Capabilities, Choices, MethodInfo, Param, ParamError, Params, Solver};
-
-pub use acs::{deposit, Acs, AcsConfig, AntBoard, Pheromone, ACS_PARAMS};
+pub use acs::{deposit, Acs, AcsConfig, AntBoard, Pheromone};
 pub use board::{Board, BoardError};
-pub use cpils::{CpIls, CpIlsConfig, CPILS_PARAMS};
-pub use grasp::{Grasp, GraspConfig, LocalSearch, GRASP_PARAMS};
+pub use cpils::{CpIls, CpIlsConfig};
+pub use grasp::{Grasp, GraspConfig, LocalSearch};
 pub use propagate::{propagate_singles, Contradiction, Propagated};
 pub use run::DEFAULT_ITERATIONS;
-pub use sa::{Sa, SaConfig, SA_PARAMS};
-pub use tabu::{PooledSearch, Select, Tabu, TabuConfig, TabuSearch, TABU_PARAMS};
+pub use sa::{Sa, SaConfig};
+pub use tabu::{PooledSearch, Select, Tabu, TabuConfig, TabuSearch};
 
 /// Preprocessing before the search.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -89,33 +87,7 @@ pub enum Preprocess {
     Singles,
 }
 
-impl Preprocess {
-    /// The name used in parameters.
-    pub fn name(self) -> &'static str {
-        match self {
-            Preprocess::None => "none",
-            Preprocess::Singles => "singles",
-        }
-    }
-}
-
-/// A preprocessing name that is not known.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown preprocessing `{0}` (expected none or singles)")]
-pub struct UnknownPreprocess(pub String);
-
-impl FromStr for Preprocess {
-    type Err = UnknownPreprocess;
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        match s.to_ascii_lowercase().as_str() {
-            "none" => Ok(Preprocess::None),
-            "singles" => Ok(Preprocess::Singles),
-            _ => Err(UnknownPreprocess(s.to_string())),
-        }
-    }
-}
-
-// The parameters both methods have.
+// The parameters several methods have.
 const PREPROCESS: Param<Preprocess> = Param::choice(
     "preprocess",
     "none",
@@ -137,26 +109,6 @@ const CAPS: Capabilities = Capabilities {
     randomized: true,
 };
 
-fn build_grasp(p: &Params) -> Result<Box<dyn Solver + Send>, ParamError> {
-    Ok(Box::new(Grasp::new(GraspConfig::from_params(p)?)))
-}
-
-fn build_sa(p: &Params) -> Result<Box<dyn Solver + Send>, ParamError> {
-    Ok(Box::new(Sa::new(SaConfig::from_params(p)?)))
-}
-
-fn build_acs(p: &Params) -> Result<Box<dyn Solver + Send>, ParamError> {
-    Ok(Box::new(Acs::new(AcsConfig::from_params(p)?)))
-}
-
-fn build_tabu(p: &Params) -> Result<Box<dyn Solver + Send>, ParamError> {
-    Ok(Box::new(Tabu::new(TabuConfig::from_params(p)?)))
-}
-
-fn build_cpils(p: &Params) -> Result<Box<dyn Solver + Send>, ParamError> {
-    Ok(Box::new(CpIls::new(CpIlsConfig::from_params(p)?)))
-}
-
 /// The methods of this crate, for the runner's registry: `grasp`, `sa`, `acs` and `cp-ils`.
 pub fn methods() -> Vec<MethodInfo> {
     vec![
@@ -165,42 +117,42 @@ pub fn methods() -> Vec<MethodInfo> {
             summary: "GRASP: restricted-candidate-list construction + hill climbing over \
                       block swaps, with restarts (Takano et al., seed 002; Lewis 2007 \
                       representation)",
-            params: GRASP_PARAMS,
+            params: GraspConfig::PARAMS,
             caps: CAPS,
-            build: build_grasp,
+            build: |p| Ok(Box::new(Grasp::new(GraspConfig::from_params(p)?))),
         },
         MethodInfo {
             name: sa::NAME,
             summary: "simulated annealing over block swaps with reheating (R. Lewis 2007, \
                       J. Heuristics)",
-            params: SA_PARAMS,
+            params: SaConfig::PARAMS,
             caps: CAPS,
-            build: build_sa,
+            build: |p| Ok(Box::new(Sa::new(SaConfig::from_params(p)?))),
         },
         MethodInfo {
             name: acs::NAME,
             summary: "ant colony system with constraint propagation and best-value \
                       evaporation (Lloyd & Amos 2020, IEEE Trans. Games)",
-            params: ACS_PARAMS,
+            params: AcsConfig::PARAMS,
             caps: CAPS,
-            build: build_acs,
+            build: |p| Ok(Box::new(Acs::new(AcsConfig::from_params(p)?))),
         },
         MethodInfo {
             name: cpils::NAME,
             summary: "iterated local search over arc-consistent partial assignments: \
                       propagating construction, destroy units around the dead end, rebuild \
                       (after Musliu & Winter 2017; not a paper's exact method)",
-            params: CPILS_PARAMS,
+            params: CpIlsConfig::PARAMS,
             caps: CAPS,
-            build: build_cpils,
+            build: |p| Ok(Box::new(CpIls::new(CpIlsConfig::from_params(p)?))),
         },
         MethodInfo {
             name: tabu::NAME,
             summary: "tabu search on list colouring after singles propagation: TabuCol with \
                       Galinier & Hao's dynamic tenure (as Jin & Hao 2019 for Latin squares)",
-            params: TABU_PARAMS,
+            params: TabuConfig::PARAMS,
             caps: CAPS,
-            build: build_tabu,
+            build: |p| Ok(Box::new(Tabu::new(TabuConfig::from_params(p)?))),
         },
     ]
 }

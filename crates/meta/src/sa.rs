@@ -4,124 +4,38 @@
 //! of length (free cells)², and reheating to the initial temperature when stuck.
 
 use rand::Rng as _;
-use sudoku_core::{
-    number_param, Budget, Outcome, Param, ParamError, ParamSpec, Params, Puzzle, Rng, Solver, Stats,
-};
+use sudoku_core::{Budget, Outcome, Puzzle, Rng, Solver, Stats};
 
 use crate::run::{forced, start, Run, Start};
-use crate::{Preprocess, PREPROCESS, TRACE};
-
-/// The configuration of [`Sa`]; see [`SA_PARAMS`] for each field's meaning and default.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct SaConfig {
-    /// Multiplies the sampled standard deviation to give the initial temperature.
-    pub t0_factor: f64,
-    /// Moves sampled to estimate the initial temperature.
-    pub t0_sample: u64,
-    /// Geometric cooling factor applied after each Markov chain.
-    pub cooling: f64,
-    /// Markov chain length = `chain_factor · (free cells)²`.
-    pub chain_factor: f64,
-    /// Chains in a row without a new best before reheating to the initial temperature
-    /// (0 = never reheat).
-    pub reheat: u64,
-    /// Preprocessing before the search.
-    pub preprocess: Preprocess,
-    /// Restrict the initial fill and swaps to candidates (digits no fixed peer holds).
-    pub candidates: bool,
-    /// Record the best cost each time it improves.
-    pub trace: bool,
-}
-
-impl Default for SaConfig {
-    fn default() -> Self {
-        SaConfig {
-            t0_factor: T0_FACTOR.default,
-            t0_sample: T0_SAMPLE.default,
-            cooling: COOLING.default,
-            chain_factor: CHAIN_FACTOR.default,
-            reheat: REHEAT.default,
-            preprocess: PREPROCESS.default,
-            candidates: MOVES.default,
-            trace: TRACE.default,
-        }
-    }
-}
+use crate::Preprocess;
 
 /// The registry name, also returned by [`Solver::name`].
 pub(crate) const NAME: &str = "sa";
 
-const T0_FACTOR: Param<f64> = number_param!(
-    "t0_factor",
-    f64,
-    1.0,
-    0.0..=1000.0,
-    "initial temperature = t0_factor × standard deviation of the cost over t0_sample random \
-     moves (Lewis: 1)"
-);
-const T0_SAMPLE: Param<u64> = number_param!(
-    "t0_sample",
-    u64,
-    200,
-    2..=1000000,
-    "random moves sampled to estimate the initial temperature"
-);
-const COOLING: Param<f64> = number_param!(
-    "cooling",
-    f64,
-    0.99,
-    0.0..=1.0,
-    "geometric cooling factor applied after each Markov chain (Lewis: 0.99)"
-);
-const CHAIN_FACTOR: Param<f64> = number_param!(
-    "chain_factor",
-    f64,
-    1.0,
-    0.0..=1000.0,
-    "Markov chain length = chain_factor × (free cells)² (Lewis: 1)"
-);
-const REHEAT: Param<u64> = number_param!(
-    "reheat",
-    u64,
-    20,
-    0..,
-    "Markov chains in a row that end with no lower cost than they started with, before \
-     reheating to the initial temperature; 0 = never reheat"
-);
-const MOVES: Param<bool> = Param::choice(
-    "moves",
-    "all",
-    crate::MOVES_CHOICES,
-    "candidates: the initial fill prefers, and swaps may not add, digits that a fixed cell of \
-     the same row, column or diagonal already holds (not in Lewis 2007)",
-);
-
-/// The documented parameters of `sa`.
-pub const SA_PARAMS: &[ParamSpec] = &[
-    T0_FACTOR.spec,
-    T0_SAMPLE.spec,
-    COOLING.spec,
-    CHAIN_FACTOR.spec,
-    REHEAT.spec,
-    PREPROCESS.spec,
-    MOVES.spec,
-    TRACE.spec,
-];
-
-impl SaConfig {
-    /// Reads a configuration from named parameters; unknown keys and bad values are errors.
-    pub fn from_params(p: &Params) -> Result<SaConfig, ParamError> {
-        p.check_known(NAME, SA_PARAMS)?;
-        Ok(SaConfig {
-            t0_factor: T0_FACTOR.read(p)?,
-            t0_sample: T0_SAMPLE.read(p)?,
-            cooling: COOLING.read(p)?,
-            chain_factor: CHAIN_FACTOR.read(p)?,
-            reheat: REHEAT.read(p)?,
-            preprocess: PREPROCESS.read(p)?,
-            candidates: MOVES.read(p)?,
-            trace: TRACE.read(p)?,
-        })
+sudoku_core::config! {
+    /// The configuration of [`Sa`].
+    #[derive(Clone, Copy, Debug, PartialEq)]
+    pub struct SaConfig for NAME {
+        t0_factor: f64 = 1.0 in 0.0..=1000.0,
+            "initial temperature = t0_factor × standard deviation of the cost over t0_sample \
+             random moves (Lewis: 1)";
+        t0_sample: u64 = 200 in 2..=1000000,
+            "random moves sampled to estimate the initial temperature";
+        cooling: f64 = 0.99 in 0.0..=1.0,
+            "geometric cooling factor applied after each Markov chain (Lewis: 0.99)";
+        chain_factor: f64 = 1.0 in 0.0..=1000.0,
+            "Markov chain length = chain_factor × (free cells)² (Lewis: 1)";
+        reheat: u64 = 20 in 0..,
+            "Markov chains in a row that end with no lower cost than they started with, before \
+             reheating to the initial temperature; 0 = never reheat";
+        /// Preprocessing before the search.
+        preprocess: Preprocess = use crate::PREPROCESS;
+        /// Restrict the initial fill and swaps to candidates (digits no fixed peer holds).
+        candidates as "moves": bool = "all" of crate::MOVES_CHOICES,
+            "candidates: the initial fill prefers, and swaps may not add, digits that a fixed cell \
+             of the same row, column or diagonal already holds (not in Lewis 2007)";
+        /// Record the best cost each time it improves.
+        trace: bool = use crate::TRACE;
     }
 }
 

@@ -39,40 +39,13 @@
 
 use rand::seq::SliceRandom as _;
 use rand::Rng as _;
-use sudoku_core::{
-    number_param, Budget, Grid, Outcome, Param, ParamError, ParamSpec, Params, Puzzle, Rng, Solver,
-    Stats, Status,
-};
+use sudoku_core::{Budget, Grid, Outcome, Puzzle, Rng, Solver, Stats, Status};
 
 use crate::propagate::{propagate_singles, Contradiction};
 use crate::run::Run;
-use crate::TRACE;
 
 /// The registry name, also returned by [`Solver::name`].
 pub(crate) const NAME: &str = "tabu";
-
-/// The configuration of [`Tabu`]; see [`TABU_PARAMS`] for each field's meaning and default.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct TabuConfig {
-    /// Tabu tenure per conflicting cell.
-    pub lambda: f64,
-    /// The random part of the tenure is drawn from `0..tenure` (0: none).
-    pub tenure: u64,
-    /// Record the best cost each time it improves.
-    pub trace: bool,
-    /// How a step chooses its move.
-    pub select: Select,
-    /// Iterated segments from a pool of this many equally good assignments (0: one search).
-    pub pool: usize,
-    /// Steps of a segment before it grows.
-    pub segment: u64,
-    /// With a pool: each clashing pair of a segment's result gains weight with probability
-    /// 1/`weights` (0: no weights).
-    pub weights: u32,
-    /// With a pool: steps without a new lowest cost after which the search starts afresh
-    /// (0: never).
-    pub restart: u64,
-}
 
 /// How a step of [`TabuSearch`] chooses its move.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -87,109 +60,38 @@ pub enum Select {
     Cell,
 }
 
-impl Default for TabuConfig {
-    fn default() -> Self {
-        TabuConfig {
-            lambda: LAMBDA.default,
-            tenure: TENURE.default,
-            trace: TRACE.default,
-            select: SELECT.default,
-            pool: POOL.default,
-            segment: SEGMENT.default,
-            weights: WEIGHTS.default,
-            restart: RESTART.default,
-        }
-    }
-}
-
-const LAMBDA: Param<f64> = number_param!(
-    "lambda",
-    f64,
-    0.5,
-    0.0..=100.0,
-    "tabu tenure per conflicting cell: a cell may not take back the digit it left for \
-     U(0, tenure) + lambda × (cells in conflict) steps (Galinier & Hao: 0.6; 0.5 measured \
-     best over 36×36-64×64, crates/meta/README.md)"
-);
-const TENURE: Param<u64> = number_param!(
-    "tenure",
-    u64,
-    10,
-    0..=1000000,
-    "random part of the tabu tenure, drawn from 0..tenure (Galinier & Hao: 10)"
-);
-
-const SELECT: Param<Select> = Param::choice(
-    "select",
-    "pair",
-    sudoku_core::choices!["pair" => Select::Pair, "cell" => Select::Cell],
-    "pair: the best (cell, digit) move over every conflicting cell (TabuCol); cell: the \
-     conflicting cell with the most clashes among those a neighbour clashed with since it last \
-     moved, then its best digit (AllDiff-LS's Sudoku-LS)",
-);
-const POOL: Param<usize> = number_param!(
-    "pool",
-    usize,
-    0,
-    0..=10000,
-    "0: one search. Else iterated segments: each starts, with an empty tabu list, from an \
-     assignment drawn from a pool of up to this many distinct ones of the best cost seen; a \
-     new best empties the pool (AllDiff-LS's Sudoku-LS: 50)"
-);
-const SEGMENT: Param<u64> = number_param!(
-    "segment",
-    u64,
-    100000,
-    1..=1000000000000,
-    "with a pool: steps of a segment; a segment that ends above the best cost gives its start \
-     4 × this many more steps next time"
-);
-const WEIGHTS: Param<u32> = number_param!(
-    "weights",
-    u32,
-    0,
-    0..=1000000,
-    "with a pool: 0, no weights; k, each clashing pair of a segment that ends at the best cost \
-     gains weight 1 with probability 1/k, and moves are chosen by weighted clashes; a new best \
-     resets the weights (AllDiff-LS's Sudoku-LS: 5)"
-);
-
-const RESTART: Param<u64> = number_param!(
-    "restart",
-    u64,
-    0,
-    0..=1000000000000,
-    "with a pool: 0, never; else after this many steps without a new lowest cost the pool and \
-     weights are dropped and the search starts again from a new greedy start (measured no \
-     help at 49x49 with 50 % givens, crates/meta/README.md)"
-);
-
-/// The documented parameters of `tabu`.
-pub const TABU_PARAMS: &[ParamSpec] = &[
-    LAMBDA.spec,
-    TENURE.spec,
-    SELECT.spec,
-    POOL.spec,
-    SEGMENT.spec,
-    WEIGHTS.spec,
-    RESTART.spec,
-    TRACE.spec,
-];
-
-impl TabuConfig {
-    /// Reads a configuration from named parameters; unknown keys and bad values are errors.
-    pub fn from_params(p: &Params) -> Result<TabuConfig, ParamError> {
-        p.check_known(NAME, TABU_PARAMS)?;
-        Ok(TabuConfig {
-            lambda: LAMBDA.read(p)?,
-            tenure: TENURE.read(p)?,
-            trace: TRACE.read(p)?,
-            select: SELECT.read(p)?,
-            pool: POOL.read(p)?,
-            segment: SEGMENT.read(p)?,
-            weights: WEIGHTS.read(p)?,
-            restart: RESTART.read(p)?,
-        })
+sudoku_core::config! {
+    /// The configuration of [`Tabu`].
+    #[derive(Clone, Copy, Debug, PartialEq)]
+    pub struct TabuConfig for NAME {
+        lambda: f64 = 0.5 in 0.0..=100.0,
+            "tabu tenure per conflicting cell: a cell may not take back the digit it left for U(0, \
+             tenure) + lambda × (cells in conflict) steps (Galinier & Hao: 0.6; 0.5 measured best \
+             over 36×36-64×64, crates/meta/README.md)";
+        tenure: u64 = 10 in 0..=1000000,
+            "random part of the tabu tenure, drawn from 0..tenure (Galinier & Hao: 10)";
+        select: Select = "pair"
+            of sudoku_core::choices!["pair" => Select::Pair, "cell" => Select::Cell],
+            "pair: the best (cell, digit) move over every conflicting cell (TabuCol); cell: the \
+             conflicting cell with the most clashes among those a neighbour clashed with since it \
+             last moved, then its best digit (AllDiff-LS's Sudoku-LS)";
+        pool: usize = 0 in 0..=10000,
+            "0: one search. Else iterated segments: each starts, with an empty tabu list, from an \
+             assignment drawn from a pool of up to this many distinct ones of the best cost seen; \
+             a new best empties the pool (AllDiff-LS's Sudoku-LS: 50)";
+        segment: u64 = 100000 in 1..=1000000000000,
+            "with a pool: steps of a segment; a segment that ends above the best cost gives its \
+             start 4 × this many more steps next time";
+        weights: u32 = 0 in 0..=1000000,
+            "with a pool: 0, no weights; k, each clashing pair of a segment that ends at the best \
+             cost gains weight 1 with probability 1/k, and moves are chosen by weighted clashes; a \
+             new best resets the weights (AllDiff-LS's Sudoku-LS: 5)";
+        restart: u64 = 0 in 0..=1000000000000,
+            "with a pool: 0, never; else after this many steps without a new lowest cost the pool \
+             and weights are dropped and the search starts again from a new greedy start (measured \
+             no help at 49x49 with 50 % givens, crates/meta/README.md)";
+        /// Record the best cost each time it improves.
+        trace: bool = use crate::TRACE;
     }
 }
 

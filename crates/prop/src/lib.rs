@@ -45,8 +45,8 @@ mod prop;
 mod search;
 
 use sudoku_core::{
-    for_width, Budget, Capabilities, CountOutcome, MethodInfo, Outcome, Param, ParamError,
-    ParamSpec, Params, Puzzle, Rng, Solver, Unsupported,
+    for_width, Budget, Capabilities, CountOutcome, MethodInfo, Outcome, ParamError, Params, Puzzle,
+    Rng, Solver, Unsupported,
 };
 
 pub use crate::prop::PropConfig;
@@ -141,13 +141,9 @@ impl Prop {
         self.cfg
     }
 
-    /// A solver configured from named parameters (see [`PROP_PARAMS`]).
+    /// A solver configured from named parameters (see [`PropConfig::PARAMS`]).
     pub fn from_params(params: &Params) -> Result<Prop, ParamError> {
-        params.check_known(PROP, PROP_PARAMS)?;
-        Ok(Prop::new(PropConfig {
-            locked_candidates: LOCKED_CANDIDATES.read(params)?,
-            naked_pairs: NAKED_PAIRS.read(params)?,
-        }))
+        Ok(Prop::new(PropConfig::from_params(params)?))
     }
 
     fn engine(&mut self, puzzle: &Puzzle) -> &mut dyn Engine {
@@ -170,35 +166,11 @@ engine_solver!(Prop, PROP);
 const NORVIG: &str = "norvig";
 const PROP: &str = "prop";
 
-pub(crate) const LOCKED_CANDIDATES: Param<bool> = Param::flag(
-    "locked_candidates",
-    true,
-    "locked candidates (pointing and claiming) between blocks and rows/columns, run when the \
-     singles reach their fixpoint",
-);
-pub(crate) const NAKED_PAIRS: Param<bool> = Param::flag(
-    "naked_pairs",
-    false,
-    "naked pairs within each unit, run after locked candidates find nothing",
-);
-
-/// The documented parameters of `prop`.
-pub const PROP_PARAMS: &[ParamSpec] = &[LOCKED_CANDIDATES.spec, NAKED_PAIRS.spec];
-
 const EXACT: Capabilities = Capabilities {
     complete: true,
     thread_safe: true,
     randomized: false,
 };
-
-fn build_norvig(params: &Params) -> Result<Box<dyn Solver + Send>, ParamError> {
-    params.check_known(NORVIG, &[])?;
-    Ok(Box::new(Norvig::new()))
-}
-
-fn build_prop(params: &Params) -> Result<Box<dyn Solver + Send>, ParamError> {
-    Ok(Box::new(Prop::from_params(params)?))
-}
 
 /// The registry entries of this crate: `norvig` and `prop`.
 pub fn methods() -> Vec<MethodInfo> {
@@ -209,15 +181,18 @@ pub fn methods() -> Vec<MethodInfo> {
                       depth-first search, state copied per branch; the reference of seed 002",
             params: &[],
             caps: EXACT,
-            build: build_norvig,
+            build: |params| {
+                params.check_known(NORVIG, &[])?;
+                Ok(Box::new(Norvig::new()))
+            },
         },
         MethodInfo {
             name: PROP,
             summary: "improved Norvig propagator of seed 002: bitsets, O(1) MRV buckets, trail \
                       undo, optional locked candidates and naked pairs",
-            params: PROP_PARAMS,
+            params: PropConfig::PARAMS,
             caps: EXACT,
-            build: build_prop,
+            build: |params| Ok(Box::new(Prop::from_params(params)?)),
         },
     ]
 }

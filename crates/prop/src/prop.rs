@@ -7,23 +7,16 @@ use sudoku_core::{Budget, Order, Puzzle, Stats, Variant};
 use crate::kernel::{Kernel, Meter, Rules, SearchEnd};
 use crate::search::{Engine, OnSolution};
 
-/// The switches of [`crate::Prop`]: which extra propagation rules run after the singles
-/// reach their fixpoint. Naked and hidden singles always run.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct PropConfig {
-    /// Locked candidates (pointing and claiming) between blocks and rows/columns.
-    /// [default: true]
-    pub locked_candidates: bool,
-    /// Naked pairs within every unit. [default: false]
-    pub naked_pairs: bool,
-}
-
-impl Default for PropConfig {
-    fn default() -> Self {
-        PropConfig {
-            locked_candidates: crate::LOCKED_CANDIDATES.default,
-            naked_pairs: crate::NAKED_PAIRS.default,
-        }
+sudoku_core::config! {
+    /// The switches of [`crate::Prop`]: which extra propagation rules run after the singles
+    /// reach their fixpoint. Naked and hidden singles always run.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    pub struct PropConfig for crate::PROP {
+        locked_candidates: bool = true,
+            "locked candidates (pointing and claiming) between blocks and rows/columns, run when \
+             the singles reach their fixpoint";
+        naked_pairs: bool = false,
+            "naked pairs within each unit, run after locked candidates find nothing";
     }
 }
 

@@ -36,65 +36,22 @@
 //! ```
 #![deny(missing_docs)]
 
+mod config;
 mod encode;
 mod error;
 mod session;
 mod solve;
 
-use sudoku_core::{
-    choices, Capabilities, MethodInfo, Param, ParamError, ParamSpec, Params, Solver,
-};
+use sudoku_core::{Capabilities, MethodInfo};
 
+pub use crate::config::{Preset, SatConfig};
 pub use crate::encode::{encode, Amo, ClauseSink, Cnf, Encoding, Layout, AUTO_PAIRWISE_MAX};
 pub use crate::error::SatError;
 pub use crate::session::{Answer, Session, SessionError, CADICAL_VERSION};
-pub use crate::solve::{Preset, Sat, SatConfig};
+pub use crate::solve::Sat;
 
 /// The registry name, also returned by [`Solver::name`](sudoku_core::Solver::name).
 const SAT: &str = "sat";
-
-pub(crate) const ENCODING: Param<Encoding> = Param::choice(
-    "encoding",
-    "optimised",
-    choices![
-        "optimised" => Encoding::Optimised,
-        "extended" => Encoding::Extended,
-        "minimal" => Encoding::Minimal,
-    ],
-    "CNF encoding: extended clauses over the variables left open by the givens and unit \
-     propagation; all variables with redundant clauses; or all variables, minimal clauses",
-);
-
-pub(crate) const AMO: Param<Amo> = Param::choice(
-    "amo",
-    "auto",
-    choices![
-        "auto" => Amo::Auto,
-        "pairwise" => Amo::Pairwise,
-        "sequential" => Amo::Sequential,
-    ],
-    "at-most-one constraints: pairwise up to 16 literals and a sequential counter above, \
-     always pairwise, or always the sequential counter",
-);
-
-pub(crate) const PRESET: Param<Preset> = Param::choice(
-    "preset",
-    "default",
-    choices![
-        "default" => Preset::Default,
-        "sat" => Preset::Sat,
-        "unsat" => Preset::Unsat,
-    ],
-    "CaDiCaL's option preset: its defaults, tuned for satisfiable formulas, or tuned for \
-     unsatisfiable ones",
-);
-
-/// The documented parameters of `sat`.
-pub const SAT_PARAMS: &[ParamSpec] = &[ENCODING.spec, AMO.spec, PRESET.spec];
-
-fn build_sat(params: &Params) -> Result<Box<dyn Solver + Send>, ParamError> {
-    Ok(Box::new(Sat::from_params(params)?))
-}
 
 /// The registry entry of this crate: `sat`.
 pub fn methods() -> Vec<MethodInfo> {
@@ -102,12 +59,12 @@ pub fn methods() -> Vec<MethodInfo> {
         name: SAT,
         summary: "CNF encoding (optimised/extended/minimal) solved by the CaDiCaL CDCL SAT \
                   solver; counts with blocking clauses",
-        params: SAT_PARAMS,
+        params: SatConfig::PARAMS,
         caps: Capabilities {
             complete: true,
             thread_safe: true,
             randomized: false,
         },
-        build: build_sat,
+        build: |params| Ok(Box::new(Sat::from_params(params)?)),
     }]
 }

@@ -8,9 +8,9 @@ use std::time::{Duration, Instant};
 
 use sudoku_core::{Grid, Limit, Puzzle};
 
+use crate::config::SatConfig;
 use crate::encode::{encode, ClauseSink, Layout};
 use crate::error::SatError;
-use crate::solve::SatConfig;
 
 /// The CaDiCaL version the `cadical` crate builds.
 pub const CADICAL_VERSION: &str = "1.9.5";

@@ -10,53 +10,9 @@ use sudoku_core::{
 
 use sudoku_isolate::Isolated;
 
-use crate::encode::{Amo, Encoding};
+use crate::config::SatConfig;
 use crate::session::{Answer, Session, CADICAL_VERSION};
-use crate::{AMO, ENCODING, PRESET, SAT, SAT_PARAMS};
-
-/// How `sat` encodes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct SatConfig {
-    /// Which clauses and variables.
-    pub encoding: Encoding,
-    /// How at-most-one constraints are written.
-    pub amo: Amo,
-    /// CaDiCaL's option preset.
-    pub preset: Preset,
-}
-
-/// CaDiCaL's option presets (its `configure` names).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Preset {
-    /// CaDiCaL's defaults.
-    Default,
-    /// Tuned for satisfiable formulas (more time in the stable mode, which keeps the
-    /// assignment it is building).
-    Sat,
-    /// Tuned for unsatisfiable formulas.
-    Unsat,
-}
-
-impl Preset {
-    /// The name CaDiCaL knows it by.
-    pub fn name(self) -> &'static str {
-        match self {
-            Preset::Default => "default",
-            Preset::Sat => "sat",
-            Preset::Unsat => "unsat",
-        }
-    }
-}
-
-impl Default for SatConfig {
-    fn default() -> Self {
-        SatConfig {
-            encoding: Encoding::Optimised,
-            amo: Amo::Auto,
-            preset: Preset::Default,
-        }
-    }
-}
+use crate::SAT;
 
 /// Sudoku by SAT (registered as `sat`). Deterministic and complete. A new CaDiCaL instance per
 /// call, so calls are independent.
@@ -71,14 +27,9 @@ impl Sat {
         Sat { cfg }
     }
 
-    /// A solver configured from named parameters (see [`SAT_PARAMS`]).
+    /// A solver configured from named parameters (see [`SatConfig::PARAMS`]).
     pub fn from_params(params: &Params) -> Result<Sat, ParamError> {
-        params.check_known(SAT, SAT_PARAMS)?;
-        Ok(Sat::new(SatConfig {
-            encoding: ENCODING.read(params)?,
-            amo: AMO.read(params)?,
-            preset: PRESET.read(params)?,
-        }))
+        Ok(Sat::new(SatConfig::from_params(params)?))
     }
 
     /// The configuration.

@@ -48,9 +48,9 @@ mod engine;
 pub use alldiff::{AllDifferent, Infeasible};
 
 use sudoku_core::{
-    check_givens, choices, for_width, number_param, Budget, Capabilities, CountEnd, CountOutcome,
-    Grid, MethodInfo, Order, Outcome, Param, ParamError, ParamSpec, Params, Puzzle, Rng, Solver,
-    Stats, Status, Unsupported, Variant,
+    check_givens, choices, for_width, Budget, Capabilities, CountEnd, CountOutcome, Grid,
+    MethodInfo, Order, Outcome, ParamError, Params, Puzzle, Rng, Solver, Stats, Status,
+    Unsupported, Variant,
 };
 
 use engine::{Engine, SearchEnd};
@@ -72,43 +72,6 @@ pub enum Select {
     /// permanent of the unit's cell-digit matrix; the left branch places that digit.
     MaxSd,
 }
-
-const SELECT: Param<Select> = Param::choice(
-    "select",
-    "dom-wdeg",
-    choices!["mrv" => Select::Mrv, "dom-wdeg" => Select::DomWdeg, "max-sd" => Select::MaxSd],
-    "branching: the cell of fewest candidates, or of fewest candidates over the failure \
-     weights of its units (both place the smallest digit first), or the cell and digit of \
-     highest estimated solution density in a unit (maxSD)",
-);
-
-const RESTART: Param<u64> = number_param!(
-    "restart",
-    u64,
-    0,
-    0..=1000000000000,
-    "0: never; else a search for one solution starts again after this many failures, each \
-     run 1.5 times longer (complete; counting never restarts)"
-);
-
-const NOISE: Param<f64> = number_param!(
-    "noise",
-    f64,
-    0.3,
-    0.0..=10.0,
-    "max-sd: each density is multiplied by 1 + noise × U(0, 1), from a generator seeded with \
-     the run's number, so that restarted runs differ (0: ties to the first found)"
-);
-
-const INTERSECT: Param<bool> = Param::on_off(
-    "intersect",
-    true,
-    "at each GAC fixpoint, the intersection rule between units that share two or more cells \
-     (locked candidates; diagonal and block for Sudoku-X)",
-);
-
-/// The documented parameters of `gac`.
-pub const GAC_PARAMS: &[ParamSpec] = &[SELECT.spec, INTERSECT.spec, RESTART.spec, NOISE.spec];
 
 /// An engine of the width some order needs, behind one interface.
 trait Run {
@@ -161,27 +124,28 @@ pub struct Gac {
     engine: Option<Box<dyn Run + Send>>,
 }
 
-/// How `gac` searches: the branching rule, the intersection rule, restarts.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Search {
-    /// The branching rule.
-    pub select: Select,
-    /// Run the intersection rule at each GAC fixpoint.
-    pub intersect: bool,
-    /// Failures of the first run before a restart (0: never restart).
-    pub restart: u64,
-    /// maxSD's multiplicative noise on the densities.
-    pub noise: f64,
-}
-
-impl Default for Search {
-    fn default() -> Self {
-        Search {
-            select: SELECT.default,
-            intersect: INTERSECT.default,
-            restart: RESTART.default,
-            noise: NOISE.default,
-        }
+sudoku_core::config! {
+    /// How `gac` searches: the branching rule, the intersection rule, restarts.
+    #[derive(Clone, Copy, Debug, PartialEq)]
+    pub struct Search for GAC {
+        select: Select = "dom-wdeg"
+            of choices![
+                "mrv" => Select::Mrv,
+                "dom-wdeg" => Select::DomWdeg,
+                "max-sd" => Select::MaxSd,
+            ],
+            "branching: the cell of fewest candidates, or of fewest candidates over the failure \
+             weights of its units (both place the smallest digit first), or the cell and digit of \
+             highest estimated solution density in a unit (maxSD)";
+        intersect: bool = on,
+            "at each GAC fixpoint, the intersection rule between units that share two or more \
+             cells (locked candidates; diagonal and block for Sudoku-X)";
+        restart: u64 = 0 in 0..=1000000000000,
+            "0: never; else a search for one solution starts again after this many failures, each \
+             run 1.5 times longer (complete; counting never restarts)";
+        noise: f64 = 0.3 in 0.0..=10.0,
+            "max-sd: each density is multiplied by 1 + noise × U(0, 1), from a generator seeded \
+             with the run's number, so that restarted runs differ (0: ties to the first found)";
     }
 }
 
@@ -210,15 +174,9 @@ impl Gac {
         }
     }
 
-    /// A solver configured from named parameters (see [`GAC_PARAMS`]).
+    /// A solver configured from named parameters (see [`Search::PARAMS`]).
     pub fn from_params(params: &Params) -> Result<Gac, ParamError> {
-        params.check_known(GAC, GAC_PARAMS)?;
-        Ok(Gac::with_search(Search {
-            select: SELECT.read(params)?,
-            intersect: INTERSECT.read(params)?,
-            restart: RESTART.read(params)?,
-            noise: NOISE.read(params)?,
-        }))
+        Ok(Gac::with_search(Search::from_params(params)?))
     }
 
     fn engine(&mut self, puzzle: &Puzzle) -> &mut (dyn Run + Send) {
@@ -318,10 +276,6 @@ impl Solver for Gac {
     }
 }
 
-fn build(params: &Params) -> Result<Box<dyn Solver + Send>, ParamError> {
-    Ok(Box::new(Gac::from_params(params)?))
-}
-
 /// The registry entry of `gac`.
 pub fn method_info() -> MethodInfo {
     MethodInfo {
@@ -330,12 +284,12 @@ pub fn method_info() -> MethodInfo {
                   AllDifferent unit (Régin 1994, incremental matchings), an intersection rule \
                   between units, dom/wdeg, MRV or maxSD search, optional restarts (CP model \
                   of seed 002)",
-        params: GAC_PARAMS,
+        params: Search::PARAMS,
         caps: Capabilities {
             complete: true,
             thread_safe: true,
             randomized: false,
         },
-        build,
+        build: |params| Ok(Box::new(Gac::from_params(params)?)),
     }
 }
