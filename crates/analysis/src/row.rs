@@ -177,7 +177,7 @@ trial_row! {
     /// Kind = logic-lp: the LP relaxation's optimum is integral (empty when infeasible).
     #[serde(default)]
     lp_integral: Option<bool>,
-    /// Kind = logic-lp: the LP polytope is that one integral point (seed 004, Theorem 4).
+    /// Kind = logic-lp: the LP polytope is that one integral point (Teles, Theorem 4).
     #[serde(default)]
     lp_unique: Option<bool>,
     /// Peak resident memory during the trial (KiB; the largest over repeats), measured by the

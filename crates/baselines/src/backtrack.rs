@@ -1,4 +1,4 @@
-//! `backtrack`: pure backtracking, the first exact method of the comparison in seed 002.
+//! `backtrack`: pure backtracking, the first exact method of the comparison in Takano et al.
 
 use sudoku_core::Puzzle;
 

@@ -1,4 +1,4 @@
-//! `backtrack-bits`: backtracking on used-digit bitmasks, one per unit (seed 002's "bit
+//! `backtrack-bits`: backtracking on used-digit bitmasks, one per unit (Takano et al.'s "bit
 //! manipulation" backtracking).
 
 use sudoku_core::{choices, DigitSet, Puzzle};
@@ -22,7 +22,7 @@ sudoku_core::config! {
     /// few word operations; placing or removing a digit updates 3 to 5 masks. Nothing else is
     /// stored: no per-cell domains, no propagation beyond the choice of cell.
     ///
-    /// Seed 002 names the technique (units as hyperedges with O(1) digit checks) but not the cell
+    /// Takano et al. names the technique (units as hyperedges with O(1) digit checks) but not the cell
     /// order, so both are offered: [`Select::Mrv`] by default (it scans the empty cells each node
     /// and picks the one with fewest candidates, which also fails as soon as a cell has none), and
     /// [`Select::RowMajor`].

@@ -1,5 +1,5 @@
 //! `backtrack-fc`: backtracking with forward checking and minimum remaining values (the
-//! textbook version seed 002 takes from Skiena).
+//! textbook version Takano et al. takes from Skiena).
 
 use sudoku_core::{DigitSet, Geometry, Puzzle};
 

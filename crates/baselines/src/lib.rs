@@ -1,6 +1,6 @@
 //! # sudoku-baselines
 //!
-//! The classic exact solvers that seed paper 002 (Takano et al.) compares, for every order
+//! The classic exact solvers that Takano et al. compares, for every order
 //! `n` in 2..=16 and every variant (they iterate the puzzle's [`sudoku_core::Geometry`] units,
 //! so Sudoku-X comes for free):
 //!
@@ -77,7 +77,7 @@ pub fn methods() -> Vec<MethodInfo> {
     vec![
         MethodInfo {
             name: BACKTRACK,
-            summary: "pure backtracking, row-major cells, digits in order, checks by scanning units (seed 002)",
+            summary: "pure backtracking, row-major cells, digits in order, checks by scanning units (Takano et al.)",
             params: &[],
             caps: COMPLETE,
             build: |p| {
@@ -87,7 +87,7 @@ pub fn methods() -> Vec<MethodInfo> {
         },
         MethodInfo {
             name: FC,
-            summary: "backtracking with forward checking and minimum remaining values (seed 002, after Skiena)",
+            summary: "backtracking with forward checking and minimum remaining values (Takano et al., after Skiena)",
             params: &[],
             caps: COMPLETE,
             build: |p| {
@@ -97,14 +97,14 @@ pub fn methods() -> Vec<MethodInfo> {
         },
         MethodInfo {
             name: BITS,
-            summary: "backtracking on a used-digit bitmask per unit, O(1) checks (seed 002)",
+            summary: "backtracking on a used-digit bitmask per unit, O(1) checks (Takano et al.)",
             params: BitsBacktrack::PARAMS,
             caps: COMPLETE,
             build: |p| Ok(Box::new(BitsBacktrack::from_params(p)?)),
         },
         MethodInfo {
             name: DLX,
-            summary: "Knuth's Algorithm X with dancing links on the exact-cover matrix (seed 002)",
+            summary: "Knuth's Algorithm X with dancing links on the exact-cover matrix (Takano et al.)",
             params: &[],
             caps: COMPLETE,
             build: |p| {

@@ -14,10 +14,10 @@ use sudoku_core::{
 };
 use sudoku_fixtures::{seed_grids, seed_pairs, seed_puzzle, seed_puzzles};
 
-/// The four 9×9 puzzles of the JuMP seed notebook (seed 001, cells In [4]–In [7]) and the
+/// The four 9×9 puzzles of the JuMP seed notebook (the JuMP notebook, cells In [4]–In [7]) and the
 /// solutions printed there.
 fn jump_9x9() -> Vec<(Puzzle, Grid)> {
-    seed_pairs("001_jump", Variant::Classic).expect("seed 001 loads")
+    seed_pairs("001_jump", Variant::Classic).expect("the JuMP notebook loads")
 }
 
 /// A puzzle made to defeat row-major backtracking (its first row is empty and the solution's
@@ -174,7 +174,7 @@ fn infeasible_puzzles_are_proved_infeasible() {
     let hidden =
         "...456789 3........ ......... ......... ......... ......... ......... ......... .........";
     let hidden: String = hidden.split_whitespace().collect();
-    // Classic-feasible, but two 1s on the main diagonal (like seed 000's figure 5).
+    // Classic-feasible, but two 1s on the main diagonal (like Raimundo et al.'s figure 5).
     let mut diag_givens = Grid::empty(Order::new(3).unwrap());
     diag_givens.set(0, 1);
     diag_givens.set(4 * 9 + 4, 1);

@@ -1,11 +1,11 @@
 //! Standing agreement between the exact methods of every crate (issue 14, item 5): on samples
-//! of the public sets, on every puzzle of the seed papers, and on puzzles mutated from them
+//! of the public sets, on every puzzle of the papers, and on puzzles mutated from them
 //! to be infeasible or to have several solutions, every exact method gives the same verdict
 //! (solved or infeasible) and the same count up to a limit, with the same solutions; a
 //! property test asks the same of random 4×4, 9×9 and 16×16 puzzles.
 //!
 //! `datasets.rs` and `prop_agreement.rs` in sudoku-baselines compare the baselines' answers
-//! on unique puzzles, and `conformance.rs` checks each method against the seed papers'
+//! on unique puzzles, and `conformance.rs` checks each method against the papers'
 //! printed answers; this file adds the ILP, infeasible and multi-solution puzzles, and
 //! counts, across all of them at once.
 

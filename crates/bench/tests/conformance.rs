@@ -1,6 +1,6 @@
 //! One conformance test for every registered method and generator of every crate: the
 //! registry contract (unique names, documented parameters whose defaults build, unknown keys
-//! and out-of-range values rejected) and behaviour on the seed papers' puzzles read from
+//! and out-of-range values rejected) and behaviour on the papers' puzzles read from
 //! `datasets/seeds/` (exact methods solve, prove infeasible and count; incomplete ones return
 //! only verified solutions; generators give verified grids).
 
@@ -136,7 +136,7 @@ fn seeds() -> (Vec<Pair>, Vec<Pair>) {
     (unique, several)
 }
 
-/// Figure 1a of seed 000 read as Sudoku-X: its givens do not clash, but it has no solution.
+/// Figure 1a of Raimundo et al. read as Sudoku-X: its givens do not clash, but it has no solution.
 fn infeasible_seed() -> Puzzle {
     let puzzle =
         seed_puzzles("000_unicamp_ilp.txt", Variant::Diagonal).expect("seed file")[0].clone();

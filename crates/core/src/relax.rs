@@ -67,7 +67,7 @@ pub struct PolytopeReport {
     pub iterations: u64,
 }
 
-/// The polytope questions of seed 004's Theorem 4 (pigeonhole-solvable ⇒ the LP has one
+/// The polytope questions of Teles's Theorem 4 (pigeonhole-solvable ⇒ the LP has one
 /// point, the solution), asked of the relaxation of a puzzle's reduced model without
 /// parameters. Each gives up at the deadline, with `Ok(None)`.
 #[derive(Clone, Copy, Debug)]

@@ -1,4 +1,4 @@
-//! The puzzles transcribed from the seed papers (`datasets/seeds/`) and the malformed inputs
+//! The puzzles transcribed from the papers (`datasets/seeds/`) and the malformed inputs
 //! (`tests/malformed/`): every file parses (or fails exactly as documented), every printed
 //! solution solves its puzzle, and every damaged grid fails the verifier with its own violation.
 //! `datasets/README.md` describes each file.

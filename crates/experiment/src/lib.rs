@@ -179,7 +179,7 @@ pub enum Kind {
     Relax,
     /// Generate a full grid of each order (methods are generators).
     Generate,
-    /// Seed 004's experiment: which rule sets of sudoku-logic solve the puzzle, and whether the
+    /// Teles's experiment: which rule sets of sudoku-logic solve the puzzle, and whether the
     /// LP relaxation (the method's, `ilp`) is integral and its only point.
     #[serde(rename = "logic-lp")]
     LogicLp,
@@ -537,7 +537,7 @@ fn one_usize() -> usize {
     1
 }
 
-/// A clue-count level of seed 002, carved by sudoku-gen: the names an experiment file may give
+/// A clue-count level of Takano et al., carved by sudoku-gen: the names an experiment file may give
 /// as a puzzle (`clues-easy`, `clues-medium`, `clues-hard`). The runner maps each to the
 /// generator's own level (and a test checks the names agree).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -577,7 +577,7 @@ pub const RATING_LEVELS: [(&str, (f64, f64)); 5] = [
 
 /// A puzzle to carve from a full grid: `unique`, `minimal`, a rating level (`easy`, `medium`,
 /// `hard`, `expert`, `beyond-logic`: sudoku-logic's score bands) or range (`rating=MIN..MAX`),
-/// a clue-count level (`clues-easy`, `clues-medium`, `clues-hard`: seed 002's), or `keep=P`
+/// a clue-count level (`clues-easy`, `clues-medium`, `clues-hard`: Takano et al.'s), or `keep=P`
 /// (share of cells kept).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Deserialize)]
 #[serde(try_from = "String")]

@@ -44,9 +44,9 @@ fn fake_solver(mode: &str, params: &[(&str, &str)]) -> Box<dyn Solver + Send> {
     )
 }
 
-/// The 9×9 puzzles of seed 001 with their solutions.
+/// The 9×9 puzzles of the JuMP notebook with their solutions.
 fn jump() -> Vec<(Puzzle, Grid)> {
-    seed_pairs("001_jump", Variant::Classic).expect("seed 001")
+    seed_pairs("001_jump", Variant::Classic).expect("the JuMP notebook")
 }
 
 /// How the runner will read an outcome (its judge: an error first, then the verifier).

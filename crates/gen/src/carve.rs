@@ -1,4 +1,4 @@
-//! Puzzles from a full grid: remove clues while the solution stays unique (seed 002, §5), or
+//! Puzzles from a full grid: remove clues while the solution stays unique (Takano et al., §5), or
 //! keep a random share of the cells (the Lewis protocol used for metaheuristic benchmarks).
 
 use std::time::Instant;
@@ -8,7 +8,7 @@ use sudoku_core::{verify_solution, Budget, CountEnd, Grid, Limit, Puzzle, Rng, S
 
 use crate::GenError;
 
-/// Difficulty levels by clue count, after seed 002 §5: many clues (few empty cells) is easy;
+/// Difficulty levels by clue count, after Takano et al. §5: many clues (few empty cells) is easy;
 /// near the minimum (the 17-clue bound on 9×9) is hard; medium in between. The thresholds
 /// are shares of the `N²` cells, so they scale with the order:
 ///
@@ -63,7 +63,7 @@ pub enum PuzzleSpec {
     /// Keep a random share `p ∈ [0, 1]` of the cells, `round(p·N²)` clues; uniqueness is not
     /// required (Lewis's protocol).
     Keep(f64),
-    /// A clue-count [`Level`] (seed 002's easy/medium/hard, named `clues-*`).
+    /// A clue-count [`Level`] (Takano et al.'s easy/medium/hard, named `clues-*`).
     Level(Level),
     /// A difficulty rating in `min..=max`, as a rater scores it (sudoku-logic's `rate`):
     /// carved by [`crate::make_rated_puzzle`], which takes the rater; [`make_puzzle`] cannot.

@@ -1,4 +1,4 @@
-//! The reduction of seed 002 (§3, after Yato and Seta): a partial Latin square of side `n`
+//! The reduction of Takano et al. (§3, after Yato and Seta): a partial Latin square of side `n`
 //! becomes a Sudoku instance of order `n` (an `n² × n²` grid) that has exactly as many
 //! solutions, so hard Latin-square completion instances become hard Sudoku instances.
 //!

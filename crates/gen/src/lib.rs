@@ -4,10 +4,10 @@
 //!
 //! Full-grid generators, each a [`sudoku_core::Generator`] registered by [`generators`]:
 //!
-//! - `pattern` ([`Pattern`]): seed 002's two polynomial constructions (`circular`, `rows`),
+//! - `pattern` ([`Pattern`]): Takano et al.'s two polynomial constructions (`circular`, `rows`),
 //!   and our `linear` one that also satisfies the diagonals, followed by random symmetries
 //!   ([`shuffle`]). Milliseconds even at 256×256.
-//! - `backtrack`, `prune`, `weighted-prune` ([`PaperSearch`]): seed 003's searches (Raggi et
+//! - `backtrack`, `prune`, `weighted-prune` ([`PaperSearch`]): Raggi et al.'s searches (Raggi et
 //!   al.), faithfully: diagonal blocks first, lists refreshed at the start of each row, one or
 //!   two tries per cell with restarts. Kept for comparison; they are slow by design.
 //! - `prop-fill` ([`PropFill`]): ours; random digit order, fewest-candidates cell, naked and
@@ -17,7 +17,7 @@
 //! counting [`sudoku_core::Solver`], e.g. `sudoku_prop::Prop` or this crate's
 //! [`FillCounter`]), down to a clue target, a [`Level`] or a minimal puzzle; or keeps a random
 //! share of cells (Lewis's protocol). [`latin_to_sudoku`] turns a partial Latin square into an
-//! equivalent Sudoku instance (seed 002's NP-hardness reduction).
+//! equivalent Sudoku instance (Takano et al.'s NP-hardness reduction).
 //!
 //! Not for solving puzzles (see the solver crates; [`FillCounter`] is only a uniqueness
 //! checker) and not for grading puzzles by human techniques; the ILP generator lives in

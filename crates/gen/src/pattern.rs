@@ -1,4 +1,4 @@
-//! Polynomial constructions of a full grid (seed 002, §5.1: "the empty grid is in P") and the
+//! Polynomial constructions of a full grid (Takano et al., §5.1: "the empty grid is in P") and the
 //! random symmetry transforms that turn one pattern into many different grids.
 //!
 //! Coordinates: row `r = q·n + i` (band `q`, row `i` inside the band), column `c = p·n + j`
@@ -15,11 +15,11 @@ use sudoku_core::{
 pub enum Construction {
     /// `circular` for the classic variant, `linear` for the diagonal one.
     Auto,
-    /// Seed 002, first algorithm: the circular list `1..N` written block by block, going down
+    /// Takano et al., first algorithm: the circular list `1..N` written block by block, going down
     /// the first stack of blocks, then the next; each block starts one element after the
     /// previous block's start. Value `(p·n + q + i·n + j) mod N`.
     Circular,
-    /// Seed 002, second algorithm: every row is the circular list `1..N` starting (digit 1) at
+    /// Takano et al., second algorithm: every row is the circular list `1..N` starting (digit 1) at
     /// column `i·n + q`: the start moves by `n` from row to row inside a band and by one from
     /// band to band. Value `(c − i·n − q) mod N`.
     Rows,
@@ -192,7 +192,7 @@ sudoku_core::config! {
                 "rows" => Construction::Rows,
                 "linear" => Construction::Linear,
             ],
-            "circular/rows: seed 002's constructions (classic only); linear: ours, also satisfies \
+            "circular/rows: Takano et al.'s constructions (classic only); linear: ours, also satisfies \
              both diagonals; auto: circular for classic, linear for diagonal";
         /// Apply [`shuffle`] so that the output is not one fixed grid.
         shuffle: bool = true,

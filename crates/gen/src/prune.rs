@@ -1,4 +1,4 @@
-//! Seed 003's search generators (Raggi, Neto and Fontes): `backtrack`, `prune` ("big prune")
+//! The search generators of Raggi, Neto and Fontes: `backtrack`, `prune` ("big prune")
 //! and `weighted-prune` ("big weighted prune"), written to the paper's description:
 //!
 //! - the independent blocks of the main diagonal are first filled with random permutations
@@ -78,7 +78,7 @@ pub enum Stale {
 }
 
 sudoku_core::config! {
-    /// One of seed 003's generators, configured; its parameters are `backtrack`'s, and `prune`
+    /// One of Raggi et al.'s generators, configured; its parameters are `backtrack`'s, and `prune`
     /// and `weighted-prune` add `alpha`.
     #[derive(Clone, Debug)]
     pub struct PaperSearch for BACKTRACK {

@@ -49,7 +49,7 @@ pub fn generators() -> Vec<GeneratorInfo> {
     vec![
         GeneratorInfo {
             name: PATTERN,
-            summary: "polynomial construction (seed 002 circular/rows; linear for Sudoku-X) \
+            summary: "polynomial construction (Takano et al. circular/rows; linear for Sudoku-X) \
                       plus random symmetries",
             params: Pattern::PARAMS,
             thread_safe: true,
@@ -57,7 +57,7 @@ pub fn generators() -> Vec<GeneratorInfo> {
         },
         GeneratorInfo {
             name: BACKTRACK,
-            summary: "seed 003 backtracking: diagonal blocks first, random digit order, lists \
+            summary: "Raggi et al. backtracking: diagonal blocks first, random digit order, lists \
                       refreshed per row, restart when stuck",
             params: PaperSearch::PARAMS,
             thread_safe: true,
@@ -65,7 +65,7 @@ pub fn generators() -> Vec<GeneratorInfo> {
         },
         GeneratorInfo {
             name: PRUNE,
-            summary: "seed 003 big prune: try 2 digits with probability alpha else 1, restart \
+            summary: "Raggi et al. big prune: try 2 digits with probability alpha else 1, restart \
                       on failure",
             params: Prune::PARAMS,
             thread_safe: true,
@@ -73,7 +73,7 @@ pub fn generators() -> Vec<GeneratorInfo> {
         },
         GeneratorInfo {
             name: WEIGHTED_PRUNE,
-            summary: "seed 003 big weighted prune: try 2 digits with probability \
+            summary: "Raggi et al. big weighted prune: try 2 digits with probability \
                       alpha*filled/total else 1, restart on failure",
             params: WeightedPrune::PARAMS,
             thread_safe: true,

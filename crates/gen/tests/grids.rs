@@ -112,7 +112,7 @@ fn prop_fill_fills_every_order_and_variant() {
     let mut g = PropFill::default();
     for n in [2, 3, 4, 5, 6, 8, 10] {
         for v in Variant::ALL {
-            // Sudoku-X of order 10 takes seconds to minutes (see the README); 8 is enough here.
+            // Sudoku-X of order 10 takes seconds to minutes (docs/notes/generators.md); 8 is enough here.
             if v == Variant::Diagonal && n == 10 {
                 continue;
             }

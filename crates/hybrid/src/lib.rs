@@ -10,7 +10,7 @@
 //! - The other half is a [`sudoku_meta::TabuSearch`]: TabuCol on the list-colouring view of the
 //!   puzzle (each open cell takes one of its candidates; the cost counts peers with the same
 //!   digit). It cannot prove anything, but on these grids it often reaches a solution long
-//!   before CDCL does (crates/hybrid/README.md has the measurements).
+//!   before CDCL does (docs/notes/hybrid-two-cores.md has the measurements).
 //!
 //! The turns are counted, not timed, so a run is a function of the seed: round `k` gives tabu
 //! `steps_per_cell · (open cells) · 2^k` steps, continuing the same search each time, and
@@ -27,7 +27,7 @@
 //!
 //! `threads=2` (the default when the machine has two cores or more) adds a second tabu
 //! search, the helper, on a second thread for the whole call: one tenure does not suit every
-//! order (crates/meta/README.md), and two cores cover two. By default the helper is the one
+//! order (docs/notes/tabu-tenure-and-step.md), and two cores cover two. By default the helper is the one
 //! measured best for the puzzle's order ([`HybridConfig::helper_search`]): none below 25×25,
 //! `tabu`'s pooled scheme ([`sudoku_meta::PooledSearch`], `select=cell pool=50 weights=5`) with
 //! λ = 0.5 and 1,000,000-step segments at 49×49, plain TabuCol with λ = 0.6 at the others.
@@ -79,7 +79,7 @@ sudoku_core::config! {
         /// [`HybridConfig::threads`]).
         threads: Option<usize> = auto in 1..=2,
             "1: the turns alone. 2: also a second tabu search (the helper) on a second thread for \
-             the whole call, the one measured best for the order (crates/hybrid/README.md, \
+             the whole call, the one measured best for the order (docs/notes/hybrid-two-cores.md, \
              large-orders-targets-per-order): none below 25x25, pooled with λ 0.5 and 1000000-step \
              segments at 49x49, plain TabuCol with λ 0.6 at the others; the first answer ends both, \
              so a seed no longer fixes the run. auto: 2 when the machine has two cores or more, \
@@ -168,8 +168,8 @@ pub enum Turns {
     /// `tabu`'s pooled scheme, as the pooled helper's, continued across turns.
     Pooled,
     /// Pooled from 49×49 on, where one pooled search beats plain TabuCol, and plain below
-    /// (crates/meta/README.md). Beside the default pooled helper at 49×49 it was quicker at
-    /// the median than plain turns, but missed 30 s as often (crates/hybrid/README.md).
+    /// (docs/notes/tabu-pooled-scheme.md). Beside the default pooled helper at 49×49 it was quicker at
+    /// the median than plain turns, but missed 30 s as often (docs/notes/hybrid-two-cores.md).
     Auto,
 }
 

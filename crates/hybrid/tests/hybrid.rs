@@ -67,7 +67,7 @@ fn carved(n: usize, keep: f64, seed: u64) -> Puzzle {
 
 #[test]
 fn seed_puzzles_give_the_printed_solutions() {
-    let pairs = seed_pairs("001_jump", Variant::Classic).expect("seed 001 loads");
+    let pairs = seed_pairs("001_jump", Variant::Classic).expect("the JuMP notebook loads");
     for (k, (p, solution)) in pairs.iter().enumerate() {
         let out = hybrid().solve(p, &Budget::unlimited(), &mut rng_from_seed(k as u64));
         assert_eq!(&solved(p, &out.status, "JuMP"), solution, "puzzle {k}");
@@ -316,7 +316,7 @@ fn the_turns_can_run_the_pooled_scheme() {
         ..one_thread()
     };
     // The printed solutions of the first paper's 25×25 puzzles.
-    let pairs = seed_pairs("001_jump", Variant::Classic).expect("seed 001 loads");
+    let pairs = seed_pairs("001_jump", Variant::Classic).expect("the JuMP notebook loads");
     for (k, (p, solution)) in pairs.iter().enumerate() {
         let out = Hybrid::new(pooled).solve(p, &Budget::unlimited(), &mut rng_from_seed(k as u64));
         assert_eq!(

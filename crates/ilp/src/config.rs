@@ -158,8 +158,8 @@ sudoku_core::config! {
                 },
                 "random" => Objective::Random,
             ],
-            "objective: zero = 0ᵀx (seed 002); constant = max Σx (seed 003); weighted = min Σ k·x \
-             (seed 000, 405 on every 9x9 solution); prefer = min sign·x(cell, digit) (seed 000's \
+            "objective: zero = 0ᵀx (Takano et al.); constant = max Σx (Raggi et al.); weighted = min Σ k·x \
+             (Raimundo et al., 405 on every 9x9 solution); prefer = min sign·x(cell, digit) (Raimundo et al.'s \
              Z1/Z2); random = min of seeded random weights";
         /// Full or reduced model.
         model: ModelKind = use MODEL;

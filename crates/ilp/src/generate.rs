@@ -1,4 +1,4 @@
-//! Full-grid generation by solving the model of an empty grid (seed 003, which reports the
+//! Full-grid generation by solving the model of an empty grid (Raggi et al., which reports the
 //! approach limited to 6²×6², about 200 s). Optional pre-filling fixes part of the grid at
 //! random first, which both randomises the result and shrinks the model.
 
@@ -88,7 +88,7 @@ impl Prefill {
 keyword_enum!(
     /// How the grid is handed to CBC.
     Decompose, "decompose", {
-        /// One integer program for the whole grid (seed 003).
+        /// One integer program for the whole grid (Raggi et al.).
         None => "none",
         /// Relax and fix, one band (`n` rows) at a time: the model of every cell still empty,
         /// with only the current band's variables integer and the rest continuous, so the LP

@@ -5,7 +5,7 @@
 //! neither the root LP nor integer preprocessing nor the continuous `Cbc_solve` (the
 //! `lp_first` LP and every `search=dfs` node) checks it at all; the C interface gives no way
 //! to reach Clp's own limit for the continuous solve. On an empty 36×36 the first of those
-//! phases alone runs for minutes. A child costs a fork, a pipe and its exit (crate README), so
+//! phases alone runs for minutes. A child costs a fork, a pipe and its exit (docs/notes/time-limits.md), so
 //! it is paid only where CBC is known to overrun (see [`worth_isolating`]). Every `coin_cbc`
 //! call that takes `coin_cbc`'s process-wide lock goes through [`gate`], which is what makes
 //! the fork safe.
@@ -25,7 +25,7 @@ pub(crate) const ISOLATE_ALWAYS: usize = 5_000;
 /// 1,871 columns, on the loaded 2-core machine), a tenth of 10 s. Smaller models (every 9×9,
 /// most 16×16 puzzles once reduced) stay in this process: their phases take milliseconds,
 /// while a child costs about 1 ms to fork and 5–10 ms more to fault in and tear down the
-/// memory CBC uses (crate README, "Time limits").
+/// memory CBC uses (docs/notes/time-limits.md).
 pub(crate) const ISOLATE_SHORT: usize = 1_000;
 /// See [`ISOLATE_SHORT`].
 pub(crate) const SHORT_LIMIT: Duration = Duration::from_secs(20);

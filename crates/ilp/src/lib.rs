@@ -1,14 +1,14 @@
 //! # sudoku-ilp
 //!
-//! Sudoku of any order as the binary integer program of the seed papers, solved with COIN-OR
+//! Sudoku of any order as the binary integer program of the papers, solved with COIN-OR
 //! CBC: `x(i,j,k) = 1` when cell `(i,j)` holds `k`, one digit per cell, each digit once per
 //! row, column, block (and main diagonal for Sudoku-X), givens fixed to 1. CBC is compiled
 //! from source by the `cbc-src` crate, linked statically and called through `coin_cbc`: no
 //! system library is needed.
 //!
-//! For: measuring the exact ILP approach (seeds 000–003) against the other methods; proving
+//! For: measuring the exact ILP approach (the ILP papers (Raimundo et al., the JuMP notebook, Takano et al., Raggi et al.)) against the other methods; proving
 //! infeasibility; counting solutions with no-good cuts; the LP relaxation and Provan's
-//! uniqueness property (seed 004); generating full grids (seed 003). Not for: fast solving
+//! uniqueness property (Teles); generating full grids (Raggi et al.). Not for: fast solving
 //! of many easy puzzles (a propagating search is far cheaper), or parallel use: CBC is not
 //! thread-safe, so every CBC solve in the process is serialised behind `coin_cbc`'s lock.
 //!
@@ -117,8 +117,8 @@ sudoku_core::config! {
                 "weighted" => Objective::Weighted,
                 "random" => Objective::Random,
             ],
-            "objective: zero = 0ᵀx (seed 002); constant = max Σx (seed 003); weighted = min Σ k·x \
-             (seed 000); random = min of seeded random weights, so grids vary beyond the pre-fill";
+            "objective: zero = 0ᵀx (Takano et al.); constant = max Σx (Raggi et al.); weighted = min Σ k·x \
+             (Raimundo et al.); random = min of seeded random weights, so grids vary beyond the pre-fill";
         model: ModelKind = use config::MODEL;
         prefill: Prefill = "diagonal-blocks" of Prefill::CHOICES,
             "fix part of the grid at random first: nothing, a random first row, or random \
@@ -127,7 +127,7 @@ sudoku_core::config! {
             "new pre-fills to draw when one is infeasible (Sudoku-X diagonal blocks, or a band \
              with no completion)";
         decompose: Decompose = "bands" of Decompose::CHOICES,
-            "none = one program for the whole grid (seed 003); bands = relax and fix: one band at \
+            "none = one program for the whole grid (Raggi et al.); bands = relax and fix: one band at \
              a time integer, the later bands as LP, then fix the band";
         lookahead: Lookahead = "columns" of Lookahead::CHOICES,
             "decompose=bands: the later bands as the full LP of their cells, or only as which \
@@ -158,7 +158,7 @@ pub fn methods() -> Vec<MethodInfo> {
     vec![MethodInfo {
         name: NAME,
         summary: "binary integer program (x(i,j,k) = 1 when cell (i,j) holds k) solved by \
-                  COIN-OR CBC; seeds 000-002",
+                  COIN-OR CBC; Raimundo et al., the JuMP notebook, Takano et al.",
         params: IlpConfig::PARAMS,
         caps: Capabilities {
             complete: true,
@@ -170,12 +170,12 @@ pub fn methods() -> Vec<MethodInfo> {
     }]
 }
 
-/// The registry entry of the generator: `ilp`, CBC on an empty (or pre-filled) grid (seed 003).
+/// The registry entry of the generator: `ilp`, CBC on an empty (or pre-filled) grid (Raggi et al.).
 pub fn generators() -> Vec<GeneratorInfo> {
     vec![GeneratorInfo {
         name: NAME,
         summary: "full grid by solving the binary program of an empty or randomly pre-filled \
-                  grid with CBC; seed 003",
+                  grid with CBC; Raggi et al.",
         params: GeneratorParams::PARAMS,
         thread_safe: false,
         build: build_generator,

@@ -1,4 +1,4 @@
-//! The binary model of the seed papers, built for CBC.
+//! The binary model of the papers, built for CBC.
 //!
 //! `x(c, d) = 1` when cell `c` holds digit `d`. Rows: one digit per cell (`Σ_d x(c,d) = 1`)
 //! and, for every unit (rows, columns, blocks, and the two diagonals of Sudoku-X) and every
@@ -6,7 +6,7 @@
 //!
 //! Two builds:
 //! - [`ModelKind::Full`]: all `N³` variables, givens fixed through their bounds, as the seeds
-//!   write it (seed 000 fixes givens with equality rows; bounds are the same set).
+//!   write it (Raimundo et al. fixes givens with equality rows; bounds are the same set).
 //! - [`ModelKind::Reduced`]: given cells and every digit a given excludes from its peers are
 //!   removed before CBC sees the model, and so are the rows they satisfy. An empty cell or a
 //!   (unit, digit) with nothing left is proven infeasible without CBC.
@@ -23,7 +23,7 @@ use crate::IlpError;
 keyword_enum!(
     /// Which model to hand to CBC.
     ModelKind, "model", {
-        /// All `N³` variables, as in the seed papers.
+        /// All `N³` variables, as in the papers.
         #[default]
         Full => "full",
         /// Variables fixed by the givens (and the rows they satisfy) removed first.
@@ -35,15 +35,15 @@ keyword_enum!(
 /// the objective only decides *which* solution CBC returns and how it searches.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Objective {
-    /// `0ᵀx`: a pure feasibility problem (seed 002).
+    /// `0ᵀx`: a pure feasibility problem (Takano et al.).
     #[default]
     Zero,
-    /// Maximise `Σ x`, equal to `N²` on every solution (seed 003).
+    /// Maximise `Σ x`, equal to `N²` on every solution (Raggi et al.).
     Constant,
     /// Minimise `Σ k·x(i,j,k)`, equal to `N·N(N+1)/2` on every solution, 405 for 9×9
-    /// (seed 000).
+    /// (Raimundo et al.).
     Weighted,
-    /// Minimise `sign·x(row, col, digit)`: seed 000's `Z1 = −x(1,1,1)` (sign −1, prefer the
+    /// Minimise `sign·x(row, col, digit)`: Raimundo et al.'s `Z1 = −x(1,1,1)` (sign −1, prefer the
     /// digit there) and `Z2 = x(1,1,1)` (sign +1, avoid it). Row, column and digit are
     /// 1-based, as in the paper.
     Prefer {

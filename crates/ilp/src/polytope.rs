@@ -1,4 +1,4 @@
-//! A second test of Provan's conclusion (seed 004, Theorem 4), independent of the one in
+//! A second test of Provan's conclusion (Teles, Theorem 4), independent of the one in
 //! [`crate::relax`]: minimise and maximise one random objective over the LP polytope. If the
 //! polytope is a single point the two optima agree; if it has another point, a random
 //! direction separates them with probability one, so the optima differ.

@@ -1,6 +1,6 @@
 //! The LP relaxation: `x` continuous in `[0, 1]` instead of binary.
 //!
-//! Seed 004 (Teles, after Provan 2009), Theorem 4: a puzzle solvable with the pigeonhole rule
+//! Teles (after Provan 2009), Theorem 4: a puzzle solvable with the pigeonhole rule
 //! alone has a unique non-negative solution of the model's equations, and it is the puzzle's
 //! solution. [`relax`] checks the conclusion directly: it solves the LP and, when the optimum
 //! `x*` is integral, asks whether `x*` is the only point of the LP feasible set.

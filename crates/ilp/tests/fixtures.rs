@@ -1,4 +1,4 @@
-//! The seed papers' puzzles (read from `datasets/seeds/`), stand-ins for the figures lost from
+//! The papers' puzzles (read from `datasets/seeds/`), stand-ins for the figures lost from
 //! their text, and solver helpers shared by the integration tests.
 #![allow(dead_code)]
 
@@ -8,39 +8,40 @@ use sudoku_core::{
 use sudoku_fixtures::{seed_grid, seed_grids, seed_pairs, seed_puzzle, seed_puzzles};
 use sudoku_ilp::{IlpConfig, IlpSolver, ModelKind, Objective, Search};
 
-/// Seed 001 (JuMP notebook), the four 9×9 puzzles and the solutions it prints.
+/// the JuMP notebook (JuMP notebook), the four 9×9 puzzles and the solutions it prints.
 pub fn jump_9x9() -> Vec<(Puzzle, Grid)> {
-    seed_pairs("001_jump", Variant::Classic).expect("seed 001 loads")
+    seed_pairs("001_jump", Variant::Classic).expect("the JuMP notebook loads")
 }
 
-/// Seed 001's 25×25 puzzle and the first ten rows of its solution (250 cells): the notebook's
+/// the JuMP notebook's 25×25 puzzle and the first ten rows of its solution (250 cells): the notebook's
 /// printout stops there.
 pub fn jump_25x25() -> (Puzzle, Vec<u16>) {
-    let p = seed_puzzles("001_jump.25x25.txt", Variant::Classic).expect("seed 001 loads");
-    let partial = seed_grids("001_jump.25x25.partial_solutions.txt").expect("seed 001 loads");
+    let p = seed_puzzles("001_jump.25x25.txt", Variant::Classic).expect("the JuMP notebook loads");
+    let partial =
+        seed_grids("001_jump.25x25.partial_solutions.txt").expect("the JuMP notebook loads");
     (p[0].clone(), partial[0].cells()[..250].to_vec())
 }
 
 const MULTIPLE: &str = "000_unicamp_ilp.multiple.txt";
 const MULTIPLE_SOLUTIONS: &str = "000_unicamp_ilp.multiple.solutions.txt";
 
-/// Seed 000, Figure 9: a 9×9 with exactly two solutions (r1c1/r1c2 and r7c1/r7c2 swap
+/// Raimundo et al., Figure 9: a 9×9 with exactly two solutions (r1c1/r1c2 and r7c1/r7c2 swap
 /// 1 and 2).
 pub fn fig9() -> Puzzle {
     seed_puzzle(MULTIPLE, "Figure 9", Variant::Classic).expect("Figure 9 loads")
 }
 
-/// Seed 000, Figure 10(a): the solution chosen by Z1 = −x(1,1,1).
+/// Raimundo et al., Figure 10(a): the solution chosen by Z1 = −x(1,1,1).
 pub fn fig10a() -> Grid {
     seed_grid(MULTIPLE_SOLUTIONS, "Figure 10a").expect("Figure 10a loads")
 }
 
-/// Seed 000, Figure 10(b): the solution chosen by Z2 = x(1,1,1).
+/// Raimundo et al., Figure 10(b): the solution chosen by Z2 = x(1,1,1).
 pub fn fig10b() -> Grid {
     seed_grid(MULTIPLE_SOLUTIONS, "Figure 10b").expect("Figure 10b loads")
 }
 
-/// Seed 000, Figure 7: a classic solution of Figure 5a, which has 1 at r1c1 and r9c9 (both
+/// Raimundo et al., Figure 7: a classic solution of Figure 5a, which has 1 at r1c1 and r9c9 (both
 /// on the main diagonal). Figures 4 and 5 themselves were images and are lost from the text.
 pub fn fig7() -> Grid {
     seed_grid("000_unicamp_ilp.full_grids.txt", "Figure 7").expect("Figure 7 loads")

@@ -1,4 +1,4 @@
-//! The ILP method against the seed papers' published instances and answers.
+//! The ILP method against the papers' published instances and answers.
 
 mod fixtures;
 
@@ -207,7 +207,7 @@ fn random_objective_is_reproducible_and_varies_with_the_seed() {
 #[test]
 fn lp_relaxation_is_integral_and_unique_on_easy_puzzles_only() {
     let cfg = RelaxConfig::default();
-    // An easy puzzle (seed 001's third): pigeonhole-solvable, so Provan's theorem applies.
+    // An easy puzzle (the JuMP notebook's third): pigeonhole-solvable, so Provan's theorem applies.
     let (p, solution) = jump_9x9().swap_remove(2);
     for model in BUILDS {
         let r = relax(&p, &RelaxConfig { model, ..cfg }, &mut rng_from_seed(1)).unwrap();

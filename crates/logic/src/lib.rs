@@ -3,7 +3,7 @@
 //! Sudoku solved the way people and constraint programmers solve it, for every order `n` and
 //! both variants: a rule solver (`logic`) that applies the easiest rule that makes progress and
 //! explains each step, a difficulty rating built on it, and `gac`, a CP solver that keeps
-//! generalised arc consistency on every AllDifferent unit. Seed paper 004 (Teles) supplies the
+//! generalised arc consistency on every AllDifferent unit. Teles supplies the
 //! pigeonhole rule and its LP-relaxation theorem; paper 002 the CP model it compares.
 //!
 //! - [`trace`]: the run of the rules on a puzzle, every [`Step`] recorded (rule, units, cells,
@@ -142,7 +142,7 @@ pub fn methods() -> Vec<MethodInfo> {
     vec![
         MethodInfo {
             name: LOGIC,
-            summary: "human rules (singles, seed 004's pigeonhole rule, locked candidates, fish, \
+            summary: "human rules (singles, Teles's pigeonhole rule, locked candidates, fish, \
                   XY/XYZ-wings), easiest first; stuck when they cannot finish (fallback=prop \
                   searches)",
             params: LogicParams::PARAMS,

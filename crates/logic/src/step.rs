@@ -110,7 +110,7 @@ pub enum RuleSet {
     /// Naked and hidden singles.
     Singles,
     /// Singles and the pigeonhole rule (every one-unit strategy: naked and hidden subsets of
-    /// every size; seed 004, Theorem 3).
+    /// every size; Teles, Theorem 3).
     Pigeonhole,
     /// Plus locked candidates (pointing, claiming): the strategies over two units.
     TwoUnit,

@@ -1,5 +1,5 @@
 //! Every rule on a hand-built position where it is the easiest that applies, with its exact
-//! eliminations; the paper's pigeonhole examples (seed 004, Figuras 25-29) as far as the text
+//! eliminations; the paper's pigeonhole examples (Teles, Figuras 25-29) as far as the text
 //! allows; contradictions.
 
 use sudoku_core::{Grid, Order, Puzzle, Variant};

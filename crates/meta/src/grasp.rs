@@ -1,4 +1,4 @@
-//! GRASP (seed paper 002, after Lewis's representation): a randomised greedy construction by
+//! GRASP (Takano et al., after Lewis's representation): a randomised greedy construction by
 //! a restricted candidate list, then hill climbing over swaps of two free cells of one block,
 //! restarted with a new construction when stuck; the best assignment is kept.
 

@@ -7,7 +7,7 @@
 //! solution has cost 0. A move swaps two free cells of one block; its change of cost is
 //! computed in O(1) from per-line digit counts ([`Board`]).
 //!
-//! - [`Grasp`] (`grasp`): the GRASP of seed paper 002 — restricted-candidate-list
+//! - [`Grasp`] (`grasp`): the GRASP of Takano et al. — restricted-candidate-list
 //!   construction, then best- (or first-) improvement hill climbing with a limited number of
 //!   sideways moves, restarted with a new construction when stuck.
 //! - [`Sa`] (`sa`): Lewis's simulated annealing, with his parameter settings as defaults.
@@ -115,7 +115,7 @@ pub fn methods() -> Vec<MethodInfo> {
         MethodInfo {
             name: grasp::NAME,
             summary: "GRASP: restricted-candidate-list construction + hill climbing over \
-                      block swaps, with restarts (Takano et al., seed 002; Lewis 2007 \
+                      block swaps, with restarts (Takano et al.; Lewis 2007 \
                       representation)",
             params: GraspConfig::PARAMS,
             caps: CAPS,

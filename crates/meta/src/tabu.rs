@@ -20,7 +20,7 @@
 //! keeps its best moves between steps, rescanned only when a neighbour's move or a tabu
 //! expiry touches it, so that a step reads one summary per conflicting cell instead of every
 //! candidate of every conflicting cell. This makes 1.8–2.8× more steps per second than a
-//! scan of every candidate at 36×36–64×64 (crates/meta/README.md), by the same rule.
+//! scan of every candidate at 36×36–64×64 (docs/notes/tabu-tenure-and-step.md), by the same rule.
 //!
 //! The start is greedy: cells with fewer candidates first (ties at random), each taking the
 //! candidate that clashes least with the cells already filled.
@@ -32,7 +32,7 @@
 //! assignment drawn from up to K distinct ones of the best cost seen, and with `weights=k` the
 //! pairs that still clash at a segment's end gain weight (probability 1/k) for the moves'
 //! choice, until a better cost resets them. Together they answer 49×49 at 50 % givens far more
-//! often within 30 s, and are slower at 36×36 (crates/meta/README.md).
+//! often within 30 s, and are slower at 36×36 (docs/notes/tabu-pooled-scheme.md).
 //!
 //! [`TabuSearch`] is the engine, usable step by step (the `hybrid` method of `sudoku-hybrid`
 //! interleaves it with a complete solver); [`Tabu`] is the [`Solver`].
@@ -67,7 +67,7 @@ sudoku_core::config! {
         lambda: f64 = 0.5 in 0.0..=100.0,
             "tabu tenure per conflicting cell: a cell may not take back the digit it left for U(0, \
              tenure) + lambda × (cells in conflict) steps (Galinier & Hao: 0.6; 0.5 measured best \
-             over 36×36-64×64, crates/meta/README.md)";
+             over 36×36-64×64, docs/notes/tabu-tenure-and-step.md)";
         tenure: u64 = 10 in 0..=1000000,
             "random part of the tabu tenure, drawn from 0..tenure (Galinier & Hao: 10)";
         select: Select = "pair"
@@ -89,7 +89,7 @@ sudoku_core::config! {
         restart: u64 = 0 in 0..=1000000000000,
             "with a pool: 0, never; else after this many steps without a new lowest cost the pool \
              and weights are dropped and the search starts again from a new greedy start (measured \
-             no help at 49x49 with 50 % givens, crates/meta/README.md)";
+             no help at 49x49 with 50 % givens, docs/notes/tabu-pooled-scheme.md)";
         /// Record the best cost each time it improves.
         trace: bool = use crate::TRACE;
     }

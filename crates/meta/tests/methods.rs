@@ -10,9 +10,9 @@ use sudoku_meta::{
     methods, propagate_singles, Contradiction, Grasp, GraspConfig, Preprocess, Sa, SaConfig,
 };
 
-/// The four 9×9 puzzles of the JuMP notebook (seed 001) and the solutions printed there.
+/// The four 9×9 puzzles of the JuMP notebook (the JuMP notebook) and the solutions printed there.
 fn jump() -> Vec<(Puzzle, Grid)> {
-    seed_pairs("001_jump", Variant::Classic).expect("seed 001 loads")
+    seed_pairs("001_jump", Variant::Classic).expect("the JuMP notebook loads")
 }
 
 /// The `k`-th (0-based) JuMP puzzle.

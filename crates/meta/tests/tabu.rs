@@ -58,7 +58,7 @@ fn clashing_pairs(p: &Puzzle, g: &Grid) -> u64 {
 
 #[test]
 fn seed_puzzles_give_the_printed_solutions() {
-    let pairs = seed_pairs("001_jump", Variant::Classic).expect("seed 001 loads");
+    let pairs = seed_pairs("001_jump", Variant::Classic).expect("the JuMP notebook loads");
     // The default configuration and the pooled one.
     for make in [tabu, pooled] {
         for (k, (p, solution)) in pairs.iter().enumerate() {
@@ -134,7 +134,7 @@ fn the_pooled_configuration_fills_empty_grids_and_solves_a_36x36() {
         let out = Tabu::new(cfg).solve(&p, &iterations(20_000_000), &mut rng_from_seed(7));
         solved(&p, &out.status, &format!("36×36 at 50 % with {cfg:?}"));
     }
-    // The pooled scheme is slower than the default at 36×36 (crates/meta/README.md): the
+    // The pooled scheme is slower than the default at 36×36 (docs/notes/tabu-pooled-scheme.md): the
     // hard-region 25×25 instead.
     let p = carved_pattern(5, 0.45, 5);
     let out = pooled().solve(&p, &iterations(20_000_000), &mut rng_from_seed(7));

@@ -4,7 +4,7 @@
 //! 2..=16 and every variant, with solution counting for uniqueness checks.
 //!
 //! - [`Norvig`] (`norvig`): Peter Norvig's propagator, kept faithful as the reference of the
-//!   second seed paper (002): candidate sets, naked and hidden singles, search on the cell
+//!   paper of Takano et al.: candidate sets, naked and hidden singles, search on the cell
 //!   with the fewest candidates found by a scan, a full state copy per branch.
 //! - [`Prop`] (`prop`): the improved propagator that paper proposes, made as fast as we could:
 //!   bitset candidates, the minimum-remaining-values cell kept in buckets (O(1)), per-unit
@@ -114,7 +114,7 @@ impl Norvig {
 
 engine_solver!(Norvig, NORVIG);
 
-/// The improved propagator of seed 002 (registered as `prop`): the project's flagship exact
+/// The improved propagator of Takano et al. (registered as `prop`): the project's flagship exact
 /// solver.
 ///
 /// Deterministic and complete. Owns all its scratch space and reuses it across calls on the
@@ -178,7 +178,7 @@ pub fn methods() -> Vec<MethodInfo> {
         MethodInfo {
             name: NORVIG,
             summary: "Norvig's constraint propagation (naked and hidden singles) with MRV \
-                      depth-first search, state copied per branch; the reference of seed 002",
+                      depth-first search, state copied per branch; the reference of Takano et al.",
             params: &[],
             caps: EXACT,
             build: |params| {
@@ -188,7 +188,8 @@ pub fn methods() -> Vec<MethodInfo> {
         },
         MethodInfo {
             name: PROP,
-            summary: "improved Norvig propagator of seed 002: bitsets, O(1) MRV buckets, trail \
+            summary:
+                "improved Norvig propagator of Takano et al.: bitsets, O(1) MRV buckets, trail \
                       undo, optional locked candidates and naked pairs",
             params: PropConfig::PARAMS,
             caps: EXACT,

@@ -1,5 +1,5 @@
 //! Norvig's constraint propagation and search ("Solving Every Sudoku Puzzle", 2006), kept
-//! faithful as the reference that seed 002 improves on.
+//! faithful as the reference that Takano et al. improves on.
 //!
 //! State: one candidate set per cell. Assigning `d` to a cell eliminates every other digit
 //! from it; eliminating a digit applies two rules: (1) a cell left with one candidate has it

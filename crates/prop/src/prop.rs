@@ -1,4 +1,4 @@
-//! The improved propagator of seed 002 as a solver: the [`crate::kernel`] with its default
+//! The improved propagator of Takano et al. as a solver: the [`crate::kernel`] with its default
 //! strategy (O(1) minimum-remaining-values cell, digits in increasing order) under a
 //! [`Meter`], the extra rules switched by [`PropConfig`].
 

@@ -126,7 +126,7 @@ fn consistent_looking_but_unsolvable_puzzles_are_infeasible() {
     // A unique puzzle with one more given that differs from its solution at that cell and
     // clashes with no given: its solutions are those of the original with that digit there,
     // and there are none. Search (not the givens) has to find this out.
-    // The fourth JuMP puzzle (seed 001) and its printed solution.
+    // The fourth JuMP puzzle (the JuMP notebook) and its printed solution.
     let (base, solution) = seed_pairs("001_jump", Variant::Classic)
         .unwrap()
         .swap_remove(3);

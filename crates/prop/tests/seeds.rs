@@ -1,5 +1,5 @@
-//! Known answers from the seed papers: the JuMP notebook's puzzles (001) and the two-solution
-//! puzzle of the first seed paper's Figure 9 (000), solved and counted by both methods.
+//! Known answers from the papers: the JuMP notebook's puzzles (001) and the two-solution
+//! puzzle of Figure 9 of Raimundo et al. (unicamp-ilp), solved and counted by both methods.
 
 mod common;
 
@@ -7,7 +7,7 @@ use common::{both, solve_verified};
 use sudoku_core::{format, rng_from_seed, Budget, CountEnd, Puzzle, Solver, Variant};
 use sudoku_fixtures::{seed_grid, seed_grids, seed_pairs, seed_puzzles};
 
-/// The two-solution puzzle of seed 000 (Figure 9) and its solutions (Figures 10a, 10b).
+/// The two-solution puzzle of Raimundo et al. (Figure 9) and its solutions (Figures 10a, 10b).
 const MULTIPLE: &str = "000_unicamp_ilp.multiple.txt";
 const MULTIPLE_SOLUTIONS: &str = "000_unicamp_ilp.multiple.solutions.txt";
 

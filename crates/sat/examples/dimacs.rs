@@ -1,5 +1,5 @@
 //! Writes the CNF of every puzzle of a file in DIMACS, so that other SAT solvers can be run on
-//! exactly the formulas `sat` solves (this is how the solver was chosen; see README.md).
+//! exactly the formulas `sat` solves (this is how the solver was chosen; see docs/notes/sat-backend-and-large-orders.md).
 //!
 //! `cargo run --release -p sudoku-sat --example dimacs -- PUZZLES OUT_PREFIX [ENCODING [AMO]]`
 //! writes OUT_PREFIX-1.cnf, OUT_PREFIX-2.cnf, ... (classic variant).

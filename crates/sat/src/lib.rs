@@ -17,7 +17,7 @@
 //!   CaDiCaL's conflict limit. Encoding time is reported apart
 //!   from solving, in [`Stats::build_time`](sudoku_core::Stats::build_time), as `ilp` does.
 //!
-//! Why CaDiCaL and which encoding is the default: see this crate's README.md (measured).
+//! Why CaDiCaL and which encoding is the default: docs/notes/sat-backend-and-large-orders.md (measured).
 //!
 //! ```
 //! use sudoku_core::{format, rng_from_seed, verify_solution, Budget, Puzzle, Solver, Status,

@@ -1,6 +1,6 @@
 //! `sat` against `prop` (the project's reference exact method) on the public sets, the seed
 //! papers' puzzles and mutated puzzles: same verdict, same count up to 2, same solutions; both
-//! solutions of seed 000's Figure 9; a generated 36×36 within a conflict budget; every
+//! solutions of Raimundo et al.'s Figure 9; a generated 36×36 within a conflict budget; every
 //! encoding gives the same answers.
 
 use std::collections::BTreeSet;

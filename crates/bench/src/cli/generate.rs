@@ -35,7 +35,7 @@ pub struct GenerateArgs {
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
     /// Make puzzles instead of full grids: unique, minimal; a rating level easy, medium, hard,
-    /// expert, beyond-logic (see `rate`); clues-easy, clues-medium, clues-hard (seed 002's
+    /// expert, beyond-logic (see `rate`); clues-easy, clues-medium, clues-hard (Takano et al.'s
     /// clue counts); or keep=P.
     #[arg(long)]
     pub puzzle: Option<Shape>,

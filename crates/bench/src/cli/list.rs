@@ -167,7 +167,11 @@ fn markdown(registry: &Registry) -> String {
         ));
     }
     for m in &registry.methods {
-        out.push_str(&format!("\n### `{}`\n\n{}.\n\n", m.name, m.summary));
+        out.push_str(&format!(
+            "\n### `{}`\n\n{}\n\n",
+            m.name,
+            sentence(m.summary)
+        ));
         params_markdown(&mut out, m.params);
     }
     out.push_str("\n## Generators\n\n");
@@ -187,8 +191,9 @@ fn markdown(registry: &Registry) -> String {
     }
     for g in &registry.generators {
         out.push_str(&format!(
-            "\n### `{}` (generator)\n\n{}.\n\n",
-            g.name, g.summary
+            "\n### `{}` (generator)\n\n{}\n\n",
+            g.name,
+            sentence(g.summary)
         ));
         params_markdown(&mut out, g.params);
     }
@@ -210,4 +215,13 @@ fn markdown(registry: &Registry) -> String {
         ));
     }
     out
+}
+
+/// A summary as a sentence: a full stop added unless it ends with one ("Takano et al.").
+fn sentence(summary: &str) -> String {
+    if summary.ends_with('.') {
+        summary.to_string()
+    } else {
+        format!("{summary}.")
+    }
 }

@@ -1,4 +1,4 @@
-//! Kind `logic-lp`: seed 004's experiment on one puzzle. Which nested rule sets of
+//! Kind `logic-lp`: Teles's experiment on one puzzle. Which nested rule sets of
 //! sudoku-logic solve it (singles, pigeonhole, two-unit, all); whether the LP relaxation of a
 //! method's reduced model (its [`PolytopeCheck`] capability) is integral, equal to the
 //! solution, and the polytope's only point (the relaxation's exact check, and independently a

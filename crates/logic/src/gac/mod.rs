@@ -1,12 +1,12 @@
 //! `gac`: a constraint-programming solver that keeps generalised arc consistency on every
 //! AllDifferent unit (rows, columns, blocks, and both diagonals for Sudoku-X), the CP model
-//! seed paper 002 compares.
+//! Takano et al. compares.
 //!
 //! - Propagation: a cell reduced to one digit first removes it from its peers (cheap
 //!   singleton propagation); then every unit whose domains changed is filtered by Régin's
 //!   matching-based algorithm ([`AllDifferent`], module docs in `alldiff.rs`), and the two
 //!   alternate to a common fixpoint. Per unit, that filter subsumes naked and hidden singles
-//!   and naked and hidden subsets of every size (the pigeonhole rule of seed 004). It cannot
+//!   and naked and hidden subsets of every size (the pigeonhole rule of Teles). It cannot
 //!   reason across two units, so at that fixpoint (with `intersect=on`, the default) the
 //!   intersection rule runs over every pair of units sharing two or more cells: a digit one
 //!   unit can place only inside the shared cells leaves the rest of the other (locked
@@ -283,7 +283,7 @@ pub fn method_info() -> MethodInfo {
         summary: "CP solver: singleton propagation and generalised arc consistency on every \
                   AllDifferent unit (Régin 1994, incremental matchings), an intersection rule \
                   between units, dom/wdeg, MRV or maxSD search, optional restarts (CP model \
-                  of seed 002)",
+                  of Takano et al.)",
         params: Search::PARAMS,
         caps: Capabilities {
             complete: true,

@@ -1,4 +1,4 @@
-//! The pigeonhole rule of seed 004 (Teles, "Regra da casa dos pombos", chapter 4, on the page
+//! The pigeonhole rule of Teles ("Regra da casa dos pombos", chapter 4, on the page
 //! before Figura 25, i.e. p. 58-59 of the thesis: the extracted text has no page marks, and the
 //! list of figures puts Figura 25 on p. 59). Its statement, translated:
 //!
