@@ -190,17 +190,21 @@ impl Unrateable {
             }
         }
         let has = |set: &[u64], d: usize| set[d / 64] & (1 << (d % 64)) != 0;
+        // Every digit 1..=size, as a bit set.
+        let all: Vec<u64> = (0..words)
+            .map(|w| {
+                (0..64)
+                    .filter(|b| (1..=size).contains(&(w * 64 + b)))
+                    .fold(0, |m, b| m | 1 << b)
+            })
+            .collect();
         let mut room = vec![0u64; geo.unit_count() * words];
         let mut cand = vec![0u64; words];
         for c in (0..geo.cells()).filter(|&c| givens.get(c) == 0) {
-            cand.iter_mut().for_each(|w| *w = 0);
-            for d in 1..=size {
-                if !geo
-                    .cell_units(c)
-                    .iter()
-                    .any(|&u| has(&held[u as usize * words..], d))
-                {
-                    cand[d / 64] |= 1 << (d % 64);
+            cand.copy_from_slice(&all);
+            for &u in geo.cell_units(c) {
+                for (k, w) in cand.iter_mut().zip(&held[u as usize * words..]) {
+                    *k &= !w;
                 }
             }
             if cand.iter().all(|&w| w == 0) {
