@@ -21,6 +21,13 @@ trial_csv)
         head -n 6 "$f" >"$dir/$name"
     done
     ;;
+trial_csv_plot)
+    # Rows of several configurations and instances, so the charts that compare them are drawn.
+    for f in "$root"/results/*/trials.csv; do
+        head -n 12 "$f" >"$dir/$(basename "$(dirname "$f")").csv"
+    done
+    cp "$root"/crates/bench/tests/malformed/results_zero_time/trials.csv "$dir/zero_time.csv"
+    ;;
 paper_values)
     cp "$root"/datasets/seeds/paper_values.csv "$dir"/
     # The header with a few items too: a whole file is long for AFL to mutate well.
@@ -33,7 +40,7 @@ paper_values)
     done
     ;;
 *)
-    echo "unknown target $target (puzzle_text, experiment_toml, trial_csv, paper_values)" >&2
+    echo "unknown target $target (puzzle_text, experiment_toml, trial_csv, trial_csv_plot, paper_values)" >&2
     exit 2
     ;;
 esac

@@ -4,7 +4,7 @@
 
 use std::path::Path;
 
-use sudoku_analysis::{compare, parse_rows, summary, tables, Row, TraceRow};
+use sudoku_analysis::{compare, parse_rows, summary, tables, Row, RunOutputs, TraceRow};
 use sudoku_core::format::{self, ParseOptions};
 use sudoku_core::Order;
 
@@ -82,6 +82,37 @@ pub fn trial_csv(data: &[u8]) {
         let _ = compare::markdown("fuzz", &comparisons);
         let _ = compare::latex("fuzz", &comparisons);
         let _ = compare::html(&comparisons);
+    }
+}
+
+/// `trials.csv` as `plot` reads it, then everything `plot` makes from rows that pass the row
+/// checks: summaries, tables, statistics, every chart (SVG and PNG) and report.html, written
+/// into a temporary folder that is removed after each input. A hang here (an axis whose tick
+/// search never ends) is what the 1 s timeout of the fuzzer catches.
+pub fn trial_csv_plot(data: &[u8]) {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    let Ok(rows) = parse_rows::<Row>(text.to_string(), Path::new("fuzz.csv"), false) else {
+        return;
+    };
+    if rows.is_empty() {
+        return;
+    }
+    // One folder per process (parallel fuzzers do not share it), emptied after each input.
+    let dir = std::env::temp_dir().join(format!("sudoku-fuzz-plot-{}", std::process::id()));
+    if std::fs::create_dir_all(&dir).is_err() {
+        return;
+    }
+    let run = RunOutputs::new("fuzz", rows, Vec::new(), None);
+    let written = run.write(&dir, true);
+    let _ = std::fs::remove_dir_all(&dir);
+    if let Err(e) = written {
+        // Drawing rows that passed the checks must not fail, except for the disk.
+        assert!(
+            matches!(e, sudoku_analysis::AnalysisError::Io { .. }),
+            "{e}"
+        );
     }
 }
 

@@ -36,8 +36,8 @@ pub mod tables;
 pub use outputs::{RunOutputs, Written};
 
 pub use row::{
-    join_extra, ms, parse_rows, read_rows, read_rows_resuming, task_key, write_rows, Row, TraceRow,
-    TrialStatus,
+    join_extra, ms, parse_checked, parse_rows, read_checked, read_rows, read_rows_resuming,
+    task_key, write_rows, CsvRow, Invalid, Row, TraceRow, TrialStatus, MAX_CSV_BYTES, MAX_MS,
 };
 
 /// What can go wrong reading rows or writing what is made from them.
@@ -61,6 +61,21 @@ pub enum AnalysisError {
         /// Why.
         source: csv::Error,
     },
+    /// A row whose values the schema or the run's settings refuse.
+    #[error("{}: line {line}, column `{column}`: {problem}", path.display())]
+    Invalid {
+        /// The file.
+        path: PathBuf,
+        /// Its line number (the header is line 1).
+        line: usize,
+        /// The column.
+        column: &'static str,
+        /// What is wrong.
+        problem: String,
+    },
+    /// A file too large, or not text.
+    #[error(transparent)]
+    Text(sudoku_core::format::ReadError),
     /// A last line without its newline: a row cut off while being written.
     #[error("{}: line {line} is cut off (no newline at its end), as a run killed while writing leaves it: `run --resume` removes it, or delete the line", path.display())]
     Torn {

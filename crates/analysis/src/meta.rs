@@ -105,11 +105,21 @@ impl RunMeta {
     /// The `meta.json` of the results folder `dir`; `None` when there is none (a merged
     /// cluster run or copied CSV files have none).
     pub fn read(dir: &Path) -> Result<Option<RunMeta>, AnalysisError> {
+        use sudoku_core::format::{read_text_within, ReadError};
         let path = dir.join("meta.json");
-        let text = match std::fs::read_to_string(&path) {
+        // It holds the experiment file (at most 1 MiB) and a few lines more.
+        let text = match read_text_within(
+            &path,
+            16 << 20,
+            "a meta.json",
+            "it holds the experiment file and a few facts",
+        ) {
             Ok(t) => t,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
-            Err(e) => return Err(AnalysisError::io(&path, e)),
+            Err(ReadError::Io { source, .. }) if source.kind() == std::io::ErrorKind::NotFound => {
+                return Ok(None)
+            }
+            Err(ReadError::Io { source, .. }) => return Err(AnalysisError::io(&path, source)),
+            Err(e) => return Err(AnalysisError::Text(e)),
         };
         serde_json::from_str(&text)
             .map(Some)

@@ -6,11 +6,12 @@ use std::path::{Path, PathBuf};
 
 use crate::compare::{self, Comparison};
 use crate::meta::RunMeta;
+use crate::meta::RunSettings;
 use crate::plots::{self, Drawn, Figures, Skipped};
 use crate::report::Report;
 use crate::summary::{self, SummaryRow};
 use crate::tables::{self, PerfRow, TimeLimits};
-use crate::{read_rows, write_rows, AnalysisError, Row, TraceRow};
+use crate::{read_checked, write_rows, AnalysisError, CsvRow, Row, TraceRow};
 
 /// A run's rows and settings and all that is computed from them: the summary, the performance
 /// rows, the statistical comparisons and the charts' data. Built once; every output is written
@@ -69,9 +70,11 @@ impl RunOutputs {
     /// meta.json, which may be absent but not unreadable) and computes everything. The title
     /// is `title`, else the experiment of the first row, else `results`.
     pub fn read(dir: &Path, title: Option<&str>) -> Result<RunOutputs, AnalysisError> {
-        let rows: Vec<Row> = read_if_there(&dir.join("trials.csv"))?;
-        let traces: Vec<TraceRow> = read_if_there(&dir.join("traces.csv"))?;
+        // meta.json first: its settings check every row.
         let meta = RunMeta::read(dir)?;
+        let settings = meta.as_ref().and_then(|m| m.settings.as_ref());
+        let rows: Vec<Row> = read_if_there(&dir.join("trials.csv"), settings)?;
+        let traces: Vec<TraceRow> = read_if_there(&dir.join("traces.csv"), settings)?;
         let title = match (title, rows.first()) {
             (Some(t), _) => t.to_string(),
             (None, Some(r)) => r.experiment.clone(),
@@ -157,12 +160,13 @@ impl RunOutputs {
     }
 }
 
-/// The rows of `path`; none when there is no such file.
-fn read_if_there<T: for<'de> serde::Deserialize<'de>>(
+/// The rows of `path`, checked against `settings`; none when there is no such file.
+fn read_if_there<T: CsvRow>(
     path: &Path,
+    settings: Option<&RunSettings>,
 ) -> Result<Vec<T>, AnalysisError> {
     if path.exists() {
-        read_rows(path)
+        read_checked(path, settings)
     } else {
         Ok(Vec::new())
     }

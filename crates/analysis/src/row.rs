@@ -1,14 +1,34 @@
 //! The trial-row schema: [`TrialStatus`], [`Row`] (one line of `trials.csv`), [`TraceRow`] (one
 //! line of `traces.csv`), and reading and writing those CSV files.
+//!
+//! Every row read is checked ([`CsvRow`]) before anything is computed from it: beside the
+//! types, the values one line must hold together (finite, non-negative times of at most
+//! [`MAX_MS`]; a status and its `verified` and `limit`; `givens` within the grid; `repeats` at
+//! least 1), each trial once, one experiment per file, and, given the run's settings from
+//! meta.json, each row's configuration, trial number, repeats, order and kind. An error names
+//! the file, the line and the column.
 
+use std::collections::HashMap;
 use std::fmt;
 use std::path::Path;
 use std::time::Duration;
 
 use serde::{Deserialize, Deserializer, Serialize};
-use sudoku_core::{Limit, Order, Stats};
+use sudoku_core::format::{read_text_within, ReadError};
+use sudoku_core::limits::MAX_SECONDS;
+use sudoku_core::{Limit, Order, Stats, Variant};
 
+use crate::meta::{config_label, RunSettings};
 use crate::AnalysisError;
+
+/// The longest time a row may hold, in ms: the largest time limit ([`MAX_SECONDS`], about 31
+/// years). A longer one is a damaged file, and an infinite or absurd one would break every
+/// statistic and chart made from it.
+pub const MAX_MS: f64 = MAX_SECONDS * 1000.0;
+
+/// The most bytes a results CSV may hold: 1 GiB, a row of about 1 KiB for each of the most
+/// tasks a run may hold (a million); a larger file is not one run's output.
+pub const MAX_CSV_BYTES: u64 = 1 << 30;
 
 /// Declares [`TrialStatus`] from one list of (variant, name in results): adding a status is one
 /// line here, plus the judge arm that produces it.
@@ -231,6 +251,158 @@ pub fn task_key(method: &str, params: &str, variant: &str, instance: &str, trial
     format!("{method}|{params}|{variant}|{instance}|{trial}")
 }
 
+/// What one line of a results CSV may not hold: `(column, why)`.
+pub type Invalid = (&'static str, String);
+
+/// A row of a results CSV: its type, and the checks of the values one line holds beyond it.
+pub trait CsvRow: for<'de> Deserialize<'de> {
+    /// Checks one row, against the run's settings when they are known.
+    fn check(&self, settings: Option<&RunSettings>) -> Result<(), Invalid>;
+
+    /// The trial it records, when a file holds each trial once.
+    fn trial_key(&self) -> Option<String> {
+        None
+    }
+
+    /// The experiment it belongs to, when a file holds one experiment.
+    fn experiment(&self) -> Option<&str> {
+        None
+    }
+}
+
+/// A time column: finite, not negative, at most [`MAX_MS`].
+fn check_ms(column: &'static str, v: f64) -> Result<(), Invalid> {
+    if !v.is_finite() || v < 0.0 {
+        return Err((
+            column,
+            format!("{v} is not a time (a finite number of ms, at least 0)"),
+        ));
+    }
+    if v > MAX_MS {
+        return Err((
+            column,
+            format!("{v:e} ms is more than {MAX_MS:e} ms (the largest time limit, about 31 years)"),
+        ));
+    }
+    Ok(())
+}
+
+impl CsvRow for Row {
+    fn check(&self, settings: Option<&RunSettings>) -> Result<(), Invalid> {
+        check_ms("wall_ms", self.wall_ms)?;
+        check_ms("cpu_ms", self.cpu_ms)?;
+        for (column, v) in [
+            ("build_ms", self.build_ms),
+            ("time_to_best_ms", self.time_to_best_ms),
+        ] {
+            v.map_or(Ok(()), |v| check_ms(column, v))?;
+        }
+        if self.objective.is_some_and(|o| !o.is_finite()) {
+            return Err(("objective", "not a finite number".to_string()));
+        }
+        if self.variant.parse::<Variant>().is_err() {
+            return Err((
+                "variant",
+                format!("`{}` is not a variant (classic or diagonal)", self.variant),
+            ));
+        }
+        // `order` is checked when read (2..=16), so the cells cannot overflow.
+        let cells = self.order.pow(4);
+        if self.givens > cells {
+            return Err((
+                "givens",
+                format!(
+                    "{} givens, but a grid of order {} has {cells} cells",
+                    self.givens, self.order
+                ),
+            ));
+        }
+        if self.repeats == 0 {
+            return Err((
+                "repeats",
+                "0 repetitions: a trial runs at least once".to_string(),
+            ));
+        }
+        let status = self.status;
+        match (status, self.verified) {
+            (TrialStatus::Wrong, Some(false)) => {}
+            (TrialStatus::Wrong, v) => {
+                return Err(("verified", format!("status `wrong` with verified {v:?}: a wrong answer is one that failed the verifier (false)")))
+            }
+            (_, Some(false)) => {
+                return Err(("verified", format!("false with status `{status}`: an answer that fails the verifier is `wrong`")))
+            }
+            _ => {}
+        }
+        let limit_ok = match status {
+            TrialStatus::Timeout => self.limit == Limit::Time.name(),
+            TrialStatus::Failed => {
+                self.limit == Limit::Nodes.name() || self.limit == Limit::Iterations.name()
+            }
+            _ => self.limit.is_empty(),
+        };
+        if !limit_ok {
+            return Err(("limit", format!("`{}` with status `{status}` (a timeout ran out of time, a failed trial of nodes or iterations, others of nothing)", self.limit)));
+        }
+        let Some(s) = settings else { return Ok(()) };
+        if self.kind != s.kind {
+            return Err((
+                "kind",
+                format!(
+                    "`{}`, but meta.json's settings say the run is of kind `{}`",
+                    self.kind, s.kind
+                ),
+            ));
+        }
+        let label = config_label(&self.method, &self.params);
+        let Some(c) = s.configs.iter().find(|c| c.label == label) else {
+            return Err((
+                "method",
+                format!("configuration `{label}` is not among those of meta.json's settings"),
+            ));
+        };
+        if self.trial >= c.trials {
+            return Err(("trial", format!("trial {}, but `{label}` runs {} trials (numbered from 0) in meta.json's settings", self.trial, c.trials)));
+        }
+        if self.repeats != c.repeat {
+            return Err((
+                "repeats",
+                format!(
+                    "{}, but `{label}` repeats each trial {} times in meta.json's settings",
+                    self.repeats, c.repeat
+                ),
+            ));
+        }
+        if c.orders
+            .as_ref()
+            .is_some_and(|os| !os.contains(&self.order))
+        {
+            return Err((
+                "order",
+                format!(
+                    "order {}, which `{label}` does not run in meta.json's settings",
+                    self.order
+                ),
+            ));
+        }
+        Ok(())
+    }
+
+    fn trial_key(&self) -> Option<String> {
+        Some(self.key())
+    }
+
+    fn experiment(&self) -> Option<&str> {
+        Some(&self.experiment)
+    }
+}
+
+impl CsvRow for TraceRow {
+    fn check(&self, _: Option<&RunSettings>) -> Result<(), Invalid> {
+        check_ms("elapsed_ms", self.elapsed_ms)
+    }
+}
+
 /// An `order` column: an order sudoku-core holds, so what is made from rows (`N×N` labels, cell
 /// counts) cannot overflow on a damaged file.
 fn order<'de, D: Deserializer<'de>>(d: D) -> Result<usize, D::Error> {
@@ -267,27 +439,59 @@ pub struct TraceRow {
 /// Reads every row of a CSV file. A last line without its newline is a row cut off while
 /// being written (a killed run): an error naming the file and line, since reading on would
 /// drop it silently. A header without rows reads as no rows.
-pub fn read_rows<T: for<'de> Deserialize<'de>>(path: &Path) -> Result<Vec<T>, AnalysisError> {
-    let text = std::fs::read_to_string(path).map_err(|e| AnalysisError::io(path, e))?;
-    parse_rows(text, path, false)
+pub fn read_rows<T: CsvRow>(path: &Path) -> Result<Vec<T>, AnalysisError> {
+    read_checked(path, None)
+}
+
+/// [`read_rows`], each row also checked against the run's settings (from its meta.json).
+pub fn read_checked<T: CsvRow>(
+    path: &Path,
+    settings: Option<&RunSettings>,
+) -> Result<Vec<T>, AnalysisError> {
+    parse_checked(read_csv_text(path)?, path, false, settings)
 }
 
 /// [`read_rows`] for resuming a killed run: a torn last line is left out (the run appends
-/// after cutting it off, so that trial runs again).
-pub fn read_rows_resuming<T: for<'de> Deserialize<'de>>(
+/// after cutting it off, so that trial runs again). Rows are checked against `settings`, the
+/// run's, when given.
+pub fn read_rows_resuming<T: CsvRow>(
     path: &Path,
+    settings: Option<&RunSettings>,
 ) -> Result<Vec<T>, AnalysisError> {
-    let text = std::fs::read_to_string(path).map_err(|e| AnalysisError::io(path, e))?;
-    parse_rows(text, path, true)
+    parse_checked(read_csv_text(path)?, path, true, settings)
+}
+
+/// A results CSV's text, at most [`MAX_CSV_BYTES`].
+fn read_csv_text(path: &Path) -> Result<String, AnalysisError> {
+    read_text_within(
+        path,
+        MAX_CSV_BYTES,
+        "a results file",
+        "about 1 KiB for each of the most tasks a run may hold, a million",
+    )
+    .map_err(|e| match e {
+        ReadError::Io { source, .. } => AnalysisError::io(path, source),
+        e => AnalysisError::Text(e),
+    })
 }
 
 /// The rows of a CSV file's text, as [`read_rows`] (or, with `drop_torn`,
 /// [`read_rows_resuming`]) reads them; `path` names the file in errors. Apart from the file
 /// reading so the parsing can be fuzzed without files.
-pub fn parse_rows<T: for<'de> Deserialize<'de>>(
+pub fn parse_rows<T: CsvRow>(
+    text: String,
+    path: &Path,
+    drop_torn: bool,
+) -> Result<Vec<T>, AnalysisError> {
+    parse_checked(text, path, drop_torn, None)
+}
+
+/// [`parse_rows`], each row also checked against the run's settings when given.
+pub fn parse_checked<T: CsvRow>(
     mut text: String,
     path: &Path,
     drop_torn: bool,
+    settings: Option<&RunSettings>,
 ) -> Result<Vec<T>, AnalysisError> {
     if !text.is_empty() && !text.ends_with('\n') {
         let keep = text.rfind('\n').map_or(0, |i| i + 1);
@@ -315,6 +519,15 @@ pub fn parse_rows<T: for<'de> Deserialize<'de>>(
         row: line as usize,
         source,
     };
+    let invalid = |line: u64, (column, problem): Invalid| AnalysisError::Invalid {
+        path: path.to_path_buf(),
+        line: line as usize,
+        column,
+        problem,
+    };
+    // The line of each trial seen, and the first row's experiment.
+    let mut seen: HashMap<String, u64> = HashMap::new();
+    let mut experiment: Option<(String, u64)> = None;
     loop {
         // Lines, not records, name the place: a quoted field may span lines.
         let next = reader.position().line();
@@ -322,11 +535,27 @@ pub fn parse_rows<T: for<'de> Deserialize<'de>>(
             Ok(false) => break,
             Ok(true) => {
                 let line = record.position().map_or(next, |p| p.line());
-                rows.push(
-                    record
-                        .deserialize(Some(&headers))
-                        .map_err(|e| row_err(line, e))?,
-                );
+                let row: T = record
+                    .deserialize(Some(&headers))
+                    .map_err(|e| row_err(line, e))?;
+                row.check(settings).map_err(|e| invalid(line, e))?;
+                if let Some(key) = row.trial_key() {
+                    if let Some(first) = seen.insert(key, line) {
+                        let why = format!("the trial of line {first} again (each trial has one row; `merge` joins shards without repeating one)");
+                        return Err(invalid(line, ("trial", why)));
+                    }
+                }
+                if let Some(e) = row.experiment() {
+                    match &experiment {
+                        None => experiment = Some((e.to_string(), line)),
+                        Some((first, at)) if first != e => {
+                            let why = format!("`{e}`, but line {at} is of `{first}`: one file holds one experiment's rows");
+                            return Err(invalid(line, ("experiment", why)));
+                        }
+                        _ => {}
+                    }
+                }
+                rows.push(row);
             }
             Err(e) => {
                 let line = e.position().map_or(next, |p| p.line());
@@ -383,11 +612,16 @@ mod tests {
                 // A quoted field over two lines: later lines are still named right.
                 instance_set: "two\nlines".into(),
                 order: 3,
+                variant: "classic".into(),
+                repeats: 1,
                 ..Row::default()
             },
             Row {
                 task: 1,
+                trial: 1,
                 order: 3,
+                variant: "classic".into(),
+                repeats: 1,
                 ..Row::default()
             },
         ];
@@ -402,7 +636,7 @@ mod tests {
             e.ends_with("trials.csv: line 4 is cut off (no newline at its end), as a run killed while writing leaves it: `run --resume` removes it, or delete the line"),
             "{e}"
         );
-        assert_eq!(read_rows_resuming::<Row>(&p).unwrap(), rows[..1]);
+        assert_eq!(read_rows_resuming::<Row>(&p, None).unwrap(), rows[..1]);
         // A line that is no row.
         let (_d, p) = file(&format!("{good}1,2,3\n"));
         let e = read_rows::<Row>(&p).unwrap_err().to_string();

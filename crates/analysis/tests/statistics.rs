@@ -192,7 +192,8 @@ fn csv_row(
     ms: f64,
 ) -> String {
     let limit = if status == "timeout" { "time" } else { "" };
-    format!("0,t,solve,{method},,classic,{order},set.txt,set.txt:{instance},17,{trial},1,{status},,{ms},{ms},,0,0,0,0,,,,,{limit},,,c,1\n")
+    // Instances of different orders are different puzzles (a file line holds one order).
+    format!("0,t,solve,{method},,classic,{order},set.txt,set-{order}.txt:{instance},11,{trial},1,{status},,{ms},{ms},,0,0,0,0,,,,,{limit},,,c,1\n")
 }
 
 fn rows(text: String) -> Vec<Row> {
@@ -333,19 +334,24 @@ fn non_finite_times_are_not_tested() {
     let mut text = HEADER.to_string();
     for m in ["a", "b", "c"] {
         for i in 0..7 {
-            let ms = match (m, i) {
-                ("a", 0) => "NaN".to_string(),
-                ("b", 1) => "inf".to_string(),
-                _ => format!("{}", 1 + i),
-            };
-            text.push_str(
-                &csv_row(m, 3, i, 0, "solved", 0.0)
-                    .replace(",0,0,,0,0,0,0,", &format!(",{ms},{ms},,0,0,0,0,")),
-            );
+            text.push_str(&csv_row(m, 3, i, 0, "solved", f64::from(1 + i as u32)));
         }
     }
-    let rows = rows(text);
-    assert!(rows.iter().any(|r| r.wall_ms.is_nan()));
+    // A file cannot hold them (reading refuses the row), but rows made in memory can.
+    let nan = text.replacen(",1,1,,0,0,0,0,", ",NaN,NaN,,0,0,0,0,", 1);
+    let e = parse_rows::<Row>(nan, Path::new("t.csv"), false).unwrap_err();
+    assert!(
+        e.to_string()
+            .contains("line 2, column `wall_ms`: NaN is not a time"),
+        "{e}"
+    );
+    let mut rows = rows(text);
+    rows[0].wall_ms = f64::NAN;
+    rows[8].wall_ms = f64::INFINITY;
+    assert_eq!(
+        (rows[0].method.as_str(), rows[8].method.as_str()),
+        ("a", "b")
+    );
     let cs = compare::compare(&rows, &TimeLimits::default());
     let md = compare::markdown("t", &cs);
     assert!(

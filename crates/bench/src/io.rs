@@ -4,7 +4,7 @@
 use std::path::Path;
 
 use anyhow::Result;
-use sudoku_core::format::{self, Entry, ParseError, ParseOptions};
+use sudoku_core::format::{self, Entry, EntryReader, ParseOptions};
 
 /// Reads every puzzle of a file (`-` is standard input); the first malformed puzzle is an
 /// error naming file, line and column.
@@ -13,14 +13,10 @@ pub fn read_puzzles(path: &Path) -> Result<Vec<Entry>> {
     Ok(format::parse_str(&text, &display_name(path))?)
 }
 
-/// Reads a file and parses it going on past errors, for commands that report each puzzle.
-pub fn read_entries(path: &Path) -> Result<Vec<Result<Entry, ParseError>>> {
-    let text = format::read_text(path)?;
-    Ok(format::parse_entries(
-        &text,
-        &display_name(path),
-        ParseOptions::default(),
-    ))
+/// A file's puzzles as a stream, going on past malformed ones, for commands that report each
+/// puzzle as they go: a file of any size, at most 1 MiB per line.
+pub fn stream_entries(path: &Path) -> Result<EntryReader<Box<dyn std::io::BufRead>>> {
+    Ok(format::stream_file(path, ParseOptions::default())?)
 }
 
 /// The name used for a path in messages and results.

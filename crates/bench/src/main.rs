@@ -4,7 +4,8 @@
 //! (experiment files, typed once), [`runner`] (plan, execute, judge, resume), [`registry`]
 //! (every method, once), [`results`] (writing rows during a run) and [`outputs`] (a results folder's
 //! summaries and charts, made by `sudoku-analysis` from its rows alone), [`provenance`] (meta.json). Errors print once, as `error: …`; the exit
-//! code is 1 when a check failed or a method returned a wrong answer, 2 for bad input or usage.
+//! code follows one rule for every command, [`cli::Exit`]: 0 all answered, 1 a wrong answer or a
+//! failed check, 2 bad input or usage, 3 trials that ended in `error`.
 
 use std::process::ExitCode;
 

@@ -2,13 +2,14 @@
 //! ([`RunOutputs`]), shards joined, and every output of a run listed so `--fresh` can clear
 //! them.
 
-use std::collections::HashSet;
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context, Result};
-use sudoku_analysis::RunOutputs;
+use sudoku_analysis::meta::RunMeta;
+use sudoku_analysis::{read_checked, RunOutputs};
 
-use crate::results::{read_rows, Row, TraceRow};
+use crate::results::{Row, TraceRow};
 
 /// Writes summary.csv, summary.md, summary.tex (with the performance table), stats.md,
 /// stats.tex, and with `plots` cd.svg, the charts and report.html, from `<dir>/trials.csv`
@@ -27,18 +28,22 @@ pub fn write_run(run: &RunOutputs, dir: &Path, plots: bool) -> Result<Vec<PathBu
     Ok(written.files)
 }
 
-/// Reads and joins the rows of several results folders.
+/// Reads and joins the rows of several results folders, each checked as `plot` checks it
+/// (against its own meta.json's settings); a trial in two folders is an error (shards of one
+/// run never share one).
 pub fn merge_dirs(dirs: &[PathBuf]) -> Result<(Vec<Row>, Vec<TraceRow>)> {
     let mut rows: Vec<Row> = Vec::new();
     let mut traces: Vec<TraceRow> = Vec::new();
-    let mut seen = HashSet::new();
+    let mut seen: HashMap<String, PathBuf> = HashMap::new();
     let mut experiment: Option<String> = None;
     for d in dirs {
         let p = d.join("trials.csv");
         if !p.exists() {
             bail!("{} not found", p.display());
         }
-        for r in read_rows::<Row>(&p)? {
+        let meta = RunMeta::read(d)?;
+        let settings = meta.as_ref().and_then(|m| m.settings.as_ref());
+        for r in read_checked::<Row>(&p, settings)? {
             match &experiment {
                 None => experiment = Some(r.experiment.clone()),
                 Some(e) if *e != r.experiment => {
@@ -50,13 +55,19 @@ pub fn merge_dirs(dirs: &[PathBuf]) -> Result<(Vec<Row>, Vec<TraceRow>)> {
                 }
                 _ => {}
             }
-            if seen.insert(r.key()) {
-                rows.push(r);
+            if let Some(first) = seen.insert(r.key(), p.clone()) {
+                bail!(
+                    "trial {} is in both {} and {}: not shards of one run (each holds its own trials); leave one folder out",
+                    r.key(),
+                    first.display(),
+                    p.display()
+                );
             }
+            rows.push(r);
         }
         let t = d.join("traces.csv");
         if t.exists() {
-            traces.extend(read_rows::<TraceRow>(&t)?);
+            traces.extend(read_checked::<TraceRow>(&t, settings)?);
         }
     }
     rows.sort_by_key(|r| r.task);

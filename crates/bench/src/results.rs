@@ -7,10 +7,13 @@ use std::fs::{File, OpenOptions};
 use std::io::{Read, Seek, SeekFrom, Write};
 use std::path::Path;
 
-use anyhow::{bail, Context, Result};
+use anyhow::{Context, Result};
 use serde::{Deserialize, Serialize};
+use sudoku_analysis::meta::RunSettings;
+#[cfg(test)]
+pub use sudoku_analysis::read_rows;
 pub use sudoku_analysis::{
-    ms, read_rows, read_rows_resuming, task_key, write_rows, Row, TraceRow, TrialStatus,
+    ms, read_rows_resuming, task_key, write_rows, Row, TraceRow, TrialStatus,
 };
 
 /// Appends rows to a CSV file, flushing each one so a killed run loses at most the row in
@@ -91,19 +94,14 @@ fn cut_torn_tail(file: &mut File, path: &Path) -> Result<()> {
     Ok(())
 }
 
-/// The keys of the trials already recorded in `trials.csv`, and its rows; fails on duplicate
-/// keys (a file that is not one run's output).
-pub fn done_keys(path: &Path) -> Result<(HashSet<String>, Vec<Row>)> {
+/// The keys of the trials already recorded in `trials.csv`, and its rows, each checked as
+/// `plot` checks them and against `settings`, the run's (a trial twice is an error too).
+pub fn done_keys(path: &Path, settings: &RunSettings) -> Result<(HashSet<String>, Vec<Row>)> {
     if !path.exists() {
         return Ok((HashSet::new(), Vec::new()));
     }
-    let rows: Vec<Row> = read_rows_resuming(path)?;
-    let mut keys = HashSet::with_capacity(rows.len());
-    for r in &rows {
-        if !keys.insert(r.key()) {
-            bail!("{}: trial {} appears twice", path.display(), r.key());
-        }
-    }
+    let rows: Vec<Row> = read_rows_resuming(path, Some(settings))?;
+    let keys = rows.iter().map(Row::key).collect();
     Ok((keys, rows))
 }
 
@@ -131,6 +129,8 @@ mod tests {
                 task: 0,
                 method: "m".into(),
                 order: 3,
+                variant: "classic".into(),
+                repeats: 1,
                 ..Row::default()
             })
             .unwrap();
@@ -139,7 +139,7 @@ mod tests {
         let mut f = OpenOptions::new().append(true).open(&p).unwrap();
         f.write_all(b"1,exp,solve,m,,cla").unwrap();
         drop(f);
-        assert_eq!(read_rows_resuming::<Row>(&p).unwrap().len(), 1);
+        assert_eq!(read_rows_resuming::<Row>(&p, None).unwrap().len(), 1);
         // Anything but resume says where the torn line is.
         let e = read_rows::<Row>(&p).unwrap_err().to_string();
         assert!(e.contains("trials.csv: line 3 is cut off"), "{e}");
@@ -147,8 +147,11 @@ mod tests {
             let mut a = Appender::<Row>::open(&p).unwrap();
             a.push(&Row {
                 task: 1,
+                trial: 1,
                 method: "m".into(),
                 order: 3,
+                variant: "classic".into(),
+                repeats: 1,
                 ..Row::default()
             })
             .unwrap();
@@ -166,6 +169,7 @@ mod tests {
             .push(&Row {
                 repeats: 4,
                 order: 3,
+                variant: "classic".into(),
                 ..Row::default()
             })
             .unwrap();

@@ -37,6 +37,26 @@ fn fails(dir: &Path, args: &[&str], message: &str) -> String {
     err
 }
 
+/// Rewrites a CSV file with `column` set to `value` in row `row` (from 0), or in every row.
+fn set_field(path: &Path, column: &str, row: Option<usize>, value: &str) {
+    let mut r = csv::Reader::from_path(path).unwrap();
+    let headers = r.headers().unwrap().clone();
+    let col = headers.iter().position(|h| h == column).unwrap();
+    let records: Vec<csv::StringRecord> = r.records().map(Result::unwrap).collect();
+    let mut w = csv::Writer::from_path(path).unwrap();
+    w.write_record(&headers).unwrap();
+    for (i, rec) in records.iter().enumerate() {
+        let hit = |c: usize| c == col && row.is_none_or(|r| r == i);
+        let fields: Vec<&str> = rec
+            .iter()
+            .enumerate()
+            .map(|(c, f)| if hit(c) { value } else { f })
+            .collect();
+        w.write_record(fields).unwrap();
+    }
+    w.flush().unwrap();
+}
+
 /// A folder with `two.txt`: the first two puzzles of Norvig's easy set.
 fn two_puzzles() -> (tempfile::TempDir, String) {
     let dir = tempfile::tempdir().unwrap();
@@ -93,32 +113,54 @@ fn time_limits_out_of_range_are_errors_not_panics() {
 fn zero_counts_and_limits_are_errors() {
     let (dir, f) = two_puzzles();
     let d = dir.path();
-    fails(
-        d,
-        &["solve", &f, "-m", "prop", "--count=0"],
-        "--count: 0 is not a limit",
-    );
-    fails(
-        d,
-        &["solve", &f, "-m", "prop", "--node-limit", "0"],
-        "--node-limit: 0 is not a limit",
-    );
-    fails(
-        d,
-        &["solve", &f, "-m", "grasp", "--iteration-limit", "0"],
-        "--iteration-limit: 0 is not a limit",
-    );
-    fails(
-        d,
-        &["generate", "--order", "3", "--count", "0"],
-        "--count: 0 grids asked for",
-    );
+    let at_least_one = "0 is less than 1: give a whole number of at least 1";
     let exp = small_experiment(d, "");
-    fails(
-        d,
-        &["run", &exp, "--out", "o", "--trials", "0"],
-        "--trials: 0 trials asked for",
-    );
+    for (args, flag) in [
+        (
+            vec!["solve", &f, "-m", "prop", "--count=0"],
+            "'--count [<LIMIT>]'",
+        ),
+        (
+            vec!["solve", &f, "-m", "prop", "--node-limit", "0"],
+            "'--node-limit <NODE_LIMIT>'",
+        ),
+        (
+            vec!["solve", &f, "-m", "grasp", "--iteration-limit", "0"],
+            "'--iteration-limit <ITERATION_LIMIT>'",
+        ),
+        (
+            vec!["solve", &f, "-m", "prop", "--jobs", "0"],
+            "'--jobs <JOBS>'",
+        ),
+        (
+            vec!["generate", "--order", "3", "--count", "0"],
+            "'--count <COUNT>'",
+        ),
+        (
+            vec!["run", &exp, "--out", "o", "--trials", "0"],
+            "'--trials <TRIALS>'",
+        ),
+        (
+            vec!["run", &exp, "--out", "o", "--jobs", "0"],
+            "'--jobs <JOBS>'",
+        ),
+    ] {
+        fails(
+            d,
+            &args,
+            &format!("invalid value '0' for {flag}: {at_least_one}"),
+        );
+    }
+    // A negative number is named as one, not taken for a flag (clap's "tip: use '-- -1'").
+    for args in [
+        vec!["solve", &f, "-m", "prop", "--node-limit", "-1"],
+        vec!["solve", &f, "-m", "prop", "--seed", "-1"],
+        vec!["generate", "--order", "3", "--clues", "-1"],
+        vec!["run", &exp, "--out", "o", "--trials", "-1"],
+    ] {
+        let err = fails(d, &args, "-1 is negative: give a whole number");
+        assert!(!err.contains("tip:"), "{err}");
+    }
 }
 
 #[test]
@@ -459,24 +501,15 @@ fn labels_and_parameters_from_files_show_as_text_in_every_output() {
     let mut r = csv::Reader::from_path(d.join("o/trials.csv")).unwrap();
     let headers = r.headers().unwrap().clone();
     let set_col = headers.iter().position(|h| h == "instance_set").unwrap();
-    let params_col = headers.iter().position(|h| h == "params").unwrap();
     let records: Vec<csv::StringRecord> = r.records().map(Result::unwrap).collect();
     assert_eq!(records.len(), 2);
     assert!(records.iter().all(|rec| &rec[set_col] == NASTY));
 
     // A parameter from a data file: the rows, as `plot` reads them, with a nasty `params`.
-    let mut w = csv::Writer::from_path(d.join("o/trials.csv")).unwrap();
-    w.write_record(&headers).unwrap();
-    for rec in &records {
-        let fields: Vec<&str> = rec
-            .iter()
-            .enumerate()
-            .map(|(i, f)| if i == params_col { NASTY } else { f })
-            .collect();
-        w.write_record(fields).unwrap();
-    }
-    w.flush().unwrap();
-    drop(w);
+    set_field(&d.join("o/trials.csv"), "params", None, NASTY);
+    // The rows no longer match the settings meta.json recorded (a parameter changed): without
+    // it, they are rows of their own.
+    std::fs::remove_file(d.join("o/meta.json")).unwrap();
     let plot = bench(d, &["plot", "o"]);
     assert!(plot.status.success(), "{}", text(&plot.stderr));
 
@@ -532,4 +565,35 @@ fn labels_and_parameters_from_files_show_as_text_in_every_output() {
         joined.contains(shown),
         "the legend shows the label as text: {texts:?}"
     );
+}
+
+#[test]
+fn resume_checks_the_rows_it_continues() {
+    let (dir, _) = two_puzzles();
+    let d = dir.path();
+    let exp = small_experiment(d, "");
+    assert!(bench(d, &["run", &exp, "--out", "o"]).status.success());
+    set_field(&d.join("o/trials.csv"), "repeats", Some(1), "7");
+    fails(
+        d,
+        &["run", &exp, "--out", "o", "--resume"],
+        "o/trials.csv: line 3, column `repeats`: 7, but `prop` repeats each trial 1 times in meta.json's settings",
+    );
+}
+
+#[test]
+fn no_subcommand_outside_a_checkout_is_an_error_that_says_where() {
+    let dir = tempfile::tempdir().unwrap();
+    let err = fails(dir.path(), &[], "is not a sudoku-bench checkout");
+    assert!(err.contains("give a command"), "{err}");
+    assert!(std::fs::read_dir(dir.path()).unwrap().next().is_none());
+    let help = bench(dir.path(), &["--help"]);
+    let help = text(&help.stdout);
+    for want in [
+        "runs (or resumes) the default experiment of the checkout in the current folder",
+        "Exit codes (every command):",
+        "3  some trials ended in `error`",
+    ] {
+        assert!(help.contains(want), "{want}: {help}");
+    }
 }

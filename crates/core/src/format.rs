@@ -8,9 +8,19 @@
 //!   order; a blank line (or a comment) ends a block.
 //!
 //! A line whose first non-blank character is `#` is a comment; the comment lines just above a
-//! puzzle become its label. Every error names the source, line and column.
+//! puzzle become its label. A `#` that starts a word later on a line begins a trailing comment,
+//! which adds to the label of a puzzle starting on that line. A line puzzle may be split by
+//! blanks (`53..7.... 6..195... …`): a line is a grid-block row only when every word on it is a
+//! number or `.`. Lines end with `\n`, `\r\n` or a lone `\r`. Every error names the source,
+//! line and column.
+//!
+//! Reading is bounded: a file read whole ([`read_text`]) may hold at most [`MAX_TEXT_BYTES`],
+//! and a line of a streamed file ([`EntryReader`]) at most [`MAX_LINE_BYTES`], so a device that
+//! never ends (`/dev/zero`) is an error and not a hang.
 
+use std::collections::VecDeque;
 use std::fmt;
+use std::io::{BufRead, Read};
 use std::path::Path;
 
 use crate::{Grid, GridError, Order};
@@ -68,6 +78,19 @@ pub enum ParseErrorKind {
     /// A grid-block entry that is not a non-negative integer.
     #[error("`{0}` is not a number (grid blocks hold integers, 0 or `.` for empty)")]
     BadNumber(String),
+    /// A grid-block entry that is a number, but negative or too large to be a digit.
+    #[error(
+        "`{text}` is out of range (grid blocks hold 0 or `.` for empty, and digits 1..={max})"
+    )]
+    NumberOutOfRange {
+        /// The entry as written.
+        text: String,
+        /// `N`, the largest digit.
+        max: usize,
+    },
+    /// A grid-block entry written with a plus sign, which no writer produces.
+    #[error("`{0}` has a sign: write grid-block entries as plain numbers")]
+    PlusSign(String),
     /// The first row of a grid block has a number of entries that is no grid's side.
     #[error("a grid block row has {side} entries, which is not n² for an order 2..=16")]
     BlockSide {
@@ -117,9 +140,64 @@ pub enum ReadError {
         /// The I/O error.
         source: std::io::Error,
     },
+    /// The file holds more than a file of its kind may.
+    #[error("{path}: larger than {}, the most {what} may hold ({why})", bytes_text(*limit))]
+    TooLarge {
+        /// The path as given.
+        path: String,
+        /// The bound, in bytes.
+        limit: u64,
+        /// The kind of file: `a puzzle file`, `a results file`.
+        what: &'static str,
+        /// Why the bound, and what to do.
+        why: &'static str,
+    },
+    /// A line longer than any puzzle line or grid-block row.
+    #[error("{path}: line {line} is longer than {} (no puzzle line or grid-block row comes near that: is it a puzzle file?)", bytes_text(*limit as u64))]
+    LineTooLong {
+        /// The path as given.
+        path: String,
+        /// The 1-based line.
+        line: usize,
+        /// The bound, in bytes.
+        limit: usize,
+    },
+    /// Bytes that are not UTF-8 text.
+    #[error("{path}: line {line} is not valid UTF-8 text")]
+    NotUtf8 {
+        /// The path as given.
+        path: String,
+        /// The 1-based line of the first bad byte.
+        line: usize,
+    },
     /// The text is not valid.
     #[error(transparent)]
     Parse(#[from] ParseError),
+}
+
+/// The most bytes a file read whole ([`read_text`]) may hold: 256 MiB, about three million
+/// 9×9 puzzles in the line format. Every collection shipped or cited here is far below it (the
+/// largest, top1465, is 120 KiB), and a file this size and its parsed puzzles still fit in the
+/// memory of a laptop; a device that never ends (`/dev/zero`) stops here in about a second.
+pub const MAX_TEXT_BYTES: u64 = 256 << 20;
+
+/// The most bytes one line of a streamed file ([`EntryReader`]) may hold: 1 MiB. The longest
+/// puzzle line has 625 cells and the longest grid-block row (order 16: 256 entries of up to 3
+/// digits) about 1 KiB, so only a file that is not puzzle text comes near it.
+pub const MAX_LINE_BYTES: usize = 1 << 20;
+
+/// Why [`MAX_TEXT_BYTES`] bounds a puzzle file, for its error.
+const PUZZLE_FILE_WHY: &str =
+    "about 3 million 9×9 puzzles; split it, or stream it through `check`, which reads any size";
+
+/// `256 MiB`, `1 MiB`, `512 bytes`.
+fn bytes_text(n: u64) -> String {
+    match n {
+        n if n >= 1 << 30 && n % (1 << 30) == 0 => format!("{} GiB", n >> 30),
+        n if n >= 1 << 20 && n % (1 << 20) == 0 => format!("{} MiB", n >> 20),
+        n if n >= 1 << 10 && n % (1 << 10) == 0 => format!("{} KiB", n >> 10),
+        n => format!("{n} bytes"),
+    }
 }
 
 /// A grid that a format cannot hold.
@@ -147,19 +225,208 @@ pub fn read_file(path: &Path) -> Result<Vec<Entry>, ReadError> {
     Ok(parse_str(&text, &path.display().to_string())?)
 }
 
-/// Reads a file's text (`-` is standard input), naming the path in the error.
+/// Reads a puzzle file's text (`-` is standard input), at most [`MAX_TEXT_BYTES`], naming the
+/// path in the error.
 pub fn read_text(path: &Path) -> Result<String, ReadError> {
-    let io = |source| ReadError::Io {
-        path: path.display().to_string(),
-        source,
-    };
-    if path.as_os_str() == "-" {
-        let mut s = String::new();
-        std::io::Read::read_to_string(&mut std::io::stdin(), &mut s).map_err(io)?;
-        Ok(s)
+    read_text_within(path, MAX_TEXT_BYTES, "a puzzle file", PUZZLE_FILE_WHY)
+}
+
+/// Reads a file's text (`-` is standard input) of at most `limit` bytes; a larger one is
+/// [`ReadError::TooLarge`], saying it is `what` and `why` the bound. Bytes that are not UTF-8
+/// are an error naming their line.
+pub fn read_text_within(
+    path: &Path,
+    limit: u64,
+    what: &'static str,
+    why: &'static str,
+) -> Result<String, ReadError> {
+    let name = path.display().to_string();
+    let mut bytes = Vec::new();
+    // One byte past the bound tells a file of exactly `limit` bytes from a larger one.
+    let read = if path.as_os_str() == "-" {
+        std::io::stdin()
+            .lock()
+            .take(limit.saturating_add(1))
+            .read_to_end(&mut bytes)
     } else {
-        std::fs::read_to_string(path).map_err(io)
+        std::fs::File::open(path)
+            .and_then(|f| f.take(limit.saturating_add(1)).read_to_end(&mut bytes))
+    };
+    read.map_err(|source| ReadError::Io {
+        path: name.clone(),
+        source,
+    })?;
+    if bytes.len() as u64 > limit {
+        return Err(ReadError::TooLarge {
+            path: name,
+            limit,
+            what,
+            why,
+        });
     }
+    String::from_utf8(bytes).map_err(|e| {
+        let good = &e.as_bytes()[..e.utf8_error().valid_up_to()];
+        ReadError::NotUtf8 {
+            path: name,
+            line: line_of_byte(good),
+        }
+    })
+}
+
+/// The 1-based line that the byte after `before` is on (`\n`, `\r\n` or `\r` end a line).
+fn line_of_byte(before: &[u8]) -> usize {
+    let crs = before
+        .iter()
+        .enumerate()
+        .filter(|&(i, &b)| b == b'\r' && before.get(i + 1) != Some(&b'\n'))
+        .count();
+    before.iter().filter(|&&b| b == b'\n').count() + crs + 1
+}
+
+/// The lines of `text`, each without its end: `\n`, `\r\n` and a lone `\r` (old Mac files)
+/// each end a line, so no line holds a line end.
+fn split_lines(text: &str) -> impl Iterator<Item = &str> {
+    let mut rest = text;
+    std::iter::from_fn(move || {
+        if rest.is_empty() {
+            return None;
+        }
+        let Some(i) = rest.find(['\n', '\r']) else {
+            return Some(std::mem::take(&mut rest));
+        };
+        let line = &rest[..i];
+        let end = if rest[i..].starts_with("\r\n") { 2 } else { 1 };
+        rest = &rest[i + end..];
+        Some(line)
+    })
+}
+
+/// Puzzles read from a stream one at a time, as [`parse_entries`] reads them from text, with at
+/// most [`MAX_LINE_BYTES`] per line and no bound on the whole: for commands that report each
+/// puzzle as they go (`check`) over files of any size. A malformed puzzle is an item of its
+/// own and reading goes on; an I/O error, a line too long or bytes that are not UTF-8 end the
+/// stream.
+pub struct EntryReader<R> {
+    reader: R,
+    parser: Parser,
+    /// The next line's number.
+    line: usize,
+    buf: Vec<u8>,
+    ready: VecDeque<Result<Entry, ReadError>>,
+    /// Puzzles (and broken puzzles) handed out so far.
+    seen: usize,
+    done: bool,
+}
+
+impl<R: BufRead> EntryReader<R> {
+    /// Reads `reader`, naming it `source_name` in errors.
+    pub fn new(reader: R, source_name: &str, opts: ParseOptions) -> EntryReader<R> {
+        EntryReader {
+            reader,
+            parser: Parser::new(source_name, opts),
+            line: 1,
+            buf: Vec::new(),
+            ready: VecDeque::new(),
+            seen: 0,
+            done: false,
+        }
+    }
+
+    /// Reads up to the next `\n` and parses the lines in it; at the end of input, ends the
+    /// last block (and says so when there was no puzzle at all).
+    fn fill(&mut self) {
+        self.buf.clear();
+        let path = || self.parser.source.clone();
+        let limit = MAX_LINE_BYTES as u64 + 1;
+        let read = (&mut self.reader)
+            .take(limit)
+            .read_until(b'\n', &mut self.buf);
+        let end = match read {
+            Err(source) => {
+                self.done = true;
+                self.ready.push_back(Err(ReadError::Io {
+                    path: path(),
+                    source,
+                }));
+                return;
+            }
+            Ok(n) => n == 0,
+        };
+        if self.buf.len() > MAX_LINE_BYTES {
+            self.done = true;
+            let line = self.line + line_of_byte(&self.buf[..MAX_LINE_BYTES]) - 1;
+            self.ready.push_back(Err(ReadError::LineTooLong {
+                path: path(),
+                line,
+                limit: MAX_LINE_BYTES,
+            }));
+            return;
+        }
+        match std::str::from_utf8(&self.buf) {
+            Ok(text) => {
+                for raw in split_lines(text) {
+                    self.parser.line(self.line, raw);
+                    self.line += 1;
+                }
+            }
+            Err(e) => {
+                self.done = true;
+                let line = self.line + line_of_byte(&self.buf[..e.valid_up_to()]) - 1;
+                self.ready
+                    .push_back(Err(ReadError::NotUtf8 { path: path(), line }));
+                return;
+            }
+        }
+        if end {
+            self.done = true;
+            self.parser.end_block();
+            if self.seen + self.parser.out.len() == 0 {
+                let e = self.parser.err(1, 1, ParseErrorKind::Empty);
+                self.parser.out.push(Err(e));
+            }
+        }
+        self.seen += self.parser.out.len();
+        self.ready.extend(
+            self.parser
+                .out
+                .drain(..)
+                .map(|r| r.map_err(ReadError::from)),
+        );
+    }
+}
+
+impl<R: BufRead> Iterator for EntryReader<R> {
+    type Item = Result<Entry, ReadError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        loop {
+            if let Some(item) = self.ready.pop_front() {
+                return Some(item);
+            }
+            if self.done {
+                return None;
+            }
+            self.fill();
+        }
+    }
+}
+
+/// A file's puzzles as a stream (`-` is standard input): see [`EntryReader`].
+pub fn stream_file(
+    path: &Path,
+    opts: ParseOptions,
+) -> Result<EntryReader<Box<dyn BufRead>>, ReadError> {
+    let name = path.display().to_string();
+    let reader: Box<dyn BufRead> = if path.as_os_str() == "-" {
+        Box::new(std::io::BufReader::new(std::io::stdin()))
+    } else {
+        let file = std::fs::File::open(path).map_err(|source| ReadError::Io {
+            path: name.clone(),
+            source,
+        })?;
+        Box::new(std::io::BufReader::new(file))
+    };
+    Ok(EntryReader::new(reader, &name, opts))
 }
 
 /// Parses every puzzle of `text`, going on past errors: one result per puzzle (or per broken
@@ -170,15 +437,8 @@ pub fn parse_entries(
     source_name: &str,
     opts: ParseOptions,
 ) -> Vec<Result<Entry, ParseError>> {
-    let mut p = Parser {
-        source: source_name,
-        opts,
-        out: Vec::new(),
-        label: Vec::new(),
-        block: None,
-        skipping: false,
-    };
-    for (idx, raw) in text.lines().enumerate() {
+    let mut p = Parser::new(source_name, opts);
+    for (idx, raw) in split_lines(text).enumerate() {
         p.line(idx + 1, raw);
     }
     p.end_block();
@@ -215,8 +475,8 @@ struct Block {
     rows: usize,
 }
 
-struct Parser<'a> {
-    source: &'a str,
+struct Parser {
+    source: String,
     opts: ParseOptions,
     out: Vec<Result<Entry, ParseError>>,
     label: Vec<String>,
@@ -225,10 +485,21 @@ struct Parser<'a> {
     skipping: bool,
 }
 
-impl Parser<'_> {
+impl Parser {
+    fn new(source: &str, opts: ParseOptions) -> Parser {
+        Parser {
+            source: source.to_string(),
+            opts,
+            out: Vec::new(),
+            label: Vec::new(),
+            block: None,
+            skipping: false,
+        }
+    }
+
     fn err(&self, line: usize, column: usize, kind: ParseErrorKind) -> ParseError {
         ParseError {
-            source_name: self.source.to_string(),
+            source_name: self.source.clone(),
             line,
             column,
             kind,
@@ -265,40 +536,61 @@ impl Parser<'_> {
         {
             let col = raw.len() - raw.trim_start().len() + 1;
             let label = self.take_label();
-            let r = self.line_puzzle(no, col, trimmed, label);
+            let r = self.line_puzzle(no, |i| col + i, trimmed, label);
             self.out.push(r);
             return;
         }
-        // Column (1-based, in characters) of each whitespace-separated token.
-        let mut tokens = Vec::new();
+        // Each whitespace-separated word: its column (1-based, in characters), its byte offset
+        // and its text.
+        let mut words: Vec<(usize, usize, &str)> = Vec::new();
         let mut start = None;
-        for (col, ch) in raw.chars().enumerate() {
+        for (col, (at, ch)) in raw.char_indices().enumerate() {
             match (ch.is_whitespace(), start) {
-                (false, None) => start = Some(col),
-                (true, Some(s)) => {
-                    tokens.push((s + 1, raw.chars().skip(s).take(col - s).collect::<String>()));
+                (false, None) => start = Some((col, at)),
+                (true, Some((c, s))) => {
+                    words.push((c + 1, s, &raw[s..at]));
                     start = None;
                 }
                 _ => {}
             }
         }
-        if let Some(s) = start {
-            tokens.push((s + 1, raw.chars().skip(s).collect::<String>()));
+        if let Some((c, s)) = start {
+            words.push((c + 1, s, &raw[s..]));
         }
-        if self.block.is_some() || tokens.len() > 1 {
+        // A word starting with `#` begins a trailing comment: a label for a puzzle starting here.
+        if let Some(k) = words.iter().position(|w| w.2.starts_with('#')) {
+            let comment = raw[words[k].1 + 1..].trim().to_string();
+            words.truncate(k);
+            if self.block.is_none() {
+                self.label.push(comment);
+            }
+        }
+        let tokens: Vec<(usize, &str)> = words.iter().map(|&(c, _, w)| (c, w)).collect();
+        // A grid-block row holds numbers (and `.`); a longer word of anything else is part of a
+        // line puzzle written in groups (`53..7.... 6..195... …`).
+        let grouped_line = tokens
+            .iter()
+            .any(|(_, w)| w.chars().nth(1).is_some() && !signed_number(w));
+        if self.block.is_some() || (tokens.len() > 1 && !grouped_line) {
             self.block_row(no, &tokens);
         } else {
-            let (col, tok) = &tokens[0];
+            let mut cells = String::new();
+            let mut cols = Vec::new();
+            for (col, w) in &tokens {
+                cells.push_str(w);
+                cols.extend((0..w.chars().count()).map(|i| col + i));
+            }
             let label = self.take_label();
-            let r = self.line_puzzle(no, *col, tok, label);
+            let r = self.line_puzzle(no, |i| cols.get(i).copied().unwrap_or(1), &cells, label);
             self.out.push(r);
         }
     }
 
+    /// The line puzzle `tok`; `col_of(i)` is the column of its `i`-th character.
     fn line_puzzle(
         &self,
         no: usize,
-        col0: usize,
+        col_of: impl Fn(usize) -> usize,
         tok: &str,
         label: Option<String>,
     ) -> Result<Entry, ParseError> {
@@ -320,7 +612,7 @@ impl Parser<'_> {
                     '1'..='9' => ch as u16 - '0' as u16,
                     'a'..='z' => ch as u16 - 'a' as u16 + 10,
                     'A'..='Z' => ch as u16 - 'A' as u16 + 10,
-                    _ => return Err(self.err(no, col0 + i, ParseErrorKind::UnknownChar(ch))),
+                    _ => return Err(self.err(no, col_of(i), ParseErrorKind::UnknownChar(ch))),
                 };
                 cells.push(v);
             }
@@ -329,7 +621,7 @@ impl Parser<'_> {
             Some(o) if o.cells() != cells.len() => {
                 return Err(self.err(
                     no,
-                    col0,
+                    col_of(0),
                     ParseErrorKind::WrongLength {
                         found: cells.len(),
                         expected: o.cells(),
@@ -340,7 +632,11 @@ impl Parser<'_> {
             None => match Order::from_cells(cells.len()) {
                 Ok(o) if o.n() <= 5 => o,
                 _ => {
-                    return Err(self.err(no, col0, ParseErrorKind::NotAnOrder { len: cells.len() }))
+                    return Err(self.err(
+                        no,
+                        col_of(0),
+                        ParseErrorKind::NotAnOrder { len: cells.len() },
+                    ))
                 }
             },
         };
@@ -353,7 +649,7 @@ impl Parser<'_> {
                 GridError::WrongLength { .. } => 0,
             };
             let ch = tok.chars().nth(i).unwrap_or('?');
-            self.err(no, col0 + i, ParseErrorKind::NotADigit { ch, size: max })
+            self.err(no, col_of(i), ParseErrorKind::NotADigit { ch, size: max })
         })?;
         Ok(Entry {
             grid,
@@ -362,7 +658,7 @@ impl Parser<'_> {
         })
     }
 
-    fn block_row(&mut self, no: usize, tokens: &[(usize, String)]) {
+    fn block_row(&mut self, no: usize, tokens: &[(usize, &str)]) {
         if self.block.is_none() {
             let side = tokens.len();
             let order = match Order::from_size(side) {
@@ -396,19 +692,19 @@ impl Parser<'_> {
             return self.fail(no, tokens[0].0, kind);
         }
         let mut row = Vec::with_capacity(side);
-        for (col, tok) in tokens {
+        for &(col, tok) in tokens {
             let v = if tok == "." {
                 0
             } else {
-                match tok.parse::<usize>() {
+                match block_number(tok, side) {
                     Ok(v) => v,
-                    Err(_) => return self.fail(no, *col, ParseErrorKind::BadNumber(tok.clone())),
+                    Err(kind) => return self.fail(no, col, kind),
                 }
             };
             if v > side {
                 return self.fail(
                     no,
-                    *col,
+                    col,
                     ParseErrorKind::DigitOutOfRange {
                         digit: v,
                         max: side,
@@ -459,6 +755,30 @@ impl Parser<'_> {
                 }));
             }
         }
+    }
+}
+
+/// Is `w` an integer, with or without a sign?
+fn signed_number(w: &str) -> bool {
+    let digits = w.strip_prefix(['+', '-']).unwrap_or(w);
+    !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())
+}
+
+/// A grid-block entry other than `.` read as a number: plain digits only (Rust's parser would
+/// take `+3`); a negative number, or one too large for any integer, is out of range for a
+/// grid of side `side`.
+fn block_number(tok: &str, side: usize) -> Result<usize, ParseErrorKind> {
+    let out_of_range = || ParseErrorKind::NumberOutOfRange {
+        text: tok.to_string(),
+        max: side,
+    };
+    if !signed_number(tok) {
+        return Err(ParseErrorKind::BadNumber(tok.to_string()));
+    }
+    match tok.as_bytes()[0] {
+        b'+' => Err(ParseErrorKind::PlusSign(tok.to_string())),
+        b'-' => Err(out_of_range()),
+        _ => tok.parse().map_err(|_| out_of_range()),
     }
 }
 
@@ -660,5 +980,110 @@ mod tests {
             pretty(&e.grid),
             "1 2 | 3 4\n3 4 | 1 2\n----+----\n2 1 | 4 3\n4 3 | 2 1\n"
         );
+    }
+
+    #[test]
+    fn any_line_end_trailing_comments_and_grouped_lines() {
+        let two = "1.3.1.3.1.3.1.3.\r1234341221434321\r";
+        let r = parse_str(two, "cr").unwrap();
+        assert_eq!((r.len(), r[1].line), (2, 2));
+        let r = parse_str("1 2 3 4\r\n3 4 1 2\r2 1 4 3\n4 3 2 1\r\n", "mixed").unwrap();
+        assert_eq!(r[0].grid.filled(), 16);
+        let e = one("# above\n1234341221434321  # solved\n").unwrap();
+        assert_eq!(e.label.as_deref(), Some("above; solved"));
+        let e = one("1 2 3 4 # row one\n3 4 1 2 #\n2 1 4 3\n4 3 2 1\n").unwrap();
+        assert_eq!(e.label.as_deref(), Some("row one"));
+        // A line puzzle in groups, split by tabs or spaces, names columns as written.
+        let e = one("\t1.3.\t1.3. 1.3.  1.3.\n").unwrap();
+        assert_eq!(e.grid.filled(), 8);
+        let e = one("1.3. 1.?. 1.3. 1.3.\n").unwrap_err();
+        assert_eq!((e.column, e.kind), (8, ParseErrorKind::UnknownChar('?')));
+        // Single characters are still a grid-block row.
+        let e = one("1 2 3 x\n").unwrap_err();
+        assert_eq!(e.kind, ParseErrorKind::BadNumber("x".into()));
+    }
+
+    #[test]
+    fn signed_and_huge_block_entries_are_named_for_what_they_are() {
+        let kind = |entry: &str| {
+            one(&format!("{entry} 0 0 0\n0 0 0 0\n0 0 0 0\n0 0 0 0\n"))
+                .unwrap_err()
+                .kind
+        };
+        let e = kind("-3");
+        assert_eq!(
+            e.to_string(),
+            "`-3` is out of range (grid blocks hold 0 or `.` for empty, and digits 1..=4)"
+        );
+        assert_eq!(
+            kind("+3").to_string(),
+            "`+3` has a sign: write grid-block entries as plain numbers"
+        );
+        assert_eq!(
+            kind("99999999999999999999999"),
+            ParseErrorKind::NumberOutOfRange {
+                text: "99999999999999999999999".into(),
+                max: 4
+            }
+        );
+        assert_eq!(
+            kind("5"),
+            ParseErrorKind::DigitOutOfRange { digit: 5, max: 4 }
+        );
+    }
+
+    #[test]
+    fn a_stream_reads_as_the_text_does_with_its_bounds() {
+        let text = "# a\n1.3.1.3.1.3.1.3.\r\n1 2 3 4\n3 4 1 2\n\n1234\n................\r";
+        let stream: Vec<String> = EntryReader::new(text.as_bytes(), "s", ParseOptions::default())
+            .map(|r| format!("{r:?}"))
+            .collect();
+        let whole: Vec<String> = parse_entries(text, "s", ParseOptions::default())
+            .into_iter()
+            .map(|r| format!("{:?}", r.map_err(ReadError::from)))
+            .collect();
+        assert_eq!(stream, whole);
+        let empty: Vec<_> = EntryReader::new(&b"# only\n"[..], "e", ParseOptions::default())
+            .map(|r| r.unwrap_err().to_string())
+            .collect();
+        assert_eq!(
+            empty,
+            ["e:1:1: no puzzle found (the input is empty or only comments)"]
+        );
+        // A line with no end in sight (what /dev/zero gives) stops at the bound.
+        let zeros = std::io::repeat(0).take(10 * MAX_LINE_BYTES as u64);
+        let mut r = EntryReader::new(std::io::BufReader::new(zeros), "z", ParseOptions::default());
+        let e = r.next().unwrap().unwrap_err().to_string();
+        assert!(e.starts_with("z: line 1 is longer than 1 MiB"), "{e}");
+        assert!(r.next().is_none());
+        let bad = b"1234341221434321\n\xe9\n";
+        let e: Vec<String> = EntryReader::new(&bad[..], "b", ParseOptions::default())
+            .map(|r| format!("{}", r.map(|e| e.line).unwrap_or_else(|e| panic!("{e}"))))
+            .take(1)
+            .collect();
+        assert_eq!(e, ["1"]);
+        let last = EntryReader::new(&bad[..], "b", ParseOptions::default())
+            .last()
+            .unwrap()
+            .unwrap_err();
+        assert_eq!(last.to_string(), "b: line 2 is not valid UTF-8 text");
+    }
+
+    #[test]
+    fn a_file_read_whole_is_bounded() {
+        let path = std::env::temp_dir().join(format!("format-bound-{}.txt", std::process::id()));
+        std::fs::write(&path, "1234341221434321\n").unwrap();
+        let e = read_text_within(&path, 16, "a puzzle file", "why").unwrap_err();
+        assert!(
+            e.to_string()
+                .ends_with(": larger than 16 bytes, the most a puzzle file may hold (why)"),
+            "{e}"
+        );
+        assert_eq!(read_text_within(&path, 17, "", "").unwrap().len(), 17);
+        std::fs::write(&path, b"1234\r\n\xff").unwrap();
+        let e = read_text(&path).unwrap_err().to_string();
+        assert!(e.ends_with(": line 2 is not valid UTF-8 text"), "{e}");
+        std::fs::remove_file(&path).unwrap();
+        assert_eq!(bytes_text(MAX_TEXT_BYTES), "256 MiB");
     }
 }

@@ -47,10 +47,11 @@
 //!
 //! Every value is checked while reading, so an error shows the line and names the key:
 //! unknown keys, wrong types, counts of 0 (`trials`, `repeat`, `count_limit`, `node_limit`,
-//! `iteration_limit`, `max_instances`, `limit`, `count`), time limits that are not a number of
-//! seconds from a nanosecond to [`MAX_SECONDS`], and parameter values that are NaN or
-//! infinite. A method's parameter grid may hold at most [`MAX_CONFIGURATIONS`] points. Relative
-//! paths are taken from the directory the command runs in.
+//! `iteration_limit`, `max_instances`, `limit`, `count`), a `repeat` above [`MAX_REPEAT`], time
+//! limits that are not a number of seconds from a nanosecond to [`MAX_SECONDS`], and parameter
+//! values that are NaN or infinite. A method's parameter grid may hold at most
+//! [`MAX_CONFIGURATIONS`] points, and the file at most [`MAX_FILE_BYTES`]. Relative paths are
+//! taken from the directory the command runs in.
 //!
 //! This crate is the format only: what the names mean (methods, files) is resolved by the
 //! runner in `sudoku-bench`, which also holds the command-line [`Overrides`] to apply.
@@ -74,6 +75,15 @@ pub use sudoku_core::limits::MAX_SECONDS;
 /// product of its lists, so a few long lists would otherwise exhaust memory before any check.
 pub const MAX_CONFIGURATIONS: usize = 10_000;
 
+/// The most repetitions of a trial (`repeat`): best-of-R is for micro-timings, where a few
+/// dozen repetitions already find the fastest run; the time limit applies to each repetition,
+/// so a large R multiplies a trial's worst case.
+pub const MAX_REPEAT: u32 = 1000;
+
+/// The most bytes an experiment file may hold: 1 MiB. The largest shipped one is a few KiB;
+/// puzzles go in files of their own.
+pub const MAX_FILE_BYTES: u64 = 1 << 20;
+
 /// What can be wrong with an experiment file.
 #[derive(Debug, Error)]
 pub enum ExperimentError {
@@ -85,6 +95,9 @@ pub enum ExperimentError {
         /// Why.
         error: std::io::Error,
     },
+    /// The file is too large or not text.
+    #[error(transparent)]
+    Text(sudoku_core::format::ReadError),
     /// An error in the named file.
     #[error("{}: {error}", path.display())]
     InFile {
@@ -317,13 +330,24 @@ macro_rules! at_least_one {
 
 at_least_one! {
     trials: u32 = "trials",
-    repeat: u32 = "repeat",
+    repeat_count: u32 = "repeat",
     count_limit: u64 = "count_limit",
     max_instances: usize = "max_instances",
     count: usize = "count",
     node_limit: u64 = "node_limit",
     iteration_limit: u64 = "iteration_limit",
     limit: usize = "limit",
+}
+
+/// `repeat`: at least 1 and at most [`MAX_REPEAT`].
+fn repeat<'de, D: Deserializer<'de>>(d: D) -> Result<u32, D::Error> {
+    let r = repeat_count(d)?;
+    if r > MAX_REPEAT {
+        return Err(D::Error::custom(format!(
+            "key `repeat`: {r} repetitions, more than {MAX_REPEAT} (the time limit applies to each one)"
+        )));
+    }
+    Ok(r)
 }
 
 fn opt_trials<'de, D: Deserializer<'de>>(d: D) -> Result<Option<u32>, D::Error> {
@@ -681,9 +705,19 @@ pub struct Overrides {
 
 /// Loads and parses an experiment file; errors name the file and the key.
 pub fn load(path: &Path) -> Result<(ExperimentFile, String), ExperimentError> {
-    let text = std::fs::read_to_string(path).map_err(|error| ExperimentError::Read {
-        path: path.to_path_buf(),
-        error,
+    use sudoku_core::format::{read_text_within, ReadError};
+    let text = read_text_within(
+        path,
+        MAX_FILE_BYTES,
+        "an experiment file",
+        "shipped ones are a few KiB; puzzles go in files of their own",
+    )
+    .map_err(|e| match e {
+        ReadError::Io { source, .. } => ExperimentError::Read {
+            path: path.to_path_buf(),
+            error: source,
+        },
+        e => ExperimentError::Text(e),
     })?;
     let exp = parse(&text).map_err(|e| ExperimentError::InFile {
         path: path.to_path_buf(),
@@ -1012,6 +1046,24 @@ orders = [2, 3]
         // Past the type's range.
         let e = error_with("seed = 1", "seed = 1\ntrials = 4294967296");
         assert!(e.contains("line 4") && e.contains("trials"), "{e}");
+    }
+
+    #[test]
+    fn repeat_is_bounded_where_it_is_written() {
+        for (from, to, line) in [
+            ("seed = 1", "seed = 1\nrepeat = 4294967295", 4),
+            ("name = \"m\"", "name = \"m\"\nrepeat = 1001", 6),
+        ] {
+            let e = error_with(from, to);
+            assert!(
+                e.contains(&format!("line {line}"))
+                    && e.contains("key `repeat`: ")
+                    && e.contains("more than 1000 (the time limit applies to each one)"),
+                "{e}"
+            );
+        }
+        let e = parse(&OK.replace("seed = 1", "seed = 1\nrepeat = 1000")).unwrap();
+        assert_eq!(e.repeat, MAX_REPEAT);
     }
 
     #[test]

@@ -1,9 +1,10 @@
 //! The difficulty rating: the hardest rule a run of the rule solver needed, its steps, and a
-//! score on the scale of the crate README, with a level.
+//! score on the scale of the crate README, with a level; and why a puzzle that has no solution
+//! has none ([`Unrateable`]), since such a puzzle has no rating.
 
 use std::fmt;
 
-use sudoku_core::{Deadline, Puzzle};
+use sudoku_core::{check_givens, Deadline, Puzzle, UnitKind, Violation};
 
 use crate::solve::{trace, End, LogicConfig, Trace};
 use crate::step::{RuleKind, RuleSet};
@@ -135,8 +136,158 @@ impl Rating {
     }
 }
 
+/// Why a puzzle has no rating: it has no solution, and the rules show it.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Unrateable {
+    /// A digit stands twice in one unit among the givens.
+    #[error("contradictory givens: {0}")]
+    Duplicate(Violation),
+    /// An open cell all of whose digits are given in its units.
+    #[error("contradictory givens: cell r{row}c{col} has no candidate (its units hold every digit)", row = .row + 1, col = .col + 1)]
+    NoCandidate {
+        /// 0-based row.
+        row: usize,
+        /// 0-based column.
+        col: usize,
+    },
+    /// A digit missing from a unit with no open cell of the unit left for it.
+    #[error("contradictory givens: digit {digit} has no place in {unit}")]
+    NoPlace {
+        /// The digit.
+        digit: u16,
+        /// The unit.
+        unit: UnitKind,
+    },
+    /// The givens pass the checks above, but the rules reach a contradiction later.
+    #[error(
+        "no solution: the rules reach a contradiction after {steps} steps (`explain` shows them)"
+    )]
+    Contradiction {
+        /// Steps applied before it.
+        steps: usize,
+    },
+}
+
+impl Unrateable {
+    /// Why the givens of `puzzle` have no solution, when that shows before any rule: a digit
+    /// twice in a unit, an open cell with no candidate, or a digit with no place in a unit.
+    pub fn of_givens(puzzle: &Puzzle) -> Option<Unrateable> {
+        if let Err(v) = check_givens(puzzle) {
+            return Some(Unrateable::Duplicate(v));
+        }
+        let geo = puzzle.geometry();
+        let givens = puzzle.givens();
+        let size = geo.size();
+        // Bit sets of digits 1..=size, one bit per digit.
+        let words = (size + 1).div_ceil(64);
+        let mut held = vec![0u64; geo.unit_count() * words];
+        for (u, cells) in geo.units().enumerate() {
+            for &c in cells {
+                let d = usize::from(givens.get(c as usize));
+                if d != 0 {
+                    held[u * words + d / 64] |= 1 << (d % 64);
+                }
+            }
+        }
+        let has = |set: &[u64], d: usize| set[d / 64] & (1 << (d % 64)) != 0;
+        // Every digit 1..=size, as a bit set.
+        let all: Vec<u64> = (0..words)
+            .map(|w| {
+                (0..64)
+                    .filter(|b| (1..=size).contains(&(w * 64 + b)))
+                    .fold(0, |m, b| m | 1 << b)
+            })
+            .collect();
+        let mut room = vec![0u64; geo.unit_count() * words];
+        let mut cand = vec![0u64; words];
+        for c in (0..geo.cells()).filter(|&c| givens.get(c) == 0) {
+            cand.copy_from_slice(&all);
+            for &u in geo.cell_units(c) {
+                for (k, w) in cand.iter_mut().zip(&held[u as usize * words..]) {
+                    *k &= !w;
+                }
+            }
+            if cand.iter().all(|&w| w == 0) {
+                return Some(Unrateable::NoCandidate {
+                    row: geo.row(c),
+                    col: geo.col(c),
+                });
+            }
+            for &u in geo.cell_units(c) {
+                for (r, w) in room[u as usize * words..][..words].iter_mut().zip(&cand) {
+                    *r |= w;
+                }
+            }
+        }
+        for u in 0..geo.unit_count() {
+            let (h, r) = (&held[u * words..], &room[u * words..]);
+            if let Some(d) = (1..=size).find(|&d| !has(h, d) && !has(r, d)) {
+                return Some(Unrateable::NoPlace {
+                    digit: d as u16,
+                    unit: geo.unit_kind(u),
+                });
+            }
+        }
+        None
+    }
+
+    /// Why a run of the rules gives no rating: the givens' contradiction, or the rules'.
+    pub fn of_run(puzzle: &Puzzle, trace: &Trace) -> Option<Unrateable> {
+        match trace.end {
+            End::Contradiction => Some(Unrateable::of_givens(puzzle).unwrap_or(
+                Unrateable::Contradiction {
+                    steps: trace.steps.len(),
+                },
+            )),
+            _ => None,
+        }
+    }
+}
+
 /// Rates `puzzle` with every rule (the default configuration).
 pub fn rate(puzzle: &Puzzle) -> Rating {
     let mut deadline = Deadline::new(&sudoku_core::Budget::unlimited(), 1024);
     Rating::of(&trace(puzzle, &LogicConfig::default(), &mut deadline))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use sudoku_core::{format, Variant};
+
+    fn puzzle(text: &str, variant: Variant) -> Puzzle {
+        Puzzle::new(
+            format::parse_str(text, "t").unwrap().remove(0).grid,
+            variant,
+        )
+    }
+
+    #[test]
+    fn a_puzzle_without_solution_says_why() {
+        let why = |text: &str| Unrateable::of_givens(&puzzle(text, Variant::Classic));
+        let dots = |n: usize| ".".repeat(n);
+        assert_eq!(
+            why(&format!("55{}", dots(79))).unwrap().to_string(),
+            "contradictory givens: row 1 has digit 5 twice (at r1c1 and r1c2)"
+        );
+        assert_eq!(
+            why(&format!("12345678.{}9{}", dots(8), dots(63))).unwrap(),
+            Unrateable::NoCandidate { row: 0, col: 8 }
+        );
+        assert_eq!(
+            why(&format!("12345678.{}9{}", dots(8), dots(63)))
+                .unwrap()
+                .to_string(),
+            "contradictory givens: cell r1c9 has no candidate (its units hold every digit)"
+        );
+        // Row 1 lacks 8 and 9; the 9 at r2c7 shuts both its open cells (block 3) to 9.
+        let text = format!("1234567..{}9..{}", dots(6), dots(63));
+        assert_eq!(
+            why(&text).unwrap().to_string(),
+            "contradictory givens: digit 9 has no place in row 1"
+        );
+        let easy =
+            "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+        assert_eq!(why(easy), None);
+    }
 }

@@ -115,6 +115,16 @@ struct Axis {
 
 impl Axis {
     fn linear(title: impl Into<String>, lo: f64, hi: f64) -> Axis {
+        // An infinite or NaN bound (a ratio to a time of 0) sends plotters' tick search into an
+        // endless loop: keep the range finite.
+        let finite = |v: f64| {
+            if v.is_nan() {
+                0.0
+            } else {
+                v.clamp(-1e300, 1e300)
+            }
+        };
+        let (lo, hi) = (finite(lo), finite(hi));
         let (lo, hi) = if hi > lo {
             (lo, hi)
         } else {

@@ -1,18 +1,23 @@
-//! `check`: givens consistency of each puzzle, and solutions against their puzzles.
+//! `check`: givens consistency of each puzzle, and solutions against their puzzles. Both files
+//! are streamed, so a collection of any size is checked as it is read.
 
 use std::io::Write;
 
+use anyhow::anyhow;
 use clap::Args;
-use sudoku_core::{check_givens, verify_solution, Puzzle};
+use sudoku_core::format::{Entry, ReadError};
+use sudoku_core::{verify_solution, Puzzle};
+use sudoku_logic::Unrateable;
 
 use crate::cli::{Failure, InputPath, VariantArg};
-use crate::io::{display_name, label_of, read_entries, read_puzzles};
+use crate::io::{display_name, label_of, stream_entries};
 
 #[derive(Args)]
 pub struct CheckArgs {
     /// Puzzle file (`-` for standard input).
     pub puzzles: InputPath,
-    /// Optional file of solutions, one per puzzle in the same order.
+    /// Optional file of solutions, one per puzzle in the same order (`-` for standard input,
+    /// when the puzzles come from a file).
     pub solutions: Option<InputPath>,
     #[command(flatten)]
     pub variant: VariantArg,
@@ -21,28 +26,44 @@ pub struct CheckArgs {
     pub quiet: bool,
 }
 
+/// A stream item: a puzzle, a malformed one (reading goes on), or an error that ends the file.
+fn item(r: Option<Result<Entry, ReadError>>) -> Result<Option<Result<Entry, ReadError>>, Failure> {
+    match r {
+        Some(Err(e)) if !matches!(e, ReadError::Parse(_)) => Err(anyhow!(e).into()),
+        r => Ok(r),
+    }
+}
+
 /// Checks every puzzle (and solution); prints one line per puzzle and a summary.
 pub fn check(a: &CheckArgs) -> Result<(), Failure> {
     let name = display_name(&a.puzzles);
-    let entries = read_entries(&a.puzzles)?;
-    let solutions = match &a.solutions {
-        Some(p) => Some(read_puzzles(p)?),
-        None => None,
-    };
-    if let Some(s) = &solutions {
-        if s.len() != entries.len() {
-            return Err(Failure::Input(anyhow::anyhow!(
-                "{} holds {} solutions but {name} holds {} puzzles",
-                display_name(a.solutions.as_ref().expect("solutions given")),
-                s.len(),
-                entries.len()
-            )));
-        }
+    if a.solutions.as_deref() == Some(std::path::Path::new("-")) && a.puzzles.as_os_str() == "-" {
+        return Err(anyhow!(
+            "`-` names standard input for both the puzzles and the solutions, but it can be read only once: give one of them as a file"
+        )
+        .into());
     }
-    let (mut ok, mut failed, mut malformed) = (0usize, 0usize, 0usize);
+    let mut puzzles = stream_entries(&a.puzzles)?;
+    let mut solutions = a.solutions.as_deref().map(stream_entries).transpose()?;
+    let sol_name = a.solutions.as_deref().map(display_name).unwrap_or_default();
+    let (mut total, mut ok, mut failed, mut malformed) = (0usize, 0usize, 0usize, 0usize);
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
-    for (i, entry) in entries.iter().enumerate() {
+    while let Some(entry) = item(puzzles.next())? {
+        total += 1;
+        let solution = match solutions.as_mut() {
+            None => None,
+            Some(s) => match item(s.next())? {
+                Some(sol) => Some(sol),
+                None => {
+                    return Err(anyhow!(
+                        "{sol_name} holds {} solutions but {name} holds more puzzles",
+                        total - 1
+                    )
+                    .into())
+                }
+            },
+        };
         let e = match entry {
             Ok(e) => e,
             Err(err) => {
@@ -51,13 +72,18 @@ pub fn check(a: &CheckArgs) -> Result<(), Failure> {
                 continue;
             }
         };
-        let what = label_of(&name, e);
-        let puzzle = Puzzle::new(e.grid.clone(), a.variant.variant);
-        let verdict = match check_givens(&puzzle) {
-            Err(v) => Err(format!("contradictory givens: {v}")),
-            Ok(()) => match solutions.as_ref().map(|s| &s[i]) {
+        let what = label_of(&name, &e);
+        let puzzle = Puzzle::new(e.grid, a.variant.variant);
+        let verdict = match Unrateable::of_givens(&puzzle) {
+            Some(why) => Err(why.to_string()),
+            None => match solution {
                 None => Ok("givens consistent".to_string()),
-                Some(sol) => match verify_solution(&puzzle, &sol.grid) {
+                Some(Err(err)) => {
+                    malformed += 1;
+                    eprintln!("error: {err}");
+                    continue;
+                }
+                Some(Ok(sol)) => match verify_solution(&puzzle, &sol.grid) {
                     Ok(()) => Ok("solution valid".to_string()),
                     Err(v) => Err(format!("solution invalid: {v}")),
                 },
@@ -76,10 +102,17 @@ pub fn check(a: &CheckArgs) -> Result<(), Failure> {
             }
         }
     }
+    if let Some(s) = solutions.as_mut() {
+        if item(s.next())?.is_some() {
+            return Err(anyhow!(
+                "{sol_name} holds more solutions than {name} holds puzzles ({total})"
+            )
+            .into());
+        }
+    }
     writeln!(
         out,
-        "{name}: {} puzzles, {ok} ok, {failed} failed{}",
-        entries.len(),
+        "{name}: {total} puzzles, {ok} ok, {failed} failed{}",
         if malformed > 0 {
             format!(", {malformed} malformed")
         } else {

@@ -7,8 +7,10 @@ use std::time::Instant;
 use anyhow::Context;
 use clap::Args;
 use serde_json::{json, Value};
-use sudoku_core::{Budget, Deadline, Geometry, Puzzle};
-use sudoku_logic::{cell_name, trace, End, Level, LogicConfig, Rating, RuleSet, Step, Trace};
+use sudoku_core::{Budget, Deadline, Geometry, Params, Puzzle};
+use sudoku_logic::{
+    cell_name, trace, End, Level, Logic, LogicConfig, Rating, RuleSet, Step, Trace, Unrateable,
+};
 
 use crate::cli::{Failure, InputPath, VariantArg};
 use crate::clock::thread_cpu_time;
@@ -20,8 +22,9 @@ pub struct LogicArgs {
     /// Rule set: singles, pigeonhole, two-unit or all.
     #[arg(long, default_value = "all")]
     pub rules: RuleSet,
-    /// Largest pigeonhole pattern searched by enumeration (naked or hidden form).
-    #[arg(long, default_value_t = 4)]
+    /// Largest pigeonhole pattern searched by enumeration (naked or hidden form), in the range
+    /// of the `logic` method's `subset_max` (see `sudoku-bench list`).
+    #[arg(long, default_value_t = 4, value_parser = subset_max, allow_negative_numbers = true)]
     pub subset_max: usize,
     /// Do not look for larger pigeonhole patterns through a matching.
     #[arg(long)]
@@ -37,10 +40,19 @@ impl LogicArgs {
     fn config(&self) -> LogicConfig {
         LogicConfig {
             rules: self.rules,
-            subset_max: self.subset_max.max(1),
+            subset_max: self.subset_max,
             hall: !self.no_hall,
         }
     }
+}
+
+/// `--subset-max`, checked by the `logic` method's own `subset_max` parameter, so the flag
+/// takes exactly the values the method does (the search grows with the value).
+fn subset_max(text: &str) -> Result<usize, String> {
+    let mut p = Params::new();
+    p.set("subset_max", text);
+    Logic::from_params(&p).map_err(|e| e.to_string())?;
+    text.parse().map_err(|e| format!("{e}"))
 }
 
 #[derive(Args)]
@@ -59,22 +71,36 @@ pub struct RateArgs {
     pub logic: LogicArgs,
 }
 
-/// Runs the rules on each puzzle of `file`, handing each run to `each`.
+/// Runs the rules on each puzzle of `file`, handing each run to `each` with why the puzzle has
+/// no solution when the rules show it has none. Returns how many puzzles it ran and how many
+/// had no solution.
 fn for_each_run(
     file: &InputPath,
     logic: &LogicArgs,
-    mut each: impl FnMut(&str, &Puzzle, &Trace) -> Result<(), Failure>,
-) -> Result<usize, Failure> {
+    mut each: impl FnMut(&str, &Puzzle, &Trace, Option<&Unrateable>) -> Result<(), Failure>,
+) -> Result<(usize, usize), Failure> {
     let name = display_name(file);
     let entries = read_puzzles(file)?;
     let config = logic.config();
+    let mut unsolvable = 0;
     for e in &entries {
         let puzzle = Puzzle::new(e.grid.clone(), logic.variant.variant);
         let mut deadline = Deadline::new(&Budget::unlimited(), 1024);
         let run = trace(&puzzle, &config, &mut deadline);
-        each(&label_of(&name, e), &puzzle, &run)?;
+        let why = Unrateable::of_run(&puzzle, &run);
+        unsolvable += usize::from(why.is_some());
+        each(&label_of(&name, e), &puzzle, &run, why.as_ref())?;
     }
-    Ok(entries.len())
+    Ok((entries.len(), unsolvable))
+}
+
+/// The end of a file of puzzles some of which have no solution: a failed check (exit 1), each
+/// puzzle already named.
+fn unsolvable_failure(unsolvable: usize) -> Result<(), Failure> {
+    if unsolvable > 0 {
+        return Err(Failure::Check);
+    }
+    Ok(())
 }
 
 fn end_name(end: &End) -> &'static str {
@@ -113,7 +139,7 @@ fn step_json(geo: &Geometry, i: usize, s: &Step) -> Value {
 /// `explain`: every step of each puzzle, then how the run ended.
 pub fn explain(a: &ExplainArgs) -> Result<(), Failure> {
     let mut out = std::io::stdout().lock();
-    for_each_run(&a.file, &a.logic, |label, puzzle, run| {
+    let (_, unsolvable) = for_each_run(&a.file, &a.logic, |label, puzzle, run, why| {
         let geo = puzzle.geometry();
         let rating = Rating::of(run);
         if a.logic.json {
@@ -125,7 +151,8 @@ pub fn explain(a: &ExplainArgs) -> Result<(), Failure> {
                 "steps": run.steps.iter().enumerate().map(|(i, s)| step_json(&geo, i, s)).collect::<Vec<_>>(),
                 "end": end_name(&run.end),
                 "open_at_end": run.open_at_end(),
-                "rating": rating_json(&rating),
+                "no_solution": why.map(|w| w.to_string()),
+                "rating": if why.is_some() { Value::Null } else { rating_json(&rating) },
             });
             writeln!(out, "{v}").context("writing to standard output")?;
             return Ok(());
@@ -159,16 +186,19 @@ pub fn explain(a: &ExplainArgs) -> Result<(), Failure> {
                 rating.level,
                 sudoku_core::format::pretty(grid)
             ),
-            End::Contradiction => format!(
-                "infeasible: the rules reach a contradiction after {} steps",
-                run.steps.len()
-            ),
+            End::Contradiction => match why {
+                Some(w) => format!("infeasible: {w}"),
+                None => format!(
+                    "infeasible: the rules reach a contradiction after {} steps",
+                    run.steps.len()
+                ),
+            },
             End::Timeout => "timeout".to_string(),
         };
         writeln!(out, "{summary}").context("writing to standard output")?;
         Ok(())
     })?;
-    Ok(())
+    unsolvable_failure(unsolvable)
 }
 
 /// `rate`: one line per puzzle (hardest rule, steps, score, level), a summary on stderr.
@@ -180,7 +210,12 @@ pub fn rate(a: &RateArgs) -> Result<(), Failure> {
         writeln!(out, "puzzle\tend\thardest\tsteps\tscore\tlevel")
             .context("writing to standard output")?;
     }
-    let n = for_each_run(&a.file, &a.logic, |label, _, run| {
+    let (n, unsolvable) = for_each_run(&a.file, &a.logic, |label, _, run, why| {
+        if let Some(why) = why {
+            // A puzzle with no solution has no rating: said, not scored as beyond logic.
+            eprintln!("{label}: no rating: {why}");
+            return Ok(());
+        }
         let r = Rating::of(run);
         levels[r.level as usize] += 1;
         let line = if a.logic.json {
@@ -208,12 +243,18 @@ pub fn rate(a: &RateArgs) -> Result<(), Failure> {
         .collect();
     // Reading and parsing are included; CPU time is this thread's, so the rate holds on a
     // loaded machine too.
+    let none = if unsolvable > 0 {
+        format!(" ({unsolvable} with no solution, not rated)")
+    } else {
+        String::new()
+    };
     eprintln!(
-        "{}: {n} puzzles rated: {}; {:.0} puzzles/s wall, {:.0} per CPU second",
+        "{}: {} puzzles rated{none}: {}; {:.0} puzzles/s wall, {:.0} per CPU second",
         display_name(&a.file),
+        n - unsolvable,
         counts.join(", "),
         n as f64 / secs.max(1e-9),
         n as f64 / cpu.max(1e-9)
     );
-    Ok(())
+    unsolvable_failure(unsolvable)
 }

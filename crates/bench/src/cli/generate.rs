@@ -7,7 +7,7 @@ use clap::Args;
 use sudoku_core::format::{to_line, to_text};
 use sudoku_core::{derive_seed, rng_from_seed, Order, Outcome, Puzzle, Status};
 
-use crate::cli::{budget_from, configured, Failure, VariantArg};
+use crate::cli::{budget_from, configured, whole, Failure, VariantArg};
 use crate::clock::{Clock, RealClock};
 use crate::experiment::{CarveSpec, Kind, Shape};
 use crate::registry::Registry;
@@ -20,7 +20,7 @@ use sudoku_analysis::stats::median;
 #[derive(Args)]
 pub struct GenerateArgs {
     /// Order n (the grid is n²×n²).
-    #[arg(long)]
+    #[arg(long, value_parser = whole(Order::MIN, Some(Order::MAX)), allow_negative_numbers = true)]
     pub order: usize,
     /// Full-grid generator (see `sudoku-bench list`).
     #[arg(long, short, default_value = "prop-fill")]
@@ -29,10 +29,10 @@ pub struct GenerateArgs {
     #[arg(long = "param", short = 'p', value_name = "KEY=VALUE")]
     pub params: Vec<String>,
     /// How many (at least 1).
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = whole(1, None::<usize>), allow_negative_numbers = true)]
     pub count: usize,
     /// Seed.
-    #[arg(long, default_value_t = 0)]
+    #[arg(long, default_value_t = 0, value_parser = whole(0, None::<u64>), allow_negative_numbers = true)]
     pub seed: u64,
     /// Make puzzles instead of full grids: unique, minimal; a rating level easy, medium, hard,
     /// expert, beyond-logic (see `rate`); clues-easy, clues-medium, clues-hard (Takano et al.'s
@@ -42,13 +42,14 @@ pub struct GenerateArgs {
     /// Make puzzles rated in MIN..MAX (scores of `rate`, 0 to 10).
     #[arg(long, value_name = "MIN..MAX", conflicts_with = "puzzle", value_parser = rating_shape)]
     pub rating: Option<Shape>,
-    /// With --puzzle: the complete method that checks uniqueness while carving.
-    #[arg(long, default_value = "prop")]
-    pub checker: String,
+    /// With --puzzle or --rating: the complete method that checks uniqueness while carving
+    /// (default prop).
+    #[arg(long)]
+    pub checker: Option<String>,
     /// With --puzzle unique: stop at this many clues (at most the grid's cells). When no
     /// clue can be removed before that while keeping the solution unique, the puzzle keeps
     /// more clues and a warning on stderr says so.
-    #[arg(long)]
+    #[arg(long, value_parser = whole(0, None::<usize>), allow_negative_numbers = true)]
     pub clues: Option<usize>,
     #[command(flatten)]
     pub variant: VariantArg,
@@ -64,8 +65,11 @@ fn rating_shape(text: &str) -> Result<Shape, String> {
 /// Generates grids (or puzzles) and writes them in the line format (grid blocks beyond 35×35).
 pub fn generate(a: &GenerateArgs, registry: &Registry) -> Result<(), Failure> {
     let order = Order::new(a.order).map_err(|e| anyhow!("--order: {e}"))?;
-    if a.count == 0 {
-        return Err(anyhow!("--count: 0 grids asked for (give at least 1)").into());
+    if a.checker.is_some() && a.puzzle.is_none() && a.rating.is_none() {
+        return Err(anyhow!(
+            "--checker applies to --puzzle or --rating only (it checks uniqueness while carving puzzles)"
+        )
+        .into());
     }
     if let Some(c) = a.clues {
         if !matches!(a.puzzle, Some(Shape::Unique)) {
@@ -82,7 +86,7 @@ pub fn generate(a: &GenerateArgs, registry: &Registry) -> Result<(), Failure> {
     let carve = a.puzzle.or(a.rating).map(|puzzle| CarveSpec {
         puzzle,
         clues: a.clues,
-        checker: a.checker.clone(),
+        checker: a.checker.clone().unwrap_or_else(|| "prop".to_string()),
     });
     let settings = KindSettings {
         carves: carve.iter().cloned().collect(),
@@ -122,7 +126,23 @@ pub fn generate(a: &GenerateArgs, registry: &Registry) -> Result<(), Failure> {
                 eprintln!("WRONG: grid {k} from {}: {}", a.method, trial.message);
                 return Err(Failure::Check);
             }
-            _ => return Err(anyhow!("grid {k}: {}: {}", a.method, trial.describe()).into()),
+            _ => {
+                // A generator that cannot make this variant at all says so: a parameter that
+                // does not apply, not an outcome.
+                let stats = answer.stats();
+                if let Some((_, why)) = stats.extra.iter().find(|(k, _)| k == "unsupported") {
+                    return Err(
+                        anyhow!("--param: `{}` with --variant {variant}: {why}", a.method).into(),
+                    );
+                }
+                eprintln!(
+                    "generate: grid {k}: {}: {}; {k} of {} made",
+                    a.method,
+                    trial.describe(),
+                    a.count
+                );
+                return Err(Failure::Errors);
+            }
         }
         let Answer::Generate {
             outcome:

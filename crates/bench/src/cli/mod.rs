@@ -31,7 +31,8 @@ pub mod solve;
     name = "sudoku-bench",
     version,
     about = "Compare exact and metaheuristic Sudoku methods of any order: solve, generate, run experiments, plot.",
-    long_about = "Compare exact and metaheuristic Sudoku methods of any order.\n\nWith no subcommand, runs (or resumes) the default experiment, scripts/experiments/default.toml, and prints where its CSV, tables and charts are."
+    long_about = "Compare exact and metaheuristic Sudoku methods of any order.\n\nWith no subcommand, runs (or resumes) the default experiment of the checkout in the current folder, scripts/experiments/default.toml, writing results/default/ there, and prints where its CSV, tables and charts are; outside a checkout it is an error (give a command).",
+    after_help = EXIT_CODES
 )]
 pub struct Cli {
     #[command(subcommand)]
@@ -111,7 +112,33 @@ pub struct VariantArg {
     pub variant: Variant,
 }
 
-/// A failure that decides the exit code.
+/// The exit codes: one rule for every command, shown by `--help` and in docs/cli.md.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Exit {
+    /// Everything ran and every answer was verified. A timeout or a limit that ran out is an
+    /// outcome a benchmark measures, not a failure.
+    Done = 0,
+    /// A method returned a wrong answer, or a check failed: a puzzle with no solution (`check`,
+    /// `rate`, `explain`) or a solution that does not solve its puzzle.
+    Failed = 1,
+    /// Bad input or usage (also clap's own errors): the message names the file, line and
+    /// column, or the flag or key to fix.
+    Input = 2,
+    /// Some trials ended in `error` (the method could not run or answer), or `generate` could
+    /// not make a grid it was asked for.
+    Errors = 3,
+}
+
+/// The exit-code rule, as `--help` prints it.
+pub const EXIT_CODES: &str = "\
+Exit codes (every command):
+  0  everything ran and every answer was verified (a timeout or a limit is an outcome)
+  1  a wrong answer, or a failed check (a puzzle with no solution, an invalid solution)
+  2  bad input or usage: the message names the file, line and column, or the flag or key
+  3  some trials ended in `error` (the method could not run), or `generate` made no grid
+When several apply, the first of 2, 1, 3 is the code.";
+
+/// A failure that decides the exit code ([`Exit`]).
 #[derive(Debug)]
 pub enum Failure {
     /// Bad input or usage: exit 2.
@@ -120,6 +147,8 @@ pub enum Failure {
     Check,
     /// Malformed input whose errors were already printed: exit 2.
     Malformed,
+    /// Some trials ended in `error`: exit 3 (details already printed).
+    Errors,
 }
 
 impl<E: Into<anyhow::Error>> From<E> for Failure {
@@ -129,16 +158,78 @@ impl<E: Into<anyhow::Error>> From<E> for Failure {
 }
 
 impl Failure {
+    /// Its exit code.
+    pub fn exit(&self) -> Exit {
+        match self {
+            Failure::Input(_) | Failure::Malformed => Exit::Input,
+            Failure::Check => Exit::Failed,
+            Failure::Errors => Exit::Errors,
+        }
+    }
+
+    /// The failure of a run with `wrong` wrong answers and `errors` trials in `error`, if any.
+    pub fn of_trials(wrong: usize, errors: usize) -> Result<(), Failure> {
+        match (wrong, errors) {
+            (0, 0) => Ok(()),
+            (0, _) => Err(Failure::Errors),
+            _ => Err(Failure::Check),
+        }
+    }
+
+    /// Of two outcomes, the one whose code comes first in the rule (2, 1, 3, then 0).
+    pub fn worst(a: Result<(), Failure>, b: Result<(), Failure>) -> Result<(), Failure> {
+        let rank = |r: &Result<(), Failure>| match r.as_ref().map_err(Failure::exit) {
+            Ok(()) => 0,
+            Err(Exit::Errors) => 1,
+            Err(Exit::Failed) => 2,
+            Err(_) => 3,
+        };
+        if rank(&b) > rank(&a) {
+            b
+        } else {
+            a
+        }
+    }
+
     /// The exit code of a command's result; an input error is printed once, as `error: …`.
     pub fn exit_code(result: Result<(), Failure>) -> ExitCode {
         match result {
-            Ok(()) => ExitCode::SUCCESS,
-            Err(Failure::Check) => ExitCode::from(1),
-            Err(Failure::Malformed) => ExitCode::from(2),
-            Err(Failure::Input(e)) => {
-                eprintln!("error: {}", chain_text(&e));
-                ExitCode::from(2)
+            Ok(()) => ExitCode::from(Exit::Done as u8),
+            Err(f) => {
+                if let Failure::Input(e) = &f {
+                    eprintln!("error: {}", chain_text(e));
+                }
+                ExitCode::from(f.exit() as u8)
             }
+        }
+    }
+}
+
+/// A value parser for a whole-number flag of at least `lo` (and at most `hi`, or the type's
+/// largest value) that names what is wrong with a value: negative, too large, too small, or
+/// not a whole number (clap would otherwise take `-1` for a flag and suggest `-- -1`, or call
+/// a number too large "not a number"). Use it with `allow_negative_numbers = true`.
+pub fn whole<T>(lo: T, hi: Option<T>) -> impl Fn(&str) -> Result<T, String> + Clone + Send + Sync
+where
+    T: std::str::FromStr + PartialOrd + std::fmt::Display + Copy + Send + Sync,
+{
+    move |text: &str| {
+        let range = match hi {
+            Some(hi) => format!("give a whole number from {lo} to {hi}"),
+            None => format!("give a whole number of at least {lo}"),
+        };
+        let digits = |t: &str| !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit());
+        match text.parse::<T>() {
+            Ok(v) if v < lo => Err(format!("{text} is less than {lo}: {range}")),
+            Ok(v) if hi.is_some_and(|hi| v > hi) => Err(format!("{text} is too large: {range}")),
+            Ok(v) => Ok(v),
+            Err(_) if text.strip_prefix('-').is_some_and(digits) => {
+                Err(format!("{text} is negative: {range}"))
+            }
+            Err(_) if digits(text.strip_prefix('+').unwrap_or(text)) => {
+                Err(format!("{text} is too large: {range}"))
+            }
+            Err(_) => Err(format!("`{text}` is not a whole number: {range}")),
         }
     }
 }
@@ -163,8 +254,8 @@ pub fn chain_text(e: &anyhow::Error) -> String {
 pub type InputPath = PathBuf;
 
 /// The limits of `--time-limit`, `--node-limit` and `--iteration-limit`. Seconds go through
-/// [`sudoku_core::limits::time_limit`] (finite, positive, at most 10⁹ s); a node or iteration
-/// limit of 0 would stop every method before it starts, so it is an error too.
+/// [`sudoku_core::limits::time_limit`] (finite, positive, at most 10⁹ s); node and iteration
+/// limits are at least 1 when parsed ([`whole`]): 0 would stop every method before it starts.
 pub fn budget_from(
     time: Option<f64>,
     nodes: Option<u64>,
@@ -173,13 +264,6 @@ pub fn budget_from(
     let time = time
         .map(|t| time_limit(t).map_err(|e| anyhow!("--time-limit: {e}")))
         .transpose()?;
-    for (flag, v) in [("--node-limit", nodes), ("--iteration-limit", iterations)] {
-        if v == Some(0) {
-            return Err(anyhow!(
-                "{flag}: 0 is not a limit (give at least 1, or leave it out for none)"
-            ));
-        }
-    }
     Ok(Budget {
         time,
         nodes,
@@ -187,10 +271,19 @@ pub fn budget_from(
     })
 }
 
-/// The params of a `--param` list.
+/// The params of a `--param` list; a key given twice is an error (the last would otherwise
+/// win without a word).
 pub fn params_from(pairs: &[String]) -> Result<Params> {
     let mut p = Params::new();
     for pair in pairs {
+        let key = pair.split_once('=').map_or("", |(k, _)| k.trim());
+        if let Some(first) = p.raw(key).map(str::to_string) {
+            p.push_pair(pair).map_err(|e| anyhow!("--param: {e}"))?;
+            return Err(anyhow!(
+                "--param: parameter `{key}` is given twice (`{first}`, then `{}`): give each parameter once",
+                p.raw(key).unwrap_or("")
+            ));
+        }
         p.push_pair(pair).map_err(|e| anyhow!("--param: {e}"))?;
     }
     Ok(p)
@@ -246,5 +339,63 @@ mod chain_tests {
         assert_eq!(chain_text(&e), "f.txt: gone");
         let e = anyhow::Error::new(io()).context("reading f.txt");
         assert_eq!(chain_text(&e), "reading f.txt: gone");
+    }
+}
+
+#[cfg(test)]
+mod exit_tests {
+    use super::{whole, Exit, Failure};
+
+    #[test]
+    fn the_first_of_2_1_3_is_the_code() {
+        let code = |r: Result<(), Failure>| r.err().map_or(Exit::Done, |f| f.exit());
+        assert_eq!(code(Failure::of_trials(0, 0)), Exit::Done);
+        assert_eq!(code(Failure::of_trials(0, 4)), Exit::Errors);
+        assert_eq!(code(Failure::of_trials(1, 4)), Exit::Failed);
+        let worst = |a, b| code(Failure::worst(a, b));
+        assert_eq!(
+            worst(Err(Failure::Errors), Err(Failure::Check)),
+            Exit::Failed
+        );
+        assert_eq!(
+            worst(Err(Failure::Check), Err(Failure::Errors)),
+            Exit::Failed
+        );
+        assert_eq!(worst(Ok(()), Err(Failure::Errors)), Exit::Errors);
+        assert_eq!(
+            worst(Err(Failure::Malformed), Err(Failure::Check)),
+            Exit::Input
+        );
+        assert_eq!(
+            [Exit::Done, Exit::Failed, Exit::Input, Exit::Errors].map(|e| e as u8),
+            [0, 1, 2, 3]
+        );
+    }
+
+    #[test]
+    fn whole_numbers_say_what_is_wrong() {
+        let p = whole(1u32, Some(10));
+        assert_eq!(p("7"), Ok(7));
+        assert_eq!(
+            p("0").unwrap_err(),
+            "0 is less than 1: give a whole number from 1 to 10"
+        );
+        assert_eq!(
+            p("11").unwrap_err(),
+            "11 is too large: give a whole number from 1 to 10"
+        );
+        assert_eq!(
+            p("-1").unwrap_err(),
+            "-1 is negative: give a whole number from 1 to 10"
+        );
+        let q = whole(0u64, None);
+        assert_eq!(
+            q("18446744073709551616").unwrap_err(),
+            "18446744073709551616 is too large: give a whole number of at least 0"
+        );
+        assert_eq!(
+            q("1.5").unwrap_err(),
+            "`1.5` is not a whole number: give a whole number of at least 0"
+        );
     }
 }

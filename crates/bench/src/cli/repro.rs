@@ -16,7 +16,7 @@ use sudoku_repro::{
 };
 
 use crate::cli::run::{run, RunArgs};
-use crate::cli::Failure;
+use crate::cli::{whole, Failure};
 use crate::experiment;
 use crate::registry::Registry;
 use crate::results::write_atomic;
@@ -45,7 +45,7 @@ pub struct ReproArgs {
     #[arg(long)]
     pub fresh: bool,
     /// Worker threads for thread-safe methods.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = whole(1, None::<usize>), allow_negative_numbers = true)]
     pub jobs: usize,
     /// Skip the charts.
     #[arg(long)]
@@ -139,7 +139,7 @@ pub fn repro(a: &ReproArgs, registry: &Registry) -> Result<(), Failure> {
     }
     check_experiments(&values, &a.values, &names)?;
     let started = std::time::Instant::now();
-    let mut failure = None;
+    let mut outcome = Ok(());
     for p in &papers {
         let folder = format!("repro-{}", p.name);
         let out = match (&a.out, papers.len()) {
@@ -164,8 +164,11 @@ pub fn repro(a: &ReproArgs, registry: &Registry) -> Result<(), Failure> {
                     ..Default::default()
                 };
                 match run(&args, registry) {
-                    // Wrong answers are reported at the end, after the comparison is written.
-                    Err(Failure::Check) => failure = Some(Failure::Check),
+                    // Wrong answers and trials in `error` set the exit code at the end, after
+                    // the comparison is written.
+                    Err(f @ (Failure::Check | Failure::Errors)) => {
+                        outcome = Failure::worst(outcome, Err(f))
+                    }
                     r => r?,
                 }
             }
@@ -200,10 +203,7 @@ pub fn repro(a: &ReproArgs, registry: &Registry) -> Result<(), Failure> {
         if a.quick { " --quick" } else { "" },
         started.elapsed().as_secs_f64()
     );
-    match failure {
-        Some(f) => Err(f),
-        None => Ok(()),
-    }
+    outcome
 }
 
 /// Says what is about to run and, for the full version, how long it is expected to take.

@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 use anyhow::{anyhow, bail, Context, Result};
 use clap::Args;
 
-use crate::cli::Failure;
+use crate::cli::{whole, Failure};
 use crate::clock::RealClock;
 use crate::experiment::{self, Overrides};
 use crate::outputs::{clear_outputs, write_outputs};
@@ -20,7 +20,7 @@ pub struct RunArgs {
     /// Experiment file (TOML), e.g. scripts/experiments/default.toml.
     pub experiment: PathBuf,
     /// Trials per (configuration, instance), overriding the file (at least 1).
-    #[arg(long)]
+    #[arg(long, value_parser = whole(1, None::<u32>), allow_negative_numbers = true)]
     pub trials: Option<u32>,
     /// Time limit per trial in seconds, overriding the file (positive, at most 1e9).
     #[arg(long, value_name = "SECONDS", allow_negative_numbers = true)]
@@ -28,7 +28,8 @@ pub struct RunArgs {
     /// Output folder (default: results/<name>, or results/<name>/shard-K-of-N).
     #[arg(long)]
     pub out: Option<PathBuf>,
-    /// A fast smoke run: the file's [quick] settings (1 trial, 3 instances per source, ≤ 2 s).
+    /// A fast smoke run: the file's [quick] settings (1 trial, 3 instances per source, ≤ 2 s),
+    /// each trial run once (no best-of-R repetitions).
     #[arg(long)]
     pub quick: bool,
     /// Continue an interrupted run: skip trials already in trials.csv. Refused when the
@@ -43,7 +44,7 @@ pub struct RunArgs {
     #[arg(long, value_name = "K/N")]
     pub shard: Option<String>,
     /// Worker threads for thread-safe methods (CBC solves never overlap).
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = whole(1, None::<usize>), allow_negative_numbers = true)]
     pub jobs: usize,
     /// Skip the charts.
     #[arg(long)]
@@ -59,12 +60,6 @@ pub fn run(a: &RunArgs, registry: &Registry) -> Result<(), Failure> {
         quick: a.quick,
     };
     let shard = a.shard.as_deref().map(parse_shard).transpose()?;
-    if a.trials == Some(0) {
-        return Err(anyhow!("--trials: 0 trials asked for (give at least 1)").into());
-    }
-    if a.jobs == 0 {
-        return Err(anyhow!("--jobs must be at least 1").into());
-    }
     let out = match &a.out {
         Some(o) => o.clone(),
         None => {
@@ -97,6 +92,8 @@ pub fn run(a: &RunArgs, registry: &Registry) -> Result<(), Failure> {
     for n in &plan.notes {
         eprintln!("note: {n}");
     }
+    // Said before anything is written: how many tasks, and how long they may take.
+    eprintln!("{}", plan_size(&plan, shard)?);
     std::fs::create_dir_all(&out).with_context(|| format!("creating {}", out.display()))?;
     if a.fresh {
         for f in clear_outputs(&out)? {
@@ -146,15 +143,6 @@ pub fn run(a: &RunArgs, registry: &Registry) -> Result<(), Failure> {
         clock: &clock,
         progress: true,
     };
-    eprintln!(
-        "{} configurations × {} instances → {} tasks{}",
-        plan.configs.len(),
-        plan.instances.len(),
-        plan.tasks.len(),
-        shard
-            .map(|(k, n)| format!(" (shard {k}/{n})"))
-            .unwrap_or_default()
-    );
     let report = runner::execute_plan(&plan, &opts)?;
     if report.skipped > 0 {
         eprintln!(
@@ -181,28 +169,97 @@ pub fn run(a: &RunArgs, registry: &Registry) -> Result<(), Failure> {
             "WARNING: {} trials returned wrong answers (status `wrong` in trials.csv)",
             report.wrong
         );
-        return Err(Failure::Check);
     }
-    Ok(())
+    if report.errors > 0 {
+        eprintln!(
+            "WARNING: {} trials ended in `error`: the method could not run or answer (the `message` column of trials.csv says why)",
+            report.errors
+        );
+    }
+    Failure::of_trials(report.wrong, report.errors)
 }
 
-/// Where the default experiment lives: `scripts/experiments/default.toml` from the current
-/// directory, or from the workspace this binary was built in.
+/// Where the default experiment lives: `scripts/experiments/default.toml` of the checkout in
+/// the current folder. Only there: its dataset paths are relative to the checkout, and its
+/// results go to `results/default/` beside them, so a binary started elsewhere (an installed
+/// one) must not write into whatever tree it was built in.
 pub fn default_experiment() -> Result<PathBuf> {
     let rel = Path::new("scripts/experiments/default.toml");
-    if rel.exists() {
+    if rel.is_file() {
         return Ok(rel.to_path_buf());
     }
-    let built = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../..")
-        .join(rel);
-    if built.exists() {
-        // Dataset paths in the file are relative to the workspace root: run from there.
-        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-        std::env::set_current_dir(&root).with_context(|| format!("entering {}", root.display()))?;
-        return Ok(rel.to_path_buf());
+    let here = std::env::current_dir()
+        .map(|d| d.display().to_string())
+        .unwrap_or_else(|_| "the current folder".to_string());
+    bail!("no subcommand, and {here} is not a sudoku-bench checkout (no scripts/experiments/default.toml): the default experiment runs from the checkout's top folder; elsewhere give a command (`sudoku-bench --help`), e.g. `run EXPERIMENT.toml`")
+}
+
+/// The plan's size for the user: configurations, instances and tasks (of the shard), and the
+/// longest the tasks may take, every repetition of every trial running to its time limit. A
+/// shard that holds no task is an error.
+fn plan_size(plan: &runner::plan::Plan, shard: Option<(usize, usize)>) -> Result<String> {
+    let mine = |i: usize| shard.is_none_or(|(k, n)| i % n == k - 1);
+    let mut tasks = 0usize;
+    let mut worst = 0.0f64;
+    let mut unlimited = None;
+    let mut repeats = 1;
+    for t in plan.tasks.iter().filter(|t| mine(t.index)) {
+        let cfg = &plan.configs[t.config];
+        tasks += 1;
+        repeats = repeats.max(cfg.repeat);
+        match cfg.budget.time {
+            Some(limit) => worst += limit.as_secs_f64() * f64::from(cfg.repeat),
+            None => unlimited = unlimited.or(Some(cfg.label())),
+        }
     }
-    bail!("scripts/experiments/default.toml not found: run from the sudoku-bench checkout, or give `run EXPERIMENT.toml`")
+    if let Some((k, n)) = shard {
+        if tasks == 0 {
+            bail!(
+                "--shard {k}/{n}: the plan has {} tasks, so shard {k} holds none (N may be at most {})",
+                plan.tasks.len(),
+                plan.tasks.len()
+            );
+        }
+    }
+    let reps = if repeats > 1 {
+        format!(", up to {repeats} repetitions each")
+    } else {
+        String::new()
+    };
+    let bound = match unlimited {
+        Some(label) => format!(
+            "no bound on the time: `{}` has no time limit",
+            sudoku_analysis::escape::visible(&label)
+        ),
+        None => format!(
+            "at most {} if every trial{} ran to its time limit",
+            duration_text(worst),
+            if repeats > 1 { " repetition" } else { "" }
+        ),
+    };
+    Ok(format!(
+        "{} configurations × {} instances → {tasks} tasks{}{reps}; {bound}",
+        plan.configs.len(),
+        plan.instances.len(),
+        shard
+            .map(|(k, n)| format!(" (shard {k}/{n} of {})", plan.tasks.len()))
+            .unwrap_or_default()
+    ))
+}
+
+/// Seconds as people read a duration: `40 s`, `12 min`, `5.5 h`, `3.2 days`, `41 years`.
+fn duration_text(s: f64) -> String {
+    const MIN: f64 = 60.0;
+    const HOUR: f64 = 3600.0;
+    const DAY: f64 = 86_400.0;
+    const YEAR: f64 = 365.25 * DAY;
+    match s {
+        s if s < 100.0 => format!("{s:.0} s"),
+        s if s < 100.0 * MIN => format!("{:.0} min", s / MIN),
+        s if s < 48.0 * HOUR => format!("{:.1} h", s / HOUR),
+        s if s < YEAR => format!("{:.1} days", s / DAY),
+        s => format!("{:.0} years", s / YEAR),
+    }
 }
 
 /// Parses `--shard k/N` (1-based k).
@@ -210,16 +267,12 @@ pub fn parse_shard(s: &str) -> Result<(usize, usize)> {
     let (k, n) = s
         .split_once('/')
         .ok_or_else(|| anyhow!("--shard {s}: expected k/N, e.g. 1/4"))?;
-    let k: usize = k
-        .trim()
-        .parse()
-        .map_err(|_| anyhow!("--shard {s}: k is not a number"))?;
-    let n: usize = n
-        .trim()
-        .parse()
-        .map_err(|_| anyhow!("--shard {s}: N is not a number"))?;
-    if n == 0 || k == 0 || k > n {
-        bail!("--shard {s}: need 1 <= k <= N");
+    let number = |what: &str, t: &str| {
+        whole(1, None::<usize>)(t.trim()).map_err(|e| anyhow!("--shard {s}: {what}: {e}"))
+    };
+    let (k, n) = (number("k", k)?, number("N", n)?);
+    if k > n {
+        bail!("--shard {s}: k = {k} is more than N = {n} (need 1 <= k <= N)");
     }
     Ok((k, n))
 }

@@ -11,7 +11,7 @@ use clap::Args;
 use sudoku_core::format::to_text;
 use sudoku_core::{derive_seed, rng_from_seed, Budget, CountEnd, Order, Puzzle, Status};
 
-use crate::cli::{budget_from, configured, Failure, InputPath, VariantArg};
+use crate::cli::{budget_from, configured, whole, Failure, InputPath, VariantArg};
 use crate::clock::{Clock, RealClock};
 use crate::experiment::Kind;
 use crate::io::{display_name, read_puzzles};
@@ -35,7 +35,8 @@ pub struct SolveArgs {
     pub variant: VariantArg,
     /// Count solutions instead, up to LIMIT (default 1000, at least 1); prints the count, or
     /// `>=LIMIT`.
-    #[arg(long, value_name = "LIMIT", num_args = 0..=1, default_missing_value = "1000")]
+    #[arg(long, value_name = "LIMIT", num_args = 0..=1, default_missing_value = "1000",
+          value_parser = whole(1, None::<u64>), allow_negative_numbers = true)]
     pub count: Option<u64>,
     /// Solve the LP relaxation instead (ILP): prints `integral` or the number of fractional
     /// variables.
@@ -46,18 +47,18 @@ pub struct SolveArgs {
     pub time_limit: Option<f64>,
     /// Node limit per puzzle (at least 1). Methods that count no search nodes (grasp, sa)
     /// ignore it, with a warning.
-    #[arg(long)]
+    #[arg(long, value_parser = whole(1, None::<u64>), allow_negative_numbers = true)]
     pub node_limit: Option<u64>,
     /// Iteration limit per puzzle (at least 1). Methods that count no iterations ignore it,
     /// with a warning.
-    #[arg(long)]
+    #[arg(long, value_parser = whole(1, None::<u64>), allow_negative_numbers = true)]
     pub iteration_limit: Option<u64>,
     /// Seed; each puzzle's generator is derived from it and the puzzle's place.
-    #[arg(long, default_value_t = 0)]
+    #[arg(long, default_value_t = 0, value_parser = whole(0, None::<u64>), allow_negative_numbers = true)]
     pub seed: u64,
     /// Solve on this many threads (at least 1), one method instance each; the output keeps
     /// the file's order. Methods that may not run beside themselves (CBC) use one.
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, default_value_t = 1, value_parser = whole(1, None::<u64>), allow_negative_numbers = true)]
     pub jobs: u64,
     /// Also time each puzzle by the thread's CPU clock (with the CPU time of any child
     /// process). Off by default: the CPU clock costs two system calls per puzzle, a tenth of
@@ -175,9 +176,6 @@ pub fn solve(a: &SolveArgs, registry: &Registry) -> Result<(), Failure> {
     } else {
         Kind::Solve
     };
-    if a.count == Some(0) {
-        return Err(anyhow!("--count: 0 is not a limit (count up to at least 1 solution)").into());
-    }
     let settings = KindSettings {
         count_limit: a.count.unwrap_or(1),
         carves: Vec::new(),
@@ -263,10 +261,10 @@ pub fn solve(a: &SolveArgs, registry: &Registry) -> Result<(), Failure> {
         walls.iter().sum::<f64>(),
         ms(crate::clock::process_cpu_time())
     );
-    if tally[TrialStatus::Wrong as usize] > 0 {
-        return Err(Failure::Check);
-    }
-    Ok(())
+    Failure::of_trials(
+        tally[TrialStatus::Wrong as usize],
+        tally[TrialStatus::Error as usize],
+    )
 }
 
 /// Says on stderr when a limit was given that the method never checks: exact searches count

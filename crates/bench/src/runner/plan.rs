@@ -1,7 +1,8 @@
 //! The plan: an experiment file resolved against the registry. Every configuration is built
 //! once here (so unknown methods, missing capabilities and bad parameters fail before anything
 //! runs) and kept for the trials; instances are read or generated; tasks get their stable order
-//! and derived seeds.
+//! and derived seeds. The tasks are counted before they are made: a plan of none, or of more
+//! than [`MAX_TASKS`], is an error naming what to change.
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -21,6 +22,12 @@ use crate::registry::Registry;
 use crate::results::TrialStatus;
 use crate::runner::judge::{judge, Answer};
 use crate::runner::kind::{capability, Capability, Job, KindSettings, TrialMethod};
+
+/// The most tasks one plan may hold: a million, about 90 times the largest committed run
+/// (11,382 rows). Each task is kept in memory during the run and each becomes a row of
+/// trials.csv (a few hundred bytes), which `plot` then reads whole; a larger study is split
+/// over several experiment files (or shards of runs of at most this size).
+pub const MAX_TASKS: u64 = 1_000_000;
 
 /// One method configuration: a method and one point of its parameter grid.
 pub struct Config {
@@ -152,6 +159,7 @@ pub fn make_plan(exp: ExperimentFile, registry: &Registry, ov: &Overrides) -> Re
         bail!("no instance to run (every source was empty or skipped)");
     }
     check_orders(&configs, &instances)?;
+    count_tasks(&configs, &instances, &mut notes)?;
     let mut tasks = Vec::new();
     for (ci, cfg) in configs.iter().enumerate() {
         let label = cfg.label();
@@ -180,9 +188,47 @@ pub fn make_plan(exp: ExperimentFile, registry: &Registry, ov: &Overrides) -> Re
     })
 }
 
+/// Counts the tasks of a plan before any is made: none is an error (the methods run on none of
+/// the instances), and so is more than [`MAX_TASKS`]; a configuration that runs no instance
+/// gets a note.
+fn count_tasks(configs: &[Config], instances: &[Instance], notes: &mut Vec<String>) -> Result<()> {
+    let mut total: u64 = 0;
+    for cfg in configs {
+        let runs = instances
+            .iter()
+            .filter(|i| cfg.runs(i.puzzle.order()))
+            .count() as u64;
+        if runs == 0 {
+            notes.push(format!(
+                "`{}` runs no instance: its `orders` leave out every instance's order",
+                visible(&cfg.label())
+            ));
+        }
+        total = total.saturating_add(runs.saturating_mul(u64::from(cfg.trials)));
+    }
+    if total == 0 {
+        let orders: std::collections::BTreeSet<String> = instances
+            .iter()
+            .map(|i| i.puzzle.order().to_string())
+            .collect();
+        bail!(
+            "no task to run: the instances are {} puzzles, and every [[method]]'s `orders` leaves those out",
+            orders.into_iter().collect::<Vec<_>>().join(", ")
+        );
+    }
+    if total > MAX_TASKS {
+        bail!(
+            "the plan has {total} tasks (instances × trials over {} configurations), more than {MAX_TASKS}, the most one run may hold: lower `trials` (or pass --trials), or split the methods or instances over several experiment files",
+            configs.len()
+        );
+    }
+    Ok(())
+}
+
 /// Builds every configuration of the experiment's methods (each point of each parameter
 /// grid), so that unknown methods, missing capabilities and bad parameters fail before any
-/// trial; quick mode and `--time-limit` cap the time limits.
+/// trial; quick mode and `--time-limit` cap the time limits, and quick mode runs each trial
+/// once (`repeat` 1).
 pub fn make_configs(
     exp: &ExperimentFile,
     registry: &Registry,
@@ -232,7 +278,11 @@ pub fn make_configs(
                 params,
                 trials,
                 budget: limits.budget(),
-                repeat: m.repeat.unwrap_or(exp.repeat).max(1),
+                repeat: if quick.is_some() {
+                    1
+                } else {
+                    m.repeat.unwrap_or(exp.repeat).max(1)
+                },
                 exclusive: !cap.thread_safe,
                 orders: m.orders.clone(),
                 capability: cap.clone(),

@@ -30,7 +30,7 @@ pub fn remaining<'p>(
 ) -> Result<Todo<'p>> {
     let trials_path = out.join("trials.csv");
     let (done, rows) = if resume {
-        done_keys(&trials_path)?
+        done_keys(&trials_path, &settings_of(plan, None))?
     } else {
         if trials_path.exists() && std::fs::metadata(&trials_path)?.len() > 0 {
             bail!(
@@ -43,7 +43,7 @@ pub fn remaining<'p>(
     // A trace line whose trial row never got written belongs to a trial that will run again.
     let traces_path = out.join("traces.csv");
     if traces_path.exists() {
-        let traces: Vec<TraceRow> = read_rows_resuming(&traces_path)?;
+        let traces: Vec<TraceRow> = read_rows_resuming(&traces_path, None)?;
         let tasks: HashSet<usize> = rows.iter().map(|r| r.task).collect();
         let kept: Vec<TraceRow> = traces
             .into_iter()

@@ -1,0 +1,165 @@
+//! The malformed-input corpus (`tests/malformed/`): every case of `CASES.txt` run through the
+//! binary, each with its exit code and a fragment of its message, none allowed to panic or to
+//! run past a minute (the hangs this corpus keeps ran for days).
+
+use std::fs::File;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// Longer than any case needs by far (each takes well under a second alone), short enough that
+/// a hang fails the test instead of stalling the suite.
+const WATCHDOG: Duration = Duration::from_secs(60);
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../..")
+        .canonicalize()
+        .unwrap()
+}
+
+fn corpus() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/malformed")
+}
+
+/// Copies a corpus file or folder to `to`.
+fn copy(from: &Path, to: &Path) {
+    if from.is_dir() {
+        std::fs::create_dir_all(to).unwrap();
+        for e in std::fs::read_dir(from).unwrap() {
+            let e = e.unwrap();
+            copy(&e.path(), &to.join(e.file_name()));
+        }
+    } else {
+        std::fs::copy(from, to).unwrap_or_else(|e| panic!("{}: {e}", from.display()));
+    }
+}
+
+/// One line of CASES.txt.
+struct Case {
+    line: usize,
+    exit: i32,
+    command: String,
+    fragment: String,
+}
+
+fn cases() -> Vec<Case> {
+    let text = std::fs::read_to_string(corpus().join("CASES.txt")).unwrap();
+    text.lines()
+        .enumerate()
+        .filter(|(_, l)| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|(i, l)| {
+            let f: Vec<&str> = l.split('\t').collect();
+            assert_eq!(
+                f.len(),
+                3,
+                "CASES.txt:{}: three tab-separated fields",
+                i + 1
+            );
+            Case {
+                line: i + 1,
+                exit: f[0].parse().unwrap(),
+                command: f[1].to_string(),
+                fragment: f[2].to_string(),
+            }
+        })
+        .collect()
+}
+
+/// Runs one case in a fresh temporary folder; returns a description of what went wrong.
+fn run(case: &Case) -> Result<(), String> {
+    let tmp = tempfile::tempdir().unwrap();
+    let mut args = Vec::new();
+    let mut stdin = Stdio::null();
+    for word in case.command.split(' ') {
+        let word = word.replace("{tmp}", &tmp.path().display().to_string());
+        let (input, name) = match word.strip_prefix("<@") {
+            Some(n) => (true, Some(n)),
+            None => (false, word.strip_prefix('@')),
+        };
+        let Some(name) = name else {
+            args.push(word.clone());
+            continue;
+        };
+        let from = corpus().join(name);
+        let to = tmp.path().join(name);
+        if !to.exists() {
+            copy(&from, &to);
+        }
+        if input {
+            stdin = Stdio::from(File::open(&to).unwrap());
+        } else {
+            args.push(to.display().to_string());
+        }
+    }
+    let (out, err) = (tmp.path().join("stdout"), tmp.path().join("stderr"));
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sudoku-bench"))
+        .args(&args)
+        .current_dir(root())
+        .stdin(stdin)
+        .stdout(File::create(&out).unwrap())
+        .stderr(File::create(&err).unwrap())
+        .spawn()
+        .expect("the binary starts");
+    let started = Instant::now();
+    let status = loop {
+        if let Some(s) = child.try_wait().unwrap() {
+            break s;
+        }
+        if started.elapsed() > WATCHDOG {
+            child.kill().ok();
+            child.wait().ok();
+            return Err(format!("still running after {} s", WATCHDOG.as_secs()));
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    let text = |p: &Path| String::from_utf8_lossy(&std::fs::read(p).unwrap()).into_owned();
+    let (out, err) = (text(&out), text(&err));
+    let shown = format!(
+        "exit {:?}\n--- stdout\n{out}--- stderr\n{err}",
+        status.code()
+    );
+    if err.contains("panicked") {
+        return Err(format!("panicked\n{shown}"));
+    }
+    if status.code() != Some(case.exit) {
+        return Err(format!(
+            "exit code {:?}, not {}\n{shown}",
+            status.code(),
+            case.exit
+        ));
+    }
+    if !out.contains(&case.fragment) && !err.contains(&case.fragment) {
+        return Err(format!("no `{}` in the output\n{shown}", case.fragment));
+    }
+    Ok(())
+}
+
+#[test]
+fn every_case_of_the_corpus_ends_as_listed() {
+    let cases = cases();
+    assert!(cases.len() >= 40, "{} cases", cases.len());
+    let failures: Vec<String> = cases
+        .iter()
+        .filter_map(|c| {
+            run(c)
+                .err()
+                .map(|e| format!("CASES.txt:{}: {}\n{e}", c.line, c.command))
+        })
+        .collect();
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}
+
+#[test]
+fn every_file_of_the_corpus_is_used() {
+    let listed: String = cases().iter().map(|c| format!("{} ", c.command)).collect();
+    for e in std::fs::read_dir(corpus()).unwrap() {
+        let name = e.unwrap().file_name().to_string_lossy().into_owned();
+        if name != "CASES.txt" {
+            assert!(
+                listed.contains(&format!("@{name} ")),
+                "{name} is in no case"
+            );
+        }
+    }
+}
