@@ -23,6 +23,7 @@ use std::path::{Path, PathBuf};
 
 pub mod compare;
 pub mod escape;
+pub mod findings;
 pub mod meta;
 pub mod number;
 mod outputs;
