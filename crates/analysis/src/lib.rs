@@ -21,6 +21,7 @@
 
 use std::path::{Path, PathBuf};
 
+pub mod baseline;
 pub mod compare;
 pub mod escape;
 pub mod findings;

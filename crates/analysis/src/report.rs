@@ -347,8 +347,8 @@ fn folded(summary: &str, body: &str) -> String {
     )
 }
 
-/// A table with a text box that filters its rows.
-fn filterable(table: &str) -> String {
+/// A table with a text box that filters its rows (the page's script does it).
+pub(crate) fn filterable(table: &str) -> String {
     format!("<div class=\"filterable\">\n<input type=\"search\" placeholder=\"Filter rows\" aria-label=\"Filter rows\">\n{table}</div>\n")
 }
 
