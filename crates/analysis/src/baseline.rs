@@ -126,7 +126,7 @@ pub struct Ratio {
     /// The ratio.
     pub value: f64,
     /// Its 95 % percentile-bootstrap interval; `None` below two instances.
-    pub ci: Option<(f64, f64)>,
+    pub ci: Option<Interval>,
 }
 
 impl Ratio {
@@ -199,15 +199,27 @@ impl RunComparison {
     }
 }
 
-/// Per (group, configuration), per instance: the mean PAR-2 score of its trials, and its
-/// (solved, trials).
-type PerInstance = BTreeMap<(SetKey, String), BTreeMap<String, (f64, usize, usize)>>;
+/// One configuration on one instance in one run.
+#[derive(Clone, Copy, Debug, Default)]
+struct Value {
+    /// The mean PAR-2 score of its trials.
+    score: f64,
+    /// Trials with a verified answer.
+    solved: usize,
+    /// Trials.
+    trials: usize,
+}
+
+/// Per (group, configuration), per instance: its [`Value`].
+type PerInstance = BTreeMap<(SetKey, String), BTreeMap<String, Value>>;
+
+/// A confidence interval, low and high.
+pub type Interval = (f64, f64);
 
 fn per_instance(side: &Side) -> PerInstance {
     let limits = TimeLimits::from_settings(side.meta.and_then(|m| m.settings.as_ref()));
     let caps = config_caps(side.rows, &limits);
-    let mut sums: BTreeMap<(SetKey, String), BTreeMap<String, (f64, usize, usize)>> =
-        BTreeMap::new();
+    let mut sums: PerInstance = BTreeMap::new();
     for r in side.rows {
         let cap = caps
             .get(&(r.kind.clone(), r.method.clone(), r.params.clone()))
@@ -219,14 +231,14 @@ fn per_instance(side: &Side) -> PerInstance {
             .entry((set_key(r), config_label(&r.method, &r.params)))
             .or_default()
             .entry(r.instance.clone())
-            .or_insert((0.0, 0, 0));
-        e.0 += score;
-        e.1 += usize::from(r.success());
-        e.2 += 1;
+            .or_default();
+        e.score += score;
+        e.solved += usize::from(r.success());
+        e.trials += 1;
     }
     for m in sums.values_mut() {
         for v in m.values_mut() {
-            v.0 /= v.2 as f64;
+            v.score /= v.trials as f64;
         }
     }
     sums
@@ -252,16 +264,14 @@ pub fn compare_runs(a: &Side, b: &Side, threshold: f64) -> Result<RunComparison,
     let mut lines = Vec::new();
     for (key, ia) in &va {
         let Some(ib) = vb.get(key) else { continue };
-        let shared: Vec<(&(f64, usize, usize), &(f64, usize, usize))> = ia
+        let shared: Vec<Pair> = ia
             .iter()
-            .filter_map(|(inst, x)| ib.get(inst).map(|y| (x, y)))
+            .filter_map(|(inst, x)| ib.get(inst).map(|y| (*x, *y)))
             .collect();
         if shared.is_empty() {
             continue;
         }
-        let xa: Vec<f64> = shared.iter().map(|p| p.0 .0).collect();
-        let xb: Vec<f64> = shared.iter().map(|p| p.1 .0).collect();
-        lines.push(line(key, &shared, &xa, &xb, threshold));
+        lines.push(line(key, &shared, threshold));
     }
     if lines.is_empty() {
         return Err(BaselineError::NothingShared {
@@ -279,25 +289,29 @@ pub fn compare_runs(a: &Side, b: &Side, threshold: f64) -> Result<RunComparison,
     })
 }
 
-type Pair<'a> = (&'a (f64, usize, usize), &'a (f64, usize, usize));
+/// An instance's value in A and in B.
+type Pair = (Value, Value);
 
-fn line(key: &(SetKey, String), shared: &[Pair], xa: &[f64], xb: &[f64], t: f64) -> Delta {
-    let sum = |f: &dyn Fn(&Pair) -> (usize, usize)| {
+/// The line of configuration and group `key` from its shared instances, with threshold `t`.
+fn line(key: &(SetKey, String), shared: &[Pair], t: f64) -> Delta {
+    let xa: &[f64] = &shared.iter().map(|p| p.0.score).collect::<Vec<_>>();
+    let xb: &[f64] = &shared.iter().map(|p| p.1.score).collect::<Vec<_>>();
+    let solved = |v: &dyn Fn(&Pair) -> Value| {
         shared
             .iter()
-            .map(f)
-            .fold((0, 0), |acc, x| (acc.0 + x.0, acc.1 + x.1))
+            .map(v)
+            .fold((0, 0), |acc, x| (acc.0 + x.solved, acc.1 + x.trials))
     };
     let (median_a, median_b) = (median(xa).unwrap_or(0.0), median(xb).unwrap_or(0.0));
     let (par2_a, par2_b) = (mean(xa).unwrap_or(0.0), mean(xb).unwrap_or(0.0));
     let (median_ci, par2_ci) = bootstrap(xa, xb);
-    let ratio = |b: f64, a: f64, ci: Option<(f64, f64)>| {
+    let ratio = |b: f64, a: f64, ci: Option<Interval>| {
         (a > 0.0 && b.is_finite()).then_some(Ratio { value: b / a, ci })
     };
     let median_ratio = ratio(median_b, median_a, median_ci);
     let par2_ratio = ratio(par2_b, par2_a, par2_ci);
     let d: Vec<f64> = xa.iter().zip(xb).map(|(a, b)| b - a).collect();
-    let cis: Vec<(f64, f64)> = [median_ratio, par2_ratio]
+    let cis: Vec<Interval> = [median_ratio, par2_ratio]
         .iter()
         .flatten()
         .filter_map(|r| r.ci)
@@ -315,8 +329,8 @@ fn line(key: &(SetKey, String), shared: &[Pair], xa: &[f64], xb: &[f64], t: f64)
         group: key.0.clone(),
         config: key.1.clone(),
         shared: xa.len(),
-        solved_a: sum(&|p| (p.0 .1, p.0 .2)),
-        solved_b: sum(&|p| (p.1 .1, p.1 .2)),
+        solved_a: solved(&|p| p.0),
+        solved_b: solved(&|p| p.1),
         median_a,
         median_b,
         par2_a,
@@ -332,7 +346,7 @@ fn line(key: &(SetKey, String), shared: &[Pair], xa: &[f64], xb: &[f64], t: f64)
 
 /// The 95 % percentile-bootstrap intervals of median(b)/median(a) and mean(b)/mean(a),
 /// resampling instances in pairs; `None` below two instances or when a resample's A is 0.
-pub fn bootstrap(a: &[f64], b: &[f64]) -> (Option<(f64, f64)>, Option<(f64, f64)>) {
+pub fn bootstrap(a: &[f64], b: &[f64]) -> (Option<Interval>, Option<Interval>) {
     let n = a.len().min(b.len());
     if n < 2 {
         return (None, None);

@@ -102,12 +102,13 @@ pub enum Verdict {
 }
 
 impl Verdict {
-    fn of(t: &PairTest, winner_is_a: bool) -> Verdict {
+    /// The verdict of `t`, a test of the winner (its `a`) against another.
+    fn of(t: &PairTest) -> Verdict {
         let n = t.n;
         match (&t.test, t.p_holm) {
             (Some(test), Some(p_holm)) => {
-                // d = b − a, so R+ > R− favours a.
-                let favours_winner = (test.r_plus > test.r_minus) == winner_is_a;
+                // d = b − a, so R+ > R− favours a, the winner.
+                let favours_winner = test.r_plus > test.r_minus;
                 if p_holm < ALPHA && favours_winner {
                     Verdict::Significant { n, p_holm }
                 } else {
@@ -462,7 +463,7 @@ pub fn findings(rows: &[Row], limits: &TimeLimits) -> Vec<Finding> {
                     .map(|o| paired(&w.config, &o.config, &values))
                     .collect();
                 holm_pairs(&mut tests);
-                tests.first().map(|t| Verdict::of(t, true))
+                tests.first().map(Verdict::of)
             });
             let per_instance: BTreeMap<&str, f64> = rs
                 .iter()

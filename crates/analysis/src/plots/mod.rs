@@ -743,7 +743,9 @@ fn draw_panel<DB: DrawingBackend>(
         )
     };
     for m in &p.marks {
-        if let Some(style) = m.style().filter(|_| !matches!(m, Mark::Band { .. })) {
+        // Each mark of a series is a group naming it (bands were drawn, and grouped, above).
+        let group = m.style().filter(|_| !matches!(m, Mark::Band { .. }));
+        if let Some(style) = group {
             tag::series(t, &plot, style)?;
         }
         match m {
@@ -858,7 +860,7 @@ fn draw_panel<DB: DrawingBackend>(
                     .map_err(err)?;
             }
         }
-        if m.style().is_some() && !matches!(m, Mark::Band { .. }) {
+        if group.is_some() {
             tag::end(t, &plot)?;
         }
     }
