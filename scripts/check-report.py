@@ -1,12 +1,19 @@
 #!/usr/bin/env python3
 """Opens a report.html in headless Chromium through the DevTools protocol over a pipe
 (--remote-debugging-pipe: JSON messages separated by NUL on fds 3 and 4, so only the standard
-library is needed), checks it, and saves a screenshot.
+library is needed), checks it, and saves screenshots.
 
 Usage: check-report.py CHROMIUM REPORT.html SCREENSHOT.png [SELECTOR HEIGHT]
-With SELECTOR and HEIGHT, the screenshot is HEIGHT CSS pixels of the page from the element
-SELECTOR down, at 3/4 scale (a small picture for a README); without, the whole page.
-Exit 1 with a message on a failed check."""
+Checks: every chart drawn, tables with rows, every image loaded; the verdicts first (a
+sentence per group naming a winner, on the first screen at 1280 px); the method filter hides
+a configuration's series in every chart that has it and shows them again; every chart of
+configurations names its series; a table sorts both ways on a click of a numeric heading; a
+table's filter box hides rows; no console error or exception.
+Screenshots: the top of the page at a laptop width (1280 px) and a phone width (390 px), as
+report-top-1280.png and report-top-390.png in the folder $REPORT_SHOTS (default: the
+report's folder); and SCREENSHOT.png: with SELECTOR and HEIGHT, HEIGHT CSS pixels of the page
+from the element SELECTOR down, at 3/4 scale (a small picture for a README); without, the
+whole page. Exit 1 with a message on a failed check."""
 
 import base64
 import json
@@ -34,6 +41,115 @@ CHECK_JS = r"""
 })()
 """
 
+# The verdicts: present, first, each a sentence naming a winner; on the first screen.
+HEADLINE_JS = r"""
+(() => {
+  const out = [];
+  const h = document.querySelector('section#headline');
+  if (!h) return ['no #headline section'];
+  const first = document.querySelector('section');
+  if (first !== h) out.push('the first section is #' + first.id + ', not the verdicts');
+  const items = [...h.querySelectorAll('li.verdict summary')];
+  if (items.length === 0 && !/No trials/.test(h.textContent)) out.push('no verdict sentence');
+  for (const s of items) {
+    const t = s.textContent;
+    if (!/ solves \d+\/\d+ /.test(t) || !s.querySelector('code')) out.push('a verdict names no winner: ' + t.slice(0, 120));
+  }
+  if (items.length) {
+    const top = items[0].getBoundingClientRect().top;
+    if (top > innerHeight) out.push('the first verdict starts at ' + Math.round(top) + ' px, below the first screen (' + innerHeight + ' px)');
+  }
+  return out;
+})()
+"""
+
+# The method filter: unchecking a configuration hides its series in every chart, checking it
+# shows them again; every chart of configurations has named series.
+FILTER_JS = r"""
+(() => {
+  const out = [];
+  const boxes = [...document.querySelectorAll('#methods input[data-config]')];
+  const figs = [...document.querySelectorAll('figure[id^="fig-"]')].filter(f => !f.id.startsWith('fig-sweep_'));
+  if (figs.length && !boxes.length) return ['no method filter'];
+  for (const f of figs) if (!f.querySelector('svg .series[data-config]')) out.push(f.id + ': no series names its configuration');
+  const shown = e => getComputedStyle(e).display !== 'none' && !e.closest('[style*="display: none"]');
+  for (const box of boxes.slice(0, 3)) {
+    const c = box.dataset.config;
+    const sel = 'svg .series[data-config="' + CSS.escape(c) + '"]';
+    const had = figs.filter(f => f.querySelector(sel));
+    if (!had.length) { out.push(c + ': in no chart'); continue; }
+    box.click();
+    for (const f of had) {
+      if ([...f.querySelectorAll(sel)].some(shown)) out.push(f.id + ': ' + c + ' still shown after the filter hid it');
+      const key = f.querySelector('svg .key[data-config="' + CSS.escape(c) + '"]');
+      if (key && !key.classList.contains('off')) out.push(f.id + ': legend entry of ' + c + ' not marked off');
+    }
+    const others = [...document.querySelectorAll('svg .series[data-config]')].filter(e => e.dataset.config !== c);
+    if (others.length && !others.some(shown)) out.push('hiding ' + c + ' hid the other configurations too');
+    box.click();
+    for (const f of had) if (![...f.querySelectorAll(sel)].every(shown)) out.push(f.id + ': ' + c + ' not shown again');
+  }
+  return out;
+})()
+"""
+
+# A table sorts on a click of a numeric heading, ascending then descending (within each block
+# between group headings), and its filter box hides rows.
+SORT_JS = r"""
+(() => {
+  const out = [];
+  const key = t => {
+    t = t.trim();
+    let m = t.match(/^(\d+)\/(\d+)$/);
+    if (m) return +m[2] ? m[1] / m[2] : 0;
+    m = t.match(/^<\s*(-?[\d.]+)/);
+    if (m) return m[1] / 2;
+    m = t.match(/^-?\d+(\.\d+)?(e-?\d+)?/);
+    return m ? parseFloat(m[0]) : null;
+  };
+  const blocks = tb => {
+    const res = [[]];
+    for (const r of tb.rows) {
+      if (r.cells.length === 1 && r.cells[0].colSpan > 1) res.push([]);
+      else res[res.length - 1].push(r);
+    }
+    return res;
+  };
+  let tried = 0;
+  for (const t of document.querySelectorAll('table')) {
+    if (!t.tHead || !t.tBodies.length) continue;
+    const heads = [...t.tHead.rows[0].cells];
+    for (const [col, th] of heads.entries()) {
+      if (!th.classList.contains('num')) continue;
+      const vals = () => blocks(t.tBodies[0]).map(b => b.map(r => key(r.cells[col] ? r.cells[col].textContent : '')).filter(v => v !== null));
+      if (new Set(vals().flat()).size < 2) continue;
+      for (const dir of [1, -1]) {
+        th.click();
+        for (const b of vals()) for (let i = 1; i < b.length; i++) {
+          if (dir * (b[i] - b[i - 1]) < 0) { out.push('table "' + th.textContent + '" not sorted ' + (dir > 0 ? 'ascending' : 'descending') + ': ' + b.join(' ')); break; }
+        }
+        const want = dir > 0 ? 'ascending' : 'descending';
+        if (th.getAttribute('aria-sort') !== want) out.push('heading "' + th.textContent + '" does not say ' + want);
+      }
+      tried++;
+      break;
+    }
+    if (tried >= 3) break;
+  }
+  if (!tried) out.push('no table with a numeric column to sort');
+  const w = document.querySelector('.filterable');
+  if (w) {
+    const input = w.querySelector('input'), rows = [...w.querySelectorAll('tbody tr')];
+    input.value = 'no row holds this text';
+    input.dispatchEvent(new Event('input'));
+    if (rows.some(r => !r.hidden)) out.push('the table filter hid no row');
+    input.value = '';
+    input.dispatchEvent(new Event('input'));
+    if (rows.some(r => r.hidden)) out.push('the table filter did not show the rows again');
+  }
+  return out;
+})()
+"""
 
 class Browser:
     def __init__(self, chromium):
@@ -104,11 +220,33 @@ class Browser:
             self.proc.kill()
 
 
+def evaluate(b, s, js):
+    r = b.send("Runtime.evaluate", {"expression": js, "returnByValue": True}, session=s)
+    if "exceptionDetails" in r:
+        raise RuntimeError("check script failed: " + json.dumps(r["exceptionDetails"])[:300])
+    return r["result"]["value"]
+
+
+def screen(b, s, width, height, mobile):
+    b.send("Emulation.setDeviceMetricsOverride",
+           {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": mobile}, session=s)
+
+
+def capture(b, s, path, clip):
+    png = b.send("Page.captureScreenshot",
+                 {"format": "png", "clip": clip, "captureBeyondViewport": True}, session=s)
+    with open(path, "wb") as f:
+        f.write(base64.b64decode(png["data"]))
+    print(f"screenshot {path} ({int(clip['width'])}x{int(clip['height'])} CSS px, scale {clip['scale']})")
+
+
 def main():
     if len(sys.argv) not in (4, 6):
         print(__doc__, file=sys.stderr)
         return 2
     chromium, page, shot = sys.argv[1:4]
+    shots = os.environ.get("REPORT_SHOTS") or os.path.dirname(os.path.abspath(page))
+    os.makedirs(shots, exist_ok=True)
     url = "file://" + os.path.abspath(page)
     b = Browser(chromium)
     failures = []
@@ -117,12 +255,10 @@ def main():
         s = b.send("Target.attachToTarget", {"targetId": target, "flatten": True})["sessionId"]
         for domain in ("Page", "Runtime", "Log"):
             b.send(domain + ".enable", session=s)
-        b.send("Emulation.setDeviceMetricsOverride",
-               {"width": 1200, "height": 900, "deviceScaleFactor": 1, "mobile": False}, session=s)
+        screen(b, s, 1280, 800, False)
         b.send("Page.navigate", {"url": url}, session=s)
         b.wait_event("Page.loadEventFired")
-        r = b.send("Runtime.evaluate", {"expression": CHECK_JS, "returnByValue": True}, session=s)
-        res = r["result"]["value"]
+        res = evaluate(b, s, CHECK_JS)
         print(f"figures {res['figures']}, tables {res['tables']} ({res['rows']} rows), "
               f"sections {', '.join(res['sections'])}")
         if res["figures"] == 0:
@@ -131,19 +267,25 @@ def main():
             failures.append("no table, or a table without rows")
         failures += ["chart " + x for x in res["bad"]]
         failures += ["image failed to load: " + x for x in res["brokenImages"]]
+        failures += ["headline: " + x for x in evaluate(b, s, HEADLINE_JS)]
+        # The top of the page as a reader first sees it, before anything is clicked.
+        capture(b, s, os.path.join(shots, "report-top-1280.png"),
+                {"x": 0, "y": 0, "width": 1280, "height": 800, "scale": 1})
+        screen(b, s, 390, 844, True)
+        capture(b, s, os.path.join(shots, "report-top-390.png"),
+                {"x": 0, "y": 0, "width": 390, "height": 844, "scale": 1})
+        screen(b, s, 1200, 900, False)
+        failures += ["filter: " + x for x in evaluate(b, s, FILTER_JS)]
+        failures += ["tables: " + x for x in evaluate(b, s, SORT_JS)]
         if len(sys.argv) == 6:
             sel, height = sys.argv[4], float(sys.argv[5])
             js = f"(() => {{ const r = document.querySelector({json.dumps(sel)}).getBoundingClientRect(); return r.top + window.scrollY; }})()"
-            top = b.send("Runtime.evaluate", {"expression": js, "returnByValue": True}, session=s)["result"]["value"]
+            top = evaluate(b, s, js)
             clip = {"x": 0, "y": top, "width": 1200, "height": height, "scale": 0.75}
         else:
             size = b.send("Page.getLayoutMetrics", session=s)["cssContentSize"]
             clip = {"x": 0, "y": 0, "width": 1200, "height": size["height"], "scale": 1}
-        png = b.send("Page.captureScreenshot",
-                     {"format": "png", "clip": clip, "captureBeyondViewport": True}, session=s)
-        with open(shot, "wb") as f:
-            f.write(base64.b64decode(png["data"]))
-        print(f"screenshot {shot} ({int(clip['width'])}x{int(clip['height'])} CSS px, scale {clip['scale']})")
+        capture(b, s, shot, clip)
         for e in b.events:
             m, p = e.get("method"), e.get("params", {})
             if m == "Runtime.exceptionThrown":
@@ -157,6 +299,8 @@ def main():
         b.close()
     for f in failures:
         print("FAIL:", f, file=sys.stderr)
+    if not failures:
+        print("ok: verdicts first, method filter, sortable and filterable tables, no console error")
     return 1 if failures else 0
 
 

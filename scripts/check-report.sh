@@ -1,8 +1,12 @@
 #!/usr/bin/env bash
 # Opens DIR/report.html in headless Chromium and checks it: every chart drawn (an SVG of some
-# size in each figure), a table with rows, every image loaded, no console error or exception.
-# Saves a full-page screenshot (DIR/report.png, or the path given). With SELECTOR HEIGHT after
-# it, the screenshot is HEIGHT CSS px from that element down at 3/4 scale (the README picture).
+# size in each figure), a table with rows, every image loaded; the verdicts first, on the first
+# screen; the method filter hides a configuration's series in every chart; a table sorts on a
+# click and its filter box hides rows; no console error or exception (check-report.py says
+# each). Saves the top of the page at 1280 px and 390 px wide (report-top-1280.png,
+# report-top-390.png, in $REPORT_SHOTS or DIR) and a full-page screenshot (DIR/report.png, or
+# the path given). With SELECTOR HEIGHT after it, that screenshot is HEIGHT CSS px from that
+# element down at 3/4 scale (the README picture).
 # Chromium is Debian's `chromium`: installed with apt-get when missing and running as root,
 # otherwise the check prints `skipped: <reason>` and exits 0. Needs python3 (standard library).
 # Usage: scripts/check-report.sh DIR [SCREENSHOT.png [SELECTOR HEIGHT]]

@@ -455,35 +455,7 @@ pub fn compare(rows: &[Row], limits: &TimeLimits) -> Vec<Comparison> {
     groups
         .into_iter()
         .map(|((kind, variant, order), rs)| {
-            let cap = rs
-                .iter()
-                .filter_map(|r| caps.get(&(r.kind.clone(), r.method.clone(), r.params.clone())))
-                .flatten()
-                .copied()
-                .max_by(f64::total_cmp)
-                .or_else(|| rs.iter().map(|r| r.wall_ms).max_by(f64::total_cmp));
-            let penalty_ms = rs
-                .iter()
-                .any(|r| !r.success())
-                .then(|| cap.map(|c| 2.0 * c))
-                .flatten();
-            // Per (method, instance): the mean score of its trials.
-            let mut sums: BTreeMap<(String, (String, String)), (f64, usize)> = BTreeMap::new();
-            for r in &rs {
-                let score = par2_score(r, cap).unwrap_or(r.wall_ms);
-                let e = sums
-                    .entry((
-                        config_label(&r.method, &r.params),
-                        (r.instance_set.clone(), r.instance.clone()),
-                    ))
-                    .or_insert((0.0, 0));
-                e.0 += score;
-                e.1 += 1;
-            }
-            let mut values: BTreeMap<String, BTreeMap<(String, String), f64>> = BTreeMap::new();
-            for ((m, inst), (s, c)) in sums {
-                values.entry(m).or_default().insert(inst, s / c as f64);
-            }
+            let (penalty_ms, values) = instance_values(&rs, &caps);
             let methods: Vec<String> = values.keys().cloned().collect();
             let instances: BTreeSet<&(String, String)> =
                 values.values().flat_map(|v| v.keys()).collect();
@@ -491,32 +463,10 @@ pub fn compare(rows: &[Row], limits: &TimeLimits) -> Vec<Comparison> {
             let mut pairs = Vec::new();
             for (i, a) in methods.iter().enumerate() {
                 for b in &methods[i + 1..] {
-                    let (va, vb) = (&values[a], &values[b]);
-                    let d: Vec<f64> = va
-                        .iter()
-                        .filter_map(|(inst, x)| vb.get(inst).map(|y| y - x))
-                        .collect();
-                    pairs.push(PairTest {
-                        a: a.clone(),
-                        b: b.clone(),
-                        n: d.len(),
-                        test: (d.len() >= MIN_PAIRS)
-                            .then(|| signed_rank(&d, Zeros::Pratt))
-                            .flatten(),
-                        p_holm: None,
-                    });
+                    pairs.push(paired(a, b, &values));
                 }
             }
-            let tested: Vec<usize> = (0..pairs.len())
-                .filter(|&i| pairs[i].test.is_some())
-                .collect();
-            let p: Vec<f64> = tested
-                .iter()
-                .filter_map(|&i| pairs[i].test.as_ref().map(|t| t.p))
-                .collect();
-            for (&i, adj) in tested.iter().zip(holm(&p)) {
-                pairs[i].p_holm = Some(adj);
-            }
+            holm_pairs(&mut pairs);
             let (ranks, note) = rank_test(&methods, &values);
             Comparison {
                 kind,
@@ -533,7 +483,84 @@ pub fn compare(rows: &[Row], limits: &TimeLimits) -> Vec<Comparison> {
         .collect()
 }
 
-type Values = BTreeMap<String, BTreeMap<(String, String), f64>>;
+/// Per method configuration, per instance (set, id): the value the tests compare.
+pub(crate) type Values = BTreeMap<String, BTreeMap<(String, String), f64>>;
+
+/// The time limit of each configuration, keyed by (kind, method, params).
+pub(crate) type Caps = BTreeMap<(String, String, String), Option<f64>>;
+
+/// The values of the rows `rs` of one group (see the module documentation): each
+/// configuration's mean PAR-2 score per instance, an unsolved trial counting twice the largest
+/// time limit among the group's configurations (else twice its longest trial); and that
+/// penalty, when a trial was unsolved.
+pub(crate) fn instance_values(rs: &[&Row], caps: &Caps) -> (Option<f64>, Values) {
+    let cap = rs
+        .iter()
+        .filter_map(|r| caps.get(&(r.kind.clone(), r.method.clone(), r.params.clone())))
+        .flatten()
+        .copied()
+        .max_by(f64::total_cmp)
+        .or_else(|| rs.iter().map(|r| r.wall_ms).max_by(f64::total_cmp));
+    let penalty_ms = rs
+        .iter()
+        .any(|r| !r.success())
+        .then(|| cap.map(|c| 2.0 * c))
+        .flatten();
+    // Per (method, instance): the mean score of its trials.
+    let mut sums: BTreeMap<(String, (String, String)), (f64, usize)> = BTreeMap::new();
+    for r in rs {
+        let score = par2_score(r, cap).unwrap_or(r.wall_ms);
+        let e = sums
+            .entry((
+                config_label(&r.method, &r.params),
+                (r.instance_set.clone(), r.instance.clone()),
+            ))
+            .or_insert((0.0, 0));
+        e.0 += score;
+        e.1 += 1;
+    }
+    let mut values: Values = BTreeMap::new();
+    for ((m, inst), (s, c)) in sums {
+        values.entry(m).or_default().insert(inst, s / c as f64);
+    }
+    (penalty_ms, values)
+}
+
+/// The Wilcoxon test of `a` against `b` on the instances both ran (no Holm adjustment yet).
+pub(crate) fn paired(a: &str, b: &str, values: &Values) -> PairTest {
+    let empty = BTreeMap::new();
+    let (va, vb) = (
+        values.get(a).unwrap_or(&empty),
+        values.get(b).unwrap_or(&empty),
+    );
+    let d: Vec<f64> = va
+        .iter()
+        .filter_map(|(inst, x)| vb.get(inst).map(|y| y - x))
+        .collect();
+    PairTest {
+        a: a.to_string(),
+        b: b.to_string(),
+        n: d.len(),
+        test: (d.len() >= MIN_PAIRS)
+            .then(|| signed_rank(&d, Zeros::Pratt))
+            .flatten(),
+        p_holm: None,
+    }
+}
+
+/// Sets `p_holm` of every tested pair: Holm's adjustment over the tested pairs of `pairs`.
+pub(crate) fn holm_pairs(pairs: &mut [PairTest]) {
+    let tested: Vec<usize> = (0..pairs.len())
+        .filter(|&i| pairs[i].test.is_some())
+        .collect();
+    let p: Vec<f64> = tested
+        .iter()
+        .filter_map(|&i| pairs[i].test.as_ref().map(|t| t.p))
+        .collect();
+    for (&i, adj) in tested.iter().zip(holm(&p)) {
+        pairs[i].p_holm = Some(adj);
+    }
+}
 
 /// Friedman on the instances every method ran, or why not.
 fn rank_test(methods: &[String], values: &Values) -> (Option<RankTest>, Option<String>) {

@@ -21,8 +21,10 @@
 
 use std::path::{Path, PathBuf};
 
+pub mod baseline;
 pub mod compare;
 pub mod escape;
+pub mod findings;
 pub mod meta;
 pub mod number;
 mod outputs;

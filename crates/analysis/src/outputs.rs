@@ -1,10 +1,12 @@
 //! Everything a results folder's files are made from, computed once ([`RunOutputs`]), and the
 //! writers that take what they need from it: summary.csv, summary.md and summary.tex (with the
-//! performance table), stats.md and stats.tex, the charts and cd.svg, and report.html.
+//! performance table), stats.md and stats.tex, findings.md (the verdict per instance group),
+//! the charts and cd.svg, and report.html.
 
 use std::path::{Path, PathBuf};
 
 use crate::compare::{self, Comparison};
+use crate::findings::{self, Finding};
 use crate::meta::RunMeta;
 use crate::meta::RunSettings;
 use crate::plots::{self, Drawn, Figures, Skipped};
@@ -32,6 +34,8 @@ pub struct RunOutputs {
     pub perf: Vec<PerfRow>,
     /// The statistical comparisons, one per (kind, variant, order).
     pub comparisons: Vec<Comparison>,
+    /// The leaderboard and verdict of each (kind, variant, order, instance set).
+    pub findings: Vec<Finding>,
     /// What each chart shows.
     pub figures: Figures,
 }
@@ -59,6 +63,7 @@ impl RunOutputs {
             summary: summary::summarise(&rows),
             perf: tables::perf_rows(&rows, &limits),
             comparisons: compare::compare(&rows, &limits),
+            findings: findings::findings(&rows, &limits),
             figures: Figures::of(&rows, &traces),
             rows,
             traces,
@@ -103,6 +108,11 @@ impl RunOutputs {
         compare::latex(&self.title, &self.comparisons)
     }
 
+    /// findings.md: the verdicts, the winners and every leaderboard.
+    pub fn findings_markdown(&self) -> String {
+        findings::markdown(&self.title, &self.findings)
+    }
+
     /// Writes summary.csv, summary.md, summary.tex, stats.md and stats.tex into `dir`;
     /// returns them in that order.
     pub fn write_summaries(&self, dir: &Path) -> Result<Vec<PathBuf>, AnalysisError> {
@@ -120,8 +130,8 @@ impl RunOutputs {
         Ok(files)
     }
 
-    /// Writes every output into `dir`: the summaries; with `charts`, cd.svg (when a group has
-    /// a Friedman test), the charts and report.html. A cd.svg or chart an earlier run left
+    /// Writes every output into `dir`: the summaries and findings.md; with `charts`, cd.svg
+    /// (when a group has a Friedman test), the charts and report.html. A cd.svg or chart an earlier run left
     /// that this data does not support is removed. Returns every file of the folder's results
     /// (trials.csv, traces.csv and meta.json too), those that exist.
     pub fn write(&self, dir: &Path, charts: bool) -> Result<Written, AnalysisError> {
@@ -134,6 +144,10 @@ impl RunOutputs {
         files.extend_from_slice(summary_files);
         files.push(dir.join("meta.json"));
         files.extend_from_slice(stats_files);
+        files.push(write_whole(
+            &dir.join("findings.md"),
+            &self.findings_markdown(),
+        )?);
         let cd = if charts {
             plots::cd_svg(&self.comparisons)?
         } else {

@@ -1,20 +1,30 @@
 //! `report.html`: one self-contained page per results folder, built from its CSV files (and
-//! meta.json when there is one) alone, in one go from a [`RunOutputs`]. The charts' SVG is
-//! inlined, the style is in the page, and the page loads nothing: no scripts, no fonts, no
-//! network; it links only to the folder's own files, relatively.
+//! meta.json when there is one) alone, in one go from a [`RunOutputs`]. It answers first: the
+//! verdict of each instance group (winner, margin, test) with its leaderboard, then the key
+//! charts (cactus, performance profile, time against order), then the details, long ones
+//! folded: the settings per configuration and the environment, the tables, the statistics, the
+//! other charts. The charts' SVG is inlined, the style and one small script are in the page, and
+//! the page loads nothing: no fonts, no network; it links only to the folder's own files,
+//! relatively. The script makes it interactive offline: a method filter that hides a
+//! configuration's series in every chart at once (each series of the SVG names its
+//! configuration), tables sorted by a click on a heading and filtered by a text, and hover
+//! values on chart points (SVG `<title>`s, no script needed).
 
+use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
-use serde::Serialize;
-
+use crate::findings::{self, Finding, Verdict};
 use crate::meta::{config_label, RunMeta};
-use crate::plots::Drawn;
+use crate::number::num;
+use crate::plots::{self, Drawn};
+use crate::tables::{Cell, Line, Table};
 use crate::{compare, summary, tables};
 use crate::{AnalysisError, Row, RunOutputs};
 
 /// One section of the page: an anchor id, a heading and its HTML body (trusted: build it with
-/// [`html`] for text from data files).
+/// [`html`] for text from data files). A section without a title is a bar without a heading,
+/// left out of the navigation (the method filter).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Section {
     /// The anchor (`#id`) and the name other code finds the section by.
@@ -36,12 +46,15 @@ impl Section {
     }
 }
 
-/// The page: a title and its sections in order.
+/// The page: a title, a lead paragraph and its sections in order.
 #[derive(Clone, Debug)]
 pub struct Report {
     /// The page title (the experiment's name).
     pub title: String,
-    /// The sections, in reading order: `experiment`, `tables`, `statistics`, `charts`,
+    /// One line under the title: what was run, on what.
+    pub lead: String,
+    /// The sections, in reading order: `headline`, `methods` (the filter bar, when a chart
+    /// names configurations), `key-charts`, `settings`, `tables`, `statistics`, `charts`,
     /// `skipped` (when a chart was left out) and `files`.
     pub sections: Vec<Section>,
 }
@@ -51,20 +64,26 @@ pub struct Report {
 pub use crate::escape::html;
 
 /// The files of a results folder the page links to, when they exist.
-const LINKED: [&str; 6] = [
+const LINKED: [&str; 7] = [
     "trials.csv",
     "traces.csv",
     "summary.csv",
     "summary.md",
     "summary.tex",
+    "findings.md",
     "meta.json",
 ];
 
+/// The charts shown first, in this order: how many each method solves within a time, how
+/// often each is near the best, and how each scales with the order.
+pub const KEY_CHARTS: [&str; 3] = ["cactus", "profile", "time_vs_order"];
+
 impl Report {
-    /// The page of the results folder `dir`: its experiment (from meta.json when present, and
-    /// from the rows), the summary and performance tables, the statistics with the
-    /// critical-difference diagram `cd` (when there is one), the charts in `drawn` (read back
-    /// from their SVG files) and the charts left out, and links to its data files.
+    /// The page of the results folder `dir`: the verdicts and leaderboards, the method filter,
+    /// the key charts, the settings and environment (from meta.json when present, and from the
+    /// rows), the summary and performance tables, the statistics with the critical-difference
+    /// diagram `cd` (when there is one), the other charts in `drawn` (read back from their SVG
+    /// files) and the charts left out, and links to its data files.
     pub fn new(
         dir: &Path,
         run: &RunOutputs,
@@ -80,20 +99,58 @@ impl Report {
                  a bar joins methods whose difference is not significant.</figcaption></figure>",
             );
         }
-        let mut sections = vec![
+        let key = |stem: &str| KEY_CHARTS.contains(&stem);
+        let mut sections = vec![Section::new(
+            "headline",
+            "Verdicts",
+            headline(&run.findings),
+        )];
+        let configs = plots::config_names(&run.rows, &run.traces);
+        if !drawn.charts.is_empty() && !configs.is_empty() {
+            sections.push(Section::new("methods", "", method_filter(&configs)));
+        }
+        sections.extend([
             Section::new(
-                "experiment",
-                "Experiment and environment",
-                experiment(run.meta.as_ref(), &run.rows),
+                "key-charts",
+                "Key charts",
+                charts(drawn, &|c| key(c), true)?,
+            ),
+            Section::new(
+                "settings",
+                "Settings and environment",
+                settings(run.meta.as_ref(), &run.rows, &run.perf),
             ),
             Section::new(
                 "tables",
                 "Tables",
-                summary::html(&run.summary) + &tables::performance_html(&run.perf),
+                folded(
+                    &format!(
+                        "Summary: {} rows, one per configuration and instance set",
+                        run.summary.len()
+                    ),
+                    &filterable(&summary::html(&run.summary)),
+                ) + &folded(
+                    &format!(
+                        "Performance: {} rows (solved, median, mean, SGM, PAR-2, IQR)",
+                        run.perf.len()
+                    ),
+                    &filterable(&tables::performance_html(&run.perf)),
+                ),
             ),
-            Section::new("statistics", "Statistics", statistics),
-            Section::new("charts", "Charts", charts(drawn)?),
-        ];
+            Section::new(
+                "statistics",
+                "Statistics",
+                folded(
+                    &format!(
+                        "Wilcoxon/Holm and Friedman/Nemenyi tests of {} group{}",
+                        run.comparisons.len(),
+                        if run.comparisons.len() == 1 { "" } else { "s" }
+                    ),
+                    &statistics,
+                ),
+            ),
+            Section::new("charts", "More charts", charts(drawn, &|c| !key(c), false)?),
+        ]);
         if !drawn.skipped.is_empty() {
             let mut h =
                 String::from("<p>Charts this data cannot support were not drawn:</p>\n<ul>\n");
@@ -116,6 +173,7 @@ impl Report {
         sections.push(Section::new("files", "Data files", files));
         Ok(Report {
             title: run.title.clone(),
+            lead: lead(run),
             sections,
         })
     }
@@ -126,9 +184,10 @@ impl Report {
         let title = html(&self.title);
         let _ = write!(
             o,
-            "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>{title} — sudoku-bench report</title>\n<style>\n{STYLE}</style>\n</head>\n<body>\n<h1>{title}</h1>\n<nav><ul>\n"
+            "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>{title} — sudoku-bench report</title>\n<style>\n{STYLE}</style>\n</head>\n<body>\n<h1>{title}</h1>\n<p class=\"lead\">{}</p>\n<nav><ul>\n",
+            self.lead
         );
-        for s in &self.sections {
+        for s in self.sections.iter().filter(|s| !s.title.is_empty()) {
             let _ = writeln!(
                 o,
                 "<li><a href=\"#{}\">{}</a></li>",
@@ -138,15 +197,19 @@ impl Report {
         }
         o.push_str("</ul></nav>\n");
         for s in &self.sections {
-            let _ = write!(
-                o,
-                "<section id=\"{}\">\n<h2>{}</h2>\n{}</section>\n",
-                html(&s.id),
-                html(&s.title),
-                s.html
-            );
+            if s.title.is_empty() {
+                let _ = write!(o, "<div id=\"{}\">\n{}</div>\n", html(&s.id), s.html);
+            } else {
+                let _ = write!(
+                    o,
+                    "<section id=\"{}\">\n<h2>{}</h2>\n{}</section>\n",
+                    html(&s.id),
+                    html(&s.title),
+                    s.html
+                );
+            }
         }
-        o.push_str("</body>\n</html>\n");
+        let _ = write!(o, "<script>\n{SCRIPT}</script>\n</body>\n</html>\n");
         o
     }
 
@@ -158,102 +221,378 @@ impl Report {
     }
 }
 
-const STYLE: &str = "body{font-family:system-ui,-apple-system,\"Segoe UI\",Roboto,\"Helvetica Neue\",Arial,sans-serif;max-width:1150px;margin:1.5em auto;padding:0 1em;color:#111;line-height:1.4}
-h1{font-size:1.6em}h2{border-bottom:1px solid #ccc;padding-bottom:.2em;margin-top:1.6em}
-nav ul{display:flex;flex-wrap:wrap;gap:.4em 1.2em;padding:0;list-style:none}
+const STYLE: &str = "body{font-family:system-ui,-apple-system,\"Segoe UI\",Roboto,\"Helvetica Neue\",Arial,sans-serif;max-width:1150px;margin:1.2em auto;padding:0 1em;color:#111;line-height:1.4}
+h1{font-size:1.6em;margin:.2em 0}h2{border-bottom:1px solid #ccc;padding-bottom:.2em;margin-top:1.4em}
+.lead{color:#333;margin:.2em 0 .6em}
+nav ul{display:flex;flex-wrap:wrap;gap:.2em 1.2em;padding:0;margin:.4em 0;list-style:none;font-size:.9em}
 table{border-collapse:collapse;font-size:.85em;margin:.5em 0}
 th,td{padding:.2em .6em;border-bottom:1px solid #ddd;text-align:left;white-space:nowrap}
-td.n,th.n{text-align:right;font-variant-numeric:tabular-nums}
-thead th{border-bottom:2px solid #444}
-.scroll{overflow-x:auto}
-.figs{display:grid;grid-template-columns:repeat(auto-fill,minmax(520px,1fr));gap:1.5em}
+td.num,th.num{text-align:right;font-variant-numeric:tabular-nums}
+thead th{border-bottom:2px solid #444;cursor:pointer;user-select:none}
+thead th[aria-sort=ascending]::after{content:\" ▲\"}thead th[aria-sort=descending]::after{content:\" ▼\"}
+caption{text-align:left;font-size:.9em;color:#333;caption-side:bottom;white-space:normal;max-width:70em}
+.scroll,.filterable{overflow-x:auto}
+.filterable input{margin:.3em 0;padding:.2em .4em;width:16em;max-width:90%}
+.figs{display:grid;grid-template-columns:repeat(auto-fill,minmax(min(520px,100%),1fr));gap:1.5em}
+.figs.key{grid-template-columns:repeat(auto-fill,minmax(min(560px,100%),1fr))}
 figure{margin:0}figure svg{max-width:100%;height:auto;display:block}
+figure h3{font-size:1em;margin:.3em 0}
 figcaption{font-size:.85em;color:#333}
-dl{display:grid;grid-template-columns:max-content 1fr;gap:.2em 1em}dt{font-weight:600}dd{margin:0}
+svg .key{cursor:pointer}svg .key.off{opacity:.3}
+ul.verdicts{padding-left:0;list-style:none;margin:.4em 0}
+ul.verdicts>li{margin:.25em 0}
+ul.verdicts summary{cursor:pointer}
+.badge{display:inline-block;font-size:.75em;padding:0 .45em;border-radius:.6em;margin-right:.4em;vertical-align:.1em;border:1px solid #999;color:#333}
+.badge.yes{background:#0072b2;border-color:#0072b2;color:#fff}
+.how{font-size:.85em;color:#333}
+#methods{background:#fff;border:1px solid #ccc;border-radius:4px;padding:.3em .6em;margin:1em 0;font-size:.85em;z-index:1}
+@media (min-width:800px){#methods{position:sticky;top:0}}
+#methods label{display:inline-block;margin:0 .8em 0 0;white-space:nowrap}
+#methods .sw{display:inline-block;width:.8em;height:.8em;margin-right:.25em;border-radius:2px;vertical-align:-.05em}
+#methods button{font-size:.9em;margin-right:.4em}
+details{margin:.4em 0}details>summary{cursor:pointer}
+section>details>summary{font-weight:600}
+.env{font-size:.9em}
 pre{background:#f6f6f6;padding:.6em;overflow-x:auto;font-size:.85em}
 ";
 
-/// What the rows say about the run, and meta.json's fields when it is there.
-fn experiment(meta: Option<&RunMeta>, rows: &[Row]) -> String {
-    let set = |f: &dyn Fn(&Row) -> String| {
-        rows.iter()
-            .map(f)
-            .collect::<std::collections::BTreeSet<_>>()
-            .into_iter()
-            .collect::<Vec<_>>()
-    };
-    let mut h = String::from("<dl>\n");
-    let mut item = |k: &str, v: &str| {
-        let _ = writeln!(h, "<dt>{}</dt><dd>{}</dd>", html(k), html(v));
-    };
-    item("trials", &rows.len().to_string());
-    item(
-        "experiment (rows)",
-        &set(&|r| r.experiment.clone()).join(", "),
-    );
-    item("kinds", &set(&|r| r.kind.clone()).join(", "));
-    item(
-        "configurations",
-        &set(&|r| config_label(&r.method, &r.params))
-            .len()
-            .to_string(),
-    );
-    let orders: std::collections::BTreeSet<usize> = rows.iter().map(|r| r.order).collect();
-    item(
-        "grid sizes",
-        &orders
-            .iter()
-            .map(|o| format!("{0}×{0}", o * o))
-            .collect::<Vec<_>>()
-            .join(", "),
-    );
-    item(
-        "instance sets",
-        &set(&|r| r.instance_set.clone()).join(", "),
-    );
-    item("commits (rows)", &set(&|r| r.commit.clone()).join(", "));
-    if let Some(m) = meta {
-        // By field name, as the page has always listed them; absent ones left out.
-        let facts = [
-            ("cbc", m.cbc.clone()),
-            ("command", Some(json(&m.command))),
-            ("commit", Some(m.commit.clone())),
-            ("cores", Some(m.cores.to_string())),
-            ("cpu", Some(m.cpu.clone())),
-            ("dirty", m.dirty.map(|d| d.to_string())),
-            ("experiment", Some(m.experiment.clone())),
-            ("experiment_file", Some(m.experiment_file.clone())),
-            ("finished", m.finished.clone()),
-            ("jobs", Some(m.jobs.to_string())),
-            ("os", Some(m.os.clone())),
-            ("rustc", Some(m.rustc.clone())),
-            ("settings", m.settings.as_ref().map(json)),
-            ("shard", m.shard.clone()),
-            ("started", Some(m.started.clone())),
-        ];
-        for (k, v) in facts {
-            if let Some(v) = v {
-                item(k, &v);
-            }
-        }
+/// The page's one script: the method filter, sortable and filterable tables. Small, inline,
+/// and it loads nothing.
+const SCRIPT: &str = r#"(() => {
+  const $$ = (s, r = document) => [...r.querySelectorAll(s)];
+  // Method filter: hidden configurations' series vanish from every chart; their legend
+  // entries fade (a click on one toggles it too).
+  const hidden = new Set();
+  const apply = () => {
+    for (const e of $$('svg [data-config]')) {
+      const off = hidden.has(e.dataset.config);
+      if (e.classList.contains('key')) e.classList.toggle('off', off);
+      else e.style.display = off ? 'none' : '';
     }
-    h.push_str("</dl>\n");
-    match meta {
-        None => h.push_str("<p>This folder has no <code>meta.json</code> (a merged cluster run or copied CSV has none): the machine, build and times of the run are not known here; the facts above come from the rows.</p>\n"),
-        Some(m) => {
-            let _ = writeln!(
-                h,
-                "<details><summary>Experiment file</summary>\n<pre>{}</pre>\n</details>",
-                html_keep_lines(&m.experiment_text)
-            );
+    for (const i of $$('#methods input[data-config]')) i.checked = !hidden.has(i.dataset.config);
+  };
+  const flip = c => { hidden.has(c) ? hidden.delete(c) : hidden.add(c); apply(); };
+  for (const i of $$('#methods input[data-config]')) i.addEventListener('change', () => flip(i.dataset.config));
+  for (const k of $$('svg .key[data-config]')) k.addEventListener('click', () => flip(k.dataset.config));
+  for (const b of $$('#methods button')) b.addEventListener('click', () => {
+    hidden.clear();
+    if (b.value === 'none') for (const i of $$('#methods input[data-config]')) hidden.add(i.dataset.config);
+    apply();
+  });
+  // Tables: a click on a heading sorts the rows (within each block between group headings);
+  // numbers by value (a/b as a fraction, "< x" below x), "–" last.
+  const key = t => {
+    t = t.trim();
+    let m = t.match(/^(\d+)\/(\d+)$/);
+    if (m) return +m[2] ? m[1] / m[2] : 0;
+    m = t.match(/^<\s*(-?[\d.]+)/);
+    if (m) return m[1] / 2;
+    m = t.match(/^-?\d+(\.\d+)?(e-?\d+)?/);
+    return m ? parseFloat(m[0]) : null;
+  };
+  const blocks = tb => {
+    const out = [[null, []]];
+    for (const r of tb.rows) {
+      if (r.cells.length === 1 && r.cells[0].colSpan > 1) out.push([r, []]);
+      else out[out.length - 1][1].push(r);
+    }
+    return out;
+  };
+  for (const t of $$('table')) {
+    const heads = t.tHead ? [...t.tHead.rows[0].cells] : [];
+    heads.forEach((th, col) => th.addEventListener('click', () => {
+      const dir = th.getAttribute('aria-sort') === 'ascending' ? -1 : 1;
+      for (const h of heads) h.removeAttribute('aria-sort');
+      th.setAttribute('aria-sort', dir > 0 ? 'ascending' : 'descending');
+      const num = th.classList.contains('num');
+      for (const tb of t.tBodies) for (const [g, rows] of blocks(tb)) {
+        const v = r => r.cells[col] ? r.cells[col].textContent : '';
+        rows.sort((a, b) => {
+          if (num) {
+            const x = key(v(a)), y = key(v(b));
+            if (x === null || y === null) return (x === null) - (y === null);
+            return dir * (x - y);
+          }
+          return dir * v(a).localeCompare(v(b));
+        });
+        if (g) tb.appendChild(g);
+        for (const r of rows) tb.appendChild(r);
+      }
+    }));
+  }
+  // Filters: rows without the text are hidden, and a group heading with no row left.
+  for (const w of $$('.filterable')) {
+    const input = w.querySelector('input'), t = w.querySelector('table');
+    input.addEventListener('input', () => {
+      const q = input.value.trim().toLowerCase();
+      for (const tb of t.tBodies) for (const [g, rows] of blocks(tb)) {
+        let any = false;
+        for (const r of rows) {
+          const show = !q || r.textContent.toLowerCase().includes(q);
+          r.hidden = !show;
+          any = any || show;
         }
+        if (g) g.hidden = !any;
+      }
+    });
+  }
+})();
+"#;
+
+/// `body` under a `<details>` whose summary is `summary` (plain text).
+fn folded(summary: &str, body: &str) -> String {
+    format!(
+        "<details>\n<summary>{}</summary>\n{body}</details>\n",
+        html(summary)
+    )
+}
+
+/// A table with a text box that filters its rows (the page's script does it).
+pub(crate) fn filterable(table: &str) -> String {
+    format!("<div class=\"filterable\">\n<input type=\"search\" placeholder=\"Filter rows\" aria-label=\"Filter rows\">\n{table}</div>\n")
+}
+
+/// The line under the title: trials, configurations, instances; the machine, commit and date.
+fn lead(run: &RunOutputs) -> String {
+    let rows = &run.rows;
+    let configs: std::collections::BTreeSet<String> = rows
+        .iter()
+        .map(|r| config_label(&r.method, &r.params))
+        .collect();
+    let instances: std::collections::BTreeSet<(&str, &str)> = rows
+        .iter()
+        .map(|r| (r.instance_set.as_str(), r.instance.as_str()))
+        .collect();
+    let mut t = format!(
+        "{} trials of {} configuration{} on {} instance{}",
+        rows.len(),
+        configs.len(),
+        if configs.len() == 1 { "" } else { "s" },
+        instances.len(),
+        if instances.len() == 1 { "" } else { "s" },
+    );
+    if let Some(m) = &run.meta {
+        let _ = write!(
+            t,
+            "; run {} on {} ({} core{}), commit <code>{}</code>{}",
+            html(m.started.get(..10).unwrap_or(&m.started)),
+            html(&m.cpu),
+            m.cores,
+            if m.cores == 1 { "" } else { "s" },
+            html(&m.commit),
+            if m.dirty == Some(true) {
+                " with uncommitted changes"
+            } else {
+                ""
+            }
+        );
+    }
+    t.push('.');
+    t
+}
+
+/// The verdicts: one sentence per group, the leaderboard folded under it.
+fn headline(findings: &[Finding]) -> String {
+    if findings.is_empty() {
+        return "<p>No trials.</p>\n".into();
+    }
+    let mut h = String::from("<ul class=\"verdicts\">\n");
+    for f in findings {
+        let (class, badge) = match &f.verdict {
+            Some(Verdict::Significant { .. }) => ("yes", "significant"),
+            Some(Verdict::NotSignificant { .. }) => ("no", "not significant"),
+            Some(_) => ("no", "not tested"),
+            None => ("no", "alone"),
+        };
+        let sentence = f.sentence_html();
+        let _ = write!(
+            h,
+            "<li class=\"verdict\"><details><summary><span class=\"badge {class}\">{badge}</span>{sentence}</summary>\n<div class=\"scroll\">{}</div></details></li>\n",
+            f.table().html(&format!("{}. {}", f.title(), findings::leaderboard_caption()))
+        );
+    }
+    h.push_str("</ul>\n");
+    let _ = writeln!(
+        h,
+        "<p class=\"how\">{} Click a verdict for its leaderboard; all of them are in <a href=\"findings.md\">findings.md</a>.</p>",
+        html(&findings::method_text())
+    );
+    h
+}
+
+/// The filter bar: a checkbox per configuration, in its chart colour.
+fn method_filter(configs: &[String]) -> String {
+    let mut h = String::from("<strong>Methods in the charts:</strong> <button type=\"button\" value=\"all\">all</button><button type=\"button\" value=\"none\">none</button>\n");
+    for (i, c) in configs.iter().enumerate() {
+        let (r, g, b) = plots::PALETTE[i % plots::PALETTE.len()];
+        let _ = writeln!(
+            h,
+            "<label><input type=\"checkbox\" checked data-config=\"{0}\"><span class=\"sw\" style=\"background:#{r:02x}{g:02x}{b:02x}\"></span>{0}</label>",
+            html(c)
+        );
     }
     h
 }
 
-/// A value as compact JSON, object keys sorted.
-fn json(v: &impl Serialize) -> String {
-    serde_json::to_value(v).map_or_else(|e| e.to_string(), |v| v.to_string())
+/// The run's settings as a table per configuration, the environment in a few lines, the
+/// experiment file folded.
+fn settings(meta: Option<&RunMeta>, rows: &[Row], perf: &[tables::PerfRow]) -> String {
+    let mut h = String::new();
+    // What the rows say: threads and trials per configuration, limits from the rows.
+    let mut seen: BTreeMap<String, (u32, u32)> = BTreeMap::new();
+    for r in rows {
+        let e = seen
+            .entry(config_label(&r.method, &r.params))
+            .or_insert((0, 0));
+        e.0 = e.0.max(r.threads.max(1));
+        e.1 = e.1.max(r.trial + 1);
+    }
+    let caps: BTreeMap<String, Option<f64>> = perf
+        .iter()
+        .map(|p| (config_label(&p.method, &p.params), p.cap_ms))
+        .collect();
+    let split = |label: &str| match label.split_once(' ') {
+        Some((m, p)) => (m.to_string(), p.to_string()),
+        None => (label.to_string(), "–".to_string()),
+    };
+    let opt = |v: Option<String>| v.unwrap_or_else(|| "–".into());
+    let threads = |label: &str| seen.get(label).map_or("–".into(), |t| t.0.to_string());
+    let mut lines = Vec::new();
+    let settings = meta.and_then(|m| m.settings.as_ref());
+    match settings {
+        Some(s) => {
+            for c in &s.configs {
+                let (m, p) = split(&c.label);
+                lines.push(Line::Row(vec![
+                    Cell::new(m),
+                    Cell::new(p),
+                    Cell::new(c.trials.to_string()),
+                    Cell::new(c.repeat.to_string()),
+                    Cell::new(opt(c.time_limit.map(|t| format!("{} s", num(t))))),
+                    Cell::new(opt(c.node_limit.map(|n| n.to_string()))),
+                    Cell::new(opt(c.iteration_limit.map(|n| n.to_string()))),
+                    Cell::new(opt(c.orders.as_ref().map(|o| {
+                        o.iter()
+                            .map(|n| n.to_string())
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    }))),
+                    Cell::new(threads(&c.label)),
+                ]));
+            }
+            let _ = writeln!(
+                h,
+                "<p>Kind <strong>{}</strong>, seed {}, {} instance{}{}{}.</p>",
+                html(&s.kind),
+                s.seed,
+                s.instances,
+                if s.instances == 1 { "" } else { "s" },
+                if s.kind == "count" {
+                    format!(", counting up to {}", s.count_limit)
+                } else {
+                    String::new()
+                },
+                s.shard
+                    .as_ref()
+                    .map_or(String::new(), |sh| format!(", shard {}", html(sh)))
+            );
+        }
+        None => {
+            for (label, (t, trials)) in &seen {
+                let (m, p) = split(label);
+                lines.push(Line::Row(vec![
+                    Cell::new(m),
+                    Cell::new(p),
+                    Cell::new(trials.to_string()),
+                    Cell::new("–"),
+                    Cell::new(opt(caps
+                        .get(label)
+                        .copied()
+                        .flatten()
+                        .map(|c| format!("{} s", num(c / 1000.0))))),
+                    Cell::new("–"),
+                    Cell::new("–"),
+                    Cell::new("–"),
+                    Cell::new(t.to_string()),
+                ]));
+            }
+            h.push_str("<p>No settings were recorded with this run: the table is read from the rows (trials per instance, and the longest trial stopped by the time limit as the limit).</p>\n");
+        }
+    }
+    let table = Table {
+        headers: [
+            "Method",
+            "Parameters",
+            "Trials",
+            "Repeat",
+            "Time limit",
+            "Node limit",
+            "Iteration limit",
+            "Orders",
+            "Threads",
+        ]
+        .map(String::from)
+        .to_vec(),
+        numeric: vec![false, false, true, true, true, true, true, false, true],
+        lines,
+    };
+    h.push_str("<div class=\"scroll\">");
+    h.push_str(&table.html("Per configuration: trials per instance, best-of-R repetitions, the limits of each trial, the orders it was limited to, and the most threads a trial ran on (from the rows)."));
+    h.push_str("</div>\n");
+    match meta {
+        None => h.push_str("<p>This folder has no <code>meta.json</code> (a merged cluster run or copied CSV has none): the machine, build and times of the run are not known here; the facts above come from the rows.</p>\n"),
+        Some(m) => {
+            let mut env: Vec<String> = [
+                format!("{} ({} core{})", html(&m.cpu), m.cores, if m.cores == 1 { "" } else { "s" }),
+                html(&m.os),
+                html(&m.rustc),
+            ]
+            .into_iter()
+            .filter(|t| !t.is_empty())
+            .collect();
+            if let Some(c) = &m.cbc {
+                env.push(format!("CBC {}", html(c)));
+            }
+            env.push(format!(
+                "commit <code>{}</code>{}",
+                html(&m.commit),
+                if m.dirty == Some(true) { " (uncommitted changes)" } else { "" }
+            ));
+            env.push(format!("{} worker thread{}", m.jobs, if m.jobs == 1 { "" } else { "s" }));
+            env.push(format!(
+                "{} → {}",
+                html(&m.started),
+                html(m.finished.as_deref().unwrap_or("not finished"))
+            ));
+            let _ = writeln!(
+                h,
+                "<p class=\"env\"><strong>Environment:</strong> {}.<br>Command: <code>{}</code></p>",
+                env.join(" · "),
+                html(&m.command.join(" "))
+            );
+            let _ = writeln!(
+                h,
+                "<details><summary>Experiment file <code>{}</code></summary>\n<pre>{}</pre>\n</details>",
+                html(&m.experiment_file),
+                html_keep_lines(&m.experiment_text)
+            );
+        }
+    }
+    let commits: std::collections::BTreeSet<&str> =
+        rows.iter().map(|r| r.commit.as_str()).collect();
+    if commits.len() > 1 {
+        let _ = writeln!(
+            h,
+            "<p>The rows were made by {} builds: {}.</p>",
+            commits.len(),
+            commits
+                .iter()
+                .map(|c| format!("<code>{}</code>", html(c)))
+                .collect::<Vec<_>>()
+                .join(", ")
+        );
+    }
+    h
 }
 
 /// Text for a `<pre>`: escaped, line breaks kept.
@@ -261,13 +600,22 @@ fn html_keep_lines(s: &str) -> String {
     s.lines().map(html).collect::<Vec<_>>().join("\n")
 }
 
-/// Each chart's SVG inlined, with its title and caption.
-fn charts(drawn: &Drawn) -> Result<String, AnalysisError> {
-    if drawn.charts.is_empty() {
-        return Ok("<p>No chart was drawn (see the charts left out).</p>\n".into());
+/// The charts `pick` chooses, each SVG inlined with its title and caption (`key`: the key
+/// charts, drawn wider).
+fn charts(drawn: &Drawn, pick: &dyn Fn(&str) -> bool, key: bool) -> Result<String, AnalysisError> {
+    let mut chosen: Vec<&plots::Chart> = drawn.charts.iter().filter(|c| pick(&c.stem)).collect();
+    if key {
+        chosen.sort_by_key(|c| KEY_CHARTS.iter().position(|k| *k == c.stem));
     }
-    let mut h = String::from("<div class=\"figs\">\n");
-    for c in &drawn.charts {
+    if chosen.is_empty() {
+        return Ok(if key {
+            "<p>None of the key charts could be drawn from this data (see the charts left out).</p>\n".into()
+        } else {
+            "<p>No other chart was drawn (see the charts left out).</p>\n".into()
+        });
+    }
+    let mut h = format!("<div class=\"figs{}\">\n", if key { " key" } else { "" });
+    for c in chosen {
         let Some(svg_path) = c
             .files
             .iter()
@@ -332,7 +680,7 @@ mod tests {
     }
 
     #[test]
-    fn the_page_inlines_every_chart_and_loads_nothing() {
+    fn the_page_answers_first_and_loads_nothing() {
         let dir = tempfile::tempdir().unwrap();
         std::fs::write(dir.path().join("trials.csv"), "x").unwrap();
         let run = RunOutputs::new("demo & co", rows(), Vec::new(), None);
@@ -343,7 +691,10 @@ mod tests {
         assert_eq!(
             ids,
             [
-                "experiment",
+                "headline",
+                "methods",
+                "key-charts",
+                "settings",
                 "tables",
                 "statistics",
                 "charts",
@@ -351,29 +702,63 @@ mod tests {
                 "files"
             ]
         );
-        // The summary table has a row per group (and its header row), the performance table
-        // follows it; the diagram closes the statistics.
-        let summary = crate::summary::html(&run.summary);
-        assert_eq!(summary.matches("<tr>").count(), 1 + 4);
-        assert!(r.sections[1].html.starts_with(&summary));
-        assert!(r.sections[1]
+        // The verdicts first: one per group (two orders), each naming the winner, its margin
+        // and the test, with its leaderboard folded under it.
+        let head = &r.sections[0].html;
+        assert_eq!(head.matches("<li class=\"verdict\">").count(), 2);
+        assert!(head.contains(
+            "<code>a</code> solves 3/3 at 4×4, 0 % givens (3 instances of s), 1.6× faster than <code>b&lt;script&gt;</code> (too few instances to test: 3 paired, 6 needed)."
+        ), "{head}");
+        assert!(head.contains("<th class=\"num\">Speed-up</th>"));
+        // The key charts in their order, then the rest.
+        let key = &r.sections[2].html;
+        let at = |s: &str| key.find(&format!("id=\"fig-{s}\"")).unwrap();
+        assert!(at("cactus") < at("profile"));
+        assert!(!r.sections[6].html.contains("id=\"fig-cactus\""));
+        // The filter names every configuration, and the charts name them too.
+        let filter = &r.sections[1].html;
+        for c in ["a", "b&lt;script&gt;"] {
+            assert!(filter.contains(&format!("data-config=\"{c}\"")), "{c}");
+            assert!(
+                key.contains(&format!("class=\"series\" data-config=\"{c}\"")),
+                "{c}"
+            );
+        }
+        // The tables and statistics are folded.
+        assert!(r.sections[4]
             .html
-            .contains("<caption>Per method configuration"));
-        assert!(r.sections[2].html.ends_with("</figcaption></figure>"));
+            .starts_with("<details>\n<summary>Summary: 4 rows"));
+        assert!(r.sections[4].html.contains("<div class=\"filterable\">"));
+        assert!(r.sections[5].html.starts_with("<details>"));
+        assert!(r.sections[5]
+            .html
+            .ends_with("</figcaption></figure></details>\n"));
         let page = r.write(dir.path()).unwrap();
         let h = std::fs::read_to_string(page).unwrap();
-        // Self-contained: no URL of any scheme, no script, no external resource.
+        // Self-contained: no URL of any scheme, one inline script, no external resource.
         for bad in [
-            "http:", "https:", "<script", "src=", "@import", "url(", "<link",
+            "http:",
+            "https:",
+            "src=",
+            "@import",
+            "url(",
+            "<link",
+            "fetch(",
+            "XMLHttpRequest",
         ] {
             assert!(!h.contains(bad), "{bad} in the page");
         }
+        assert_eq!(h.matches("<script").count(), 1);
+        assert!(h.contains("<script>\n(() => {"));
+        assert!(h.len() < 2_000_000);
         // Every chart inline, once, with its caption (and the diagram); every skipped chart
         // named.
         assert_eq!(h.matches("<svg").count(), drawn.charts.len() + 1);
         for c in &drawn.charts {
-            assert!(
-                h.contains(&format!("<figure id=\"fig-{}\">", c.stem)),
+            assert_eq!(
+                h.matches(&format!("<figure id=\"fig-{}\">", c.stem))
+                    .count(),
+                1,
                 "{}",
                 c.stem
             );
@@ -384,60 +769,59 @@ mod tests {
         }
         // Text from files is escaped.
         assert!(h.contains("<h1>demo &amp; co</h1>"));
-        assert!(h.contains("b&lt;script&gt;"));
+        assert!(!h.contains("b<script>"));
         // Links to the folder's files that exist, relatively; no meta.json said so.
         assert!(h.contains("<a href=\"trials.csv\">"));
         assert!(!h.contains("<a href=\"traces.csv\">"));
         assert!(h.contains("no <code>meta.json</code>"));
+        assert!(h.contains("<p class=\"lead\">12 trials of 2 configurations on 6 instances.</p>"));
     }
 
     #[test]
-    fn meta_json_facts_are_listed_by_name() {
+    fn settings_are_a_table_per_configuration() {
+        let config = |label: &str, trials| crate::meta::ConfigSettings {
+            label: label.into(),
+            trials,
+            repeat: 1,
+            time_limit: Some(2.5),
+            node_limit: None,
+            iteration_limit: Some(1000),
+            orders: Some(vec![2, 3]),
+        };
         let meta = RunMeta {
             experiment: "demo".into(),
             commit: "abc".into(),
             cores: 2,
+            cpu: "cpu <x>".into(),
             command: vec!["sudoku-bench".into(), "run".into()],
             finished: None,
+            experiment_file: "demo.toml".into(),
             experiment_text: "name = \"demo\"\n# <b>\n".into(),
             settings: Some(crate::meta::RunSettings {
                 kind: "solve".into(),
                 seed: 7,
                 count_limit: 2,
                 shard: None,
-                configs: Vec::new(),
-                instances: 3,
+                configs: vec![config("a", 3), config("b<script> x=1", 1)],
+                instances: 6,
                 instances_digest: "ff".into(),
             }),
             ..RunMeta::default()
         };
-        let h = experiment(Some(&meta), &rows());
-        let names: Vec<&str> = h
-            .lines()
-            .filter_map(|l| l.strip_prefix("<dt>")?.split_once("</dt>"))
-            .map(|(k, _)| k)
-            .skip(7)
-            .collect();
-        // Every fact but those the file leaves empty (finished, dirty, cbc, shard).
-        assert_eq!(
-            names,
-            [
-                "command",
-                "commit",
-                "cores",
-                "cpu",
-                "experiment",
-                "experiment_file",
-                "jobs",
-                "os",
-                "rustc",
-                "settings",
-                "started"
-            ]
-        );
-        assert!(h.contains("<dd>[&quot;sudoku-bench&quot;,&quot;run&quot;]</dd>"));
-        assert!(h.contains("{&quot;configs&quot;:[],&quot;count_limit&quot;:2,"));
-        assert!(h.contains("<pre>name = &quot;demo&quot;\n# &lt;b&gt;</pre>"));
+        let run = RunOutputs::new("demo", rows(), Vec::new(), Some(meta.clone()));
+        let h = settings(Some(&meta), &run.rows, &run.perf);
+        assert!(h.contains("<p>Kind <strong>solve</strong>, seed 7, 6 instances.</p>"));
+        assert!(h.contains("<tr><td>a</td><td>–</td><td class=\"num\">3</td><td class=\"num\">1</td><td class=\"num\">2.50 s</td><td class=\"num\">–</td><td class=\"num\">1000</td><td>2, 3</td><td class=\"num\">1</td></tr>"), "{h}");
+        assert!(h.contains("<tr><td>b&lt;script&gt;</td><td>x=1</td>"));
+        assert!(h.contains("<strong>Environment:</strong> cpu &lt;x&gt; (2 cores)"));
+        assert!(h.contains("Command: <code>sudoku-bench run</code>"));
+        assert!(h.contains("<details><summary>Experiment file <code>demo.toml</code></summary>\n<pre>name = &quot;demo&quot;\n# &lt;b&gt;</pre>"));
+        // No JSON dump of the settings any more.
+        assert!(!h.contains("&quot;configs&quot;"));
         assert!(!h.contains("no <code>meta.json</code>"));
+        // Without settings, the table is read from the rows.
+        let h = settings(None, &run.rows, &run.perf);
+        assert!(h.contains("read from the rows"));
+        assert!(h.contains("<tr><td>a</td><td>–</td><td class=\"num\">1</td>"));
     }
 }

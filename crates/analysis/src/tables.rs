@@ -294,6 +294,16 @@ pub struct PerfRow {
 /// (kind, variant, order, instance set): one block of the table.
 pub type SetKey = (String, String, usize, String);
 
+/// The block of the table a row belongs to.
+pub fn set_key(r: &Row) -> SetKey {
+    (
+        r.kind.clone(),
+        r.variant.clone(),
+        r.order,
+        r.instance_set.clone(),
+    )
+}
+
 /// The time limit of each configuration, keyed by (kind, method, params): the cap belongs to
 /// the configuration, whichever instance set its timeouts were on.
 pub fn config_caps(
@@ -321,14 +331,8 @@ pub fn perf_rows(rows: &[Row], limits: &TimeLimits) -> Vec<PerfRow> {
     let caps = config_caps(rows, limits);
     let mut groups: BTreeMap<(SetKey, &str, &str), Vec<&Row>> = BTreeMap::new();
     for r in rows {
-        let set = (
-            r.kind.clone(),
-            r.variant.clone(),
-            r.order,
-            r.instance_set.clone(),
-        );
         groups
-            .entry((set, &r.method, &r.params))
+            .entry((set_key(r), &r.method, &r.params))
             .or_default()
             .push(r);
     }

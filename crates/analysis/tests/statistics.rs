@@ -287,13 +287,14 @@ fn comparisons_of_rows_pair_instances_and_say_when_they_cannot() {
     };
     let all = names(true);
     assert_eq!(
-        all[..6],
+        all[..7],
         [
             "summary.csv",
             "summary.md",
             "summary.tex",
             "stats.md",
             "stats.tex",
+            "findings.md",
             "cd.svg"
         ]
     );
@@ -305,7 +306,8 @@ fn comparisons_of_rows_pair_instances_and_say_when_they_cannot() {
             "summary.md",
             "summary.tex",
             "stats.md",
-            "stats.tex"
+            "stats.tex",
+            "findings.md"
         ]
     );
     assert!(!dir.path().join("cd.svg").exists());

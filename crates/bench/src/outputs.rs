@@ -12,7 +12,7 @@ use sudoku_analysis::{read_checked, RunOutputs};
 use crate::results::{Row, TraceRow};
 
 /// Writes summary.csv, summary.md, summary.tex (with the performance table), stats.md,
-/// stats.tex, and with `plots` cd.svg, the charts and report.html, from `<dir>/trials.csv`
+/// stats.tex, findings.md, and with `plots` cd.svg, the charts and report.html, from `<dir>/trials.csv`
 /// (and traces.csv and meta.json); returns every file of the folder's results.
 pub fn write_outputs(dir: &Path, title: &str, plots: bool) -> Result<Vec<PathBuf>> {
     write_run(&RunOutputs::read(dir, Some(title))?, dir, plots)
@@ -76,10 +76,11 @@ pub fn merge_dirs(dirs: &[PathBuf]) -> Result<(Vec<Row>, Vec<TraceRow>)> {
 }
 
 /// Files a run writes into its folder, besides the charts (`*.svg`, `*.png`).
-const RUN_FILES: [&str; 11] = [
+const RUN_FILES: [&str; 12] = [
     "trials.csv",
     "stats.md",
     "stats.tex",
+    "findings.md",
     "report.html",
     "traces.csv",
     "summary.csv",
@@ -90,8 +91,8 @@ const RUN_FILES: [&str; 11] = [
     "trials.csv.tmp",
 ];
 
-/// Removes every output an earlier run left in `dir` (its CSVs, summaries, meta.json,
-/// instances.txt and charts), so `--fresh` starts from a folder with nothing stale; other
+/// Removes every output an earlier run left in `dir` (its CSVs, summaries, findings.md,
+/// meta.json, instances.txt and charts), so `--fresh` starts from a folder with nothing stale; other
 /// files and sub-folders stay. Returns what it removed.
 pub fn clear_outputs(dir: &Path) -> Result<Vec<PathBuf>> {
     let mut removed = Vec::new();

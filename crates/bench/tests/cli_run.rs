@@ -337,6 +337,7 @@ fn fresh_removes_every_output_of_an_earlier_run() {
     for f in [
         "sweep_old.svg",
         "sweep_old.png",
+        "findings.md",
         "instances.txt",
         "traces.csv",
         "notes.md",
@@ -361,6 +362,7 @@ fn fresh_removes_every_output_of_an_earlier_run() {
     assert_eq!(
         left,
         [
+            "findings.md",
             "meta.json",
             "notes.md",
             "stats.md",

@@ -3,7 +3,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use super::{Axis, BoxStats, Figure, Key, Mark, Panel, MAX_SERIES};
+use super::{Axis, BoxStats, Figure, Key, Mark, Panel, PALETTE};
 use crate::escape;
 use crate::meta::config_label;
 use crate::stats::{quantile_sorted, sorted};
@@ -28,6 +28,12 @@ pub(super) fn all(rows: &[Row], traces: &[TraceRow]) -> Vec<(String, Built)> {
     ];
     out.extend(sweeps(&d));
     out
+}
+
+/// The configurations' names as charts draw them, sorted: a configuration's place in this list
+/// is its colour and marker in every chart.
+pub(super) fn configs(rows: &[Row], traces: &[TraceRow]) -> Vec<String> {
+    Data::new(rows, traces).configs
 }
 
 /// The rows, with each configuration's index in the sorted list of configurations.
@@ -92,37 +98,20 @@ impl<'a> Data<'a> {
     }
 }
 
-/// `keys` split into as few balanced groups of at most [`MAX_SERIES`] as possible.
-fn chunks<T: Clone>(keys: &[T]) -> Vec<Vec<T>> {
-    if keys.is_empty() {
-        return Vec::new();
-    }
-    let n = keys.len().div_ceil(MAX_SERIES);
-    let size = keys.len().div_ceil(n);
-    keys.chunks(size).map(<[T]>::to_vec).collect()
-}
-
-/// Panels from facets: each facet's series (configuration → data) split over panels of at
-/// most [`MAX_SERIES`]; `panel` draws one panel's series.
+/// One panel per facet, each with every series of its facet (configuration → data): methods
+/// a reader compares are side by side in one panel, never split over several; `panel` draws
+/// one facet.
 fn facets<T>(
     groups: &BTreeMap<Facet, BTreeMap<usize, T>>,
     mut panel: impl FnMut(&str, &[(usize, &T)]) -> Panel,
 ) -> Vec<Panel> {
-    let mut out = Vec::new();
-    for ((_, title), series) in groups {
-        let items: Vec<(usize, &T)> = series.iter().map(|(k, v)| (*k, v)).collect();
-        let parts = chunks(&items);
-        let m = parts.len();
-        for (i, part) in parts.iter().enumerate() {
-            let t = if m > 1 {
-                format!("{title} ({}/{m})", i + 1)
-            } else {
-                title.clone()
-            };
-            out.push(panel(&t, part));
-        }
-    }
-    out
+    groups
+        .iter()
+        .map(|((_, title), series)| {
+            let items: Vec<(usize, &T)> = series.iter().map(|(k, v)| (*k, v)).collect();
+            panel(title, &items)
+        })
+        .collect()
 }
 
 fn figure(
@@ -137,7 +126,10 @@ fn figure(
         .iter()
         .flat_map(|p| p.marks.iter().filter_map(Mark::style));
     let keys = d.keys(styles);
-    let cols = if panels.len() > 1 { 2 } else { 1 };
+    // Two panels a row, unless a panel holds more series than the palette has colours: then
+    // one a row, twice as wide, so the lines stay apart.
+    let crowded = panels.iter().any(|p| p.series() > PALETTE.len());
+    let cols = if panels.len() > 1 && !crowded { 2 } else { 1 };
     Figure {
         stem: stem.into(),
         title: title.into(),
@@ -146,6 +138,7 @@ fn figure(
         panel_h: if cols == 1 { panel_h.0 } else { panel_h.1 },
         keys,
         panels,
+        configs: true,
     }
 }
 
@@ -246,15 +239,22 @@ fn boxplot(d: &Data) -> Built {
         return Err("no trials".into());
     }
     let g = by_facet(d);
+    // Every facet's panel is as tall as the one with the most configurations, a row each.
+    let most = g.values().map(BTreeMap::len).max().unwrap_or(1);
     let panels = facets(&g, |title, series| {
-        let y = Axis::log(
+        let x = Axis::log(
             WALL,
             series.iter().flat_map(|(_, v)| v.iter().map(|r| r.wall_ms)),
         );
-        let x = Axis::categories(
+        // Horizontal boxes, named on the y axis, the first configuration at the top.
+        let n = series.len();
+        let at = |i: usize| (n - 1 - i) as f64;
+        let y = Axis::categories(
             "",
-            (0..series.len())
-                .map(|i| (i as f64, String::new()))
+            series
+                .iter()
+                .enumerate()
+                .map(|(i, (style, _))| (at(i), d.configs[*style].clone()))
                 .collect(),
         );
         let marks = series
@@ -272,8 +272,9 @@ fn boxplot(d: &Data) -> Built {
                     .collect();
                 Mark::Box {
                     style: *style,
-                    x: i as f64,
+                    x: at(i),
                     b: BoxStats {
+                        n: v.len(),
                         lo: inside.first().copied().unwrap_or(q1),
                         q1,
                         med,
@@ -295,14 +296,18 @@ fn boxplot(d: &Data) -> Built {
             marks,
         }
     });
-    Ok(figure(
+    let h = 70.0 + 24.0 * most as f64;
+    let mut fig = figure(
         d,
         "boxplot",
         "Wall time per run, by order",
-        "One panel per grid size (and variant): box from the first to the third quartile, thick line at the median, whiskers to the furthest run within 1.5 interquartile ranges, hollow markers beyond. All runs, those that hit a limit at the time they stopped. Log scale.".into(),
+        "One panel per grid size (and variant), one box per configuration: from the first to the third quartile, thick line at the median, whiskers to the furthest run within 1.5 interquartile ranges, hollow markers beyond. All runs, those that hit a limit at the time they stopped. Log scale.".into(),
         panels,
-        (280.0, 260.0),
-    ))
+        (h, h),
+    );
+    // Names take room across: one panel a row.
+    fig.cols = 1;
+    Ok(fig)
 }
 
 /// Per facet and configuration: sorted wall times of the successful runs, and the runs.
@@ -494,49 +499,35 @@ fn profile(d: &Data) -> Built {
     let worst = ratios.values().flatten().copied().fold(0.0, f64::max);
     let right = (worst * 1.08).max(1.0);
     let cfgs: Vec<usize> = all.into_iter().collect();
-    let panels: Vec<Panel> = chunks(&cfgs)
+    let marks = cfgs
         .iter()
-        .enumerate()
-        .map(|(i, part)| {
-            let marks = part
-                .iter()
-                .map(|&c| {
-                    let v = sorted(ratios.get(&c).map_or(&[][..], |v| &v[..]));
-                    let mut pts = vec![(0.0, 0.0)];
-                    for (k, &r) in v.iter().enumerate() {
-                        pts.push((r, (k + 1) as f64 / p));
-                    }
-                    let last = v.len() as f64 / p;
-                    pts.push((right, last));
-                    Mark::Line {
-                        style: c,
-                        pts,
-                        step: true,
-                    }
-                })
-                .collect();
-            Panel {
-                title: if cfgs.len() > MAX_SERIES {
-                    format!(
-                        "configurations {}/{}",
-                        i + 1,
-                        cfgs.len().div_ceil(MAX_SERIES)
-                    )
-                } else {
-                    String::new()
-                },
-                x: Axis::linear("log₂ τ (ratio to fastest)", 0.0, right),
-                y: Axis::linear("fraction of instances", 0.0, 1.02),
-                marks,
+        .map(|&c| {
+            let v = sorted(ratios.get(&c).map_or(&[][..], |v| &v[..]));
+            let mut pts = vec![(0.0, 0.0)];
+            for (k, &r) in v.iter().enumerate() {
+                pts.push((r, (k + 1) as f64 / p));
+            }
+            let last = v.len() as f64 / p;
+            pts.push((right, last));
+            Mark::Line {
+                style: c,
+                pts,
+                step: true,
             }
         })
         .collect();
+    let panels = vec![Panel {
+        title: String::new(),
+        x: Axis::linear("log₂ τ (ratio to fastest)", 0.0, right),
+        y: Axis::linear("fraction of instances", 0.0, 1.02),
+        marks,
+    }];
     Ok(figure(
         d,
         "profile",
         "Performance profile (Dolan and Moré 2002)",
         format!(
-            "Over the {} instances every configuration ran: the fraction on which a configuration's median wall time is within a factor τ of the fastest configuration's. At log₂ τ = 0, how often it is the fastest; the height at the right, how often it answers at all (no answer in half the trials or more counts as an infinite ratio). Ratios to the best are computed over all {} configurations, whichever panel shows them.",
+            "Over the {} instances every configuration ran: the fraction on which a configuration's median wall time is within a factor τ of the fastest configuration's. At log₂ τ = 0, how often it is the fastest; the height at the right, how often it answers at all (no answer in half the trials or more counts as an infinite ratio). Ratios are to the best of all {} configurations.",
             common.len(),
             cfgs.len()
         ),
@@ -592,8 +583,9 @@ fn scatter(d: &Data) -> Built {
                 .flatten()
                 .collect();
             let span = || times.iter().copied().chain(times.iter().map(|v| v * 4.0));
-            let x = Axis::log(format!("{} (ms)", fname), span());
-            let y = Axis::log(format!("{} (ms)", d.configs[c]), span());
+            // The panel names the other configuration, so a long name has the panel's width.
+            let x = Axis::log(format!("{fname} (ms)"), span());
+            let y = Axis::log("other configuration (ms)", span());
             let edge = 10f64.powf(x.hi - 0.12);
             let lo = 10f64.powf(x.lo);
             let (mut ok, mut out) = (Vec::new(), Vec::new());
@@ -608,7 +600,7 @@ fn scatter(d: &Data) -> Built {
                 }
             }
             Panel {
-                title: String::new(),
+                title: format!("{} (y)", d.configs[c]),
                 x,
                 y,
                 marks: vec![
@@ -635,14 +627,19 @@ fn scatter(d: &Data) -> Built {
         "scatter",
         "Per-instance wall time against the flagship",
         format!(
-            "Each point is one instance: median wall time over its trials of {fname} (x; the configuration that answered the most instances, then the fastest) against {} (y, one panel each: the next {} by the same ranking{}). Below the diagonal the other configuration is faster. Hollow markers at the top or right edge: no answer in half the trials or more. Log scales.",
+            "Each point is one instance: median wall time over its trials of {fname} (x; the configuration that answered the most instances, then the fastest) against {} (y, one panel each, titled by its name: the next {} by the same ranking{}). Below the diagonal the other configuration is faster. Hollow markers at the top or right edge: no answer in half the trials or more. Log scales.",
             names.join(", "),
             names.len(),
             if ranked.len() - 1 > names.len() { format!("; {} others not shown", ranked.len() - 1 - names.len()) } else { String::new() }
         ),
         panels,
-        (260.0, 260.0),
+        (300.0, 300.0),
     ))
+    .map(|mut f| {
+        // An axis titled by a configuration's name needs the figure's width.
+        f.cols = 1;
+        f
+    })
 }
 
 fn success_vs_givens(d: &Data) -> Built {
@@ -686,7 +683,7 @@ fn success_vs_givens(d: &Data) -> Built {
             .collect();
         Panel {
             title: title.to_string(),
-            x: Axis::linear("givens (% of cells, 5 % bins)", lo - 2.5, hi + 2.5),
+            x: Axis::linear("givens (% of cells)", lo - 2.5, hi + 2.5),
             y: Axis::linear("runs solved (%)", 0.0, 104.0),
             marks,
         }
@@ -695,7 +692,7 @@ fn success_vs_givens(d: &Data) -> Built {
         d,
         "success_vs_givens",
         "Success rate against the share of givens",
-        "Share of runs that ended with a verified answer, by the proportion of cells given (as Lewis draws it), one panel per grid size where the givens vary over at least three 5 % bins.".into(),
+        "Share of runs that ended with a verified answer, by the proportion of cells given (as Lewis draws it) in bins of 5 %, one panel per grid size where the givens vary over at least three bins.".into(),
         panels,
         (280.0, 260.0),
     ))
@@ -942,39 +939,36 @@ fn sweeps(d: &Data) -> Vec<(String, Built)> {
                 });
             let pad = ((hi - lo) * 0.05).max(1e-9);
             let orders: Vec<usize> = series.keys().copied().collect();
-            let mut panels = Vec::new();
-            for part in chunks(&orders) {
-                let mut marks = Vec::new();
-                let mut all = Vec::new();
-                for o in &part {
-                    let mut pts: Vec<(f64, (f64, f64, f64))> = series[o]
-                        .values()
-                        .map(|(x, v)| (*x, quartiles(v)))
-                        .collect();
-                    pts.sort_by(|a, b| a.0.total_cmp(&b.0));
-                    let style = orders.iter().position(|x| x == o).unwrap_or(0);
-                    all.extend(pts.iter().flat_map(|p| [p.1 .0, p.1 .2]));
-                    marks.push(Mark::Bars {
-                        style,
-                        pts: pts.iter().map(|(x, q)| (*x, q.0, q.2)).collect(),
-                    });
-                    marks.push(Mark::Line {
-                        style,
-                        pts: pts.iter().map(|(x, q)| (*x, q.1)).collect(),
-                        step: false,
-                    });
-                }
-                panels.push(Panel {
-                    title: String::new(),
-                    x: Axis::linear(
-                        format!("{} (parameter value)", escape::chart(key)),
-                        lo - pad,
-                        hi + pad,
-                    ),
-                    y: Axis::log(WALL, all),
-                    marks,
+            // One panel: the grid sizes of one sweep side by side.
+            let mut marks = Vec::new();
+            let mut all = Vec::new();
+            for (style, o) in orders.iter().enumerate() {
+                let mut pts: Vec<(f64, (f64, f64, f64))> = series[o]
+                    .values()
+                    .map(|(x, v)| (*x, quartiles(v)))
+                    .collect();
+                pts.sort_by(|a, b| a.0.total_cmp(&b.0));
+                all.extend(pts.iter().flat_map(|p| [p.1 .0, p.1 .2]));
+                marks.push(Mark::Bars {
+                    style,
+                    pts: pts.iter().map(|(x, q)| (*x, q.0, q.2)).collect(),
+                });
+                marks.push(Mark::Line {
+                    style,
+                    pts: pts.iter().map(|(x, q)| (*x, q.1)).collect(),
+                    step: false,
                 });
             }
+            let panels = vec![Panel {
+                title: String::new(),
+                x: Axis::linear(
+                    format!("{} (parameter value)", escape::chart(key)),
+                    lo - pad,
+                    hi + pad,
+                ),
+                y: Axis::log(WALL, all),
+                marks,
+            }];
             let keys = orders
                 .iter()
                 .enumerate()
@@ -985,17 +979,17 @@ fn sweeps(d: &Data) -> Vec<(String, Built)> {
                 .collect();
             let stem = format!("sweep_{}_{}", method, key)
                 .replace(|c: char| !c.is_ascii_alphanumeric(), "_");
-            let cols = if panels.len() > 1 { 2 } else { 1 };
             out.push((
                 stem.clone(),
                 Ok(Figure {
                     stem,
                     title: format!("{} against {}", escape::chart(method), escape::chart(key)),
                     caption: format!("Median wall time per run (line) and interquartile range (bars) of {} as {} varies, every other parameter fixed; one series per grid size (colours here are grid sizes, not configurations). Log scale.", escape::chart(method), escape::chart(key)),
-                    cols,
+                    cols: 1,
                     panel_h: 280.0,
                     keys,
                     panels,
+                    configs: false,
                 }),
             ));
         }

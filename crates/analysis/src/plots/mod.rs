@@ -3,11 +3,16 @@
 //! Sans, so nothing depends on fonts installed on the machine.
 //!
 //! Every chart is a [`Figure`]: panels (small multiples) in a grid and one legend in its own
-//! band below them, never over the data ([`layout`]). A panel holds at most [`MAX_SERIES`]
-//! series; more configurations are split over panels. Each configuration (method and
-//! parameters) has one colour and marker in every chart of a run, from its place in the sorted
-//! list of configurations, out of the Okabe–Ito colour-blind-safe palette. A chart the data
-//! cannot support is not drawn; [`draw_all`] returns why ([`Skipped`]).
+//! band below them, never over the data ([`layout`]). Panels are facets of the data (grid size,
+//! variant), never parts of the list of methods: every configuration of a facet is in its panel,
+//! side by side with the others. Each configuration (method and parameters) has one colour and
+//! marker in every chart of a run, from its place in the sorted list of configurations, out of
+//! the Okabe–Ito colour-blind-safe palette (the 9th and later share a colour with a different
+//! marker). Axis titles are never cut: a long one is drawn smaller until it fits (measured with
+//! the embedded font, [`Fitted`]). In the SVG, each series and legend entry is a group naming its
+//! configuration (`data-config`) and each marked point has a hover text ([`tag`]), which the
+//! report's method filter and tooltips use. A chart the data cannot support is not drawn;
+//! [`draw_all`] returns why ([`Skipped`]).
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -16,17 +21,16 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
+use crate::number::num;
 use crate::{AnalysisError, Row, TraceRow};
 
 mod cd;
 mod figures;
 pub mod layout;
+mod tag;
 
 pub use cd::cd_svg;
 pub use layout::{Layout, Rect, Style};
-
-/// The most series one panel shows.
-pub const MAX_SERIES: usize = 8;
 
 /// Okabe & Ito's colour-blind-safe palette, yellow last (faint on white).
 pub const PALETTE: [(u8, u8, u8); 8] = [
@@ -75,6 +79,21 @@ pub struct Chart {
     pub panels: Vec<(String, usize)>,
     /// Where the panels and the legend are in the SVG.
     pub layout: Layout,
+    /// The axis and panel titles of the SVG, as fitted.
+    pub texts: Vec<Fitted>,
+}
+
+/// A title as drawn in the SVG: whole, at the size at which it fits its room.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Fitted {
+    /// The text, whole.
+    pub text: String,
+    /// Its font size (px).
+    pub px: f64,
+    /// Its width at that size, measured with the embedded font (px).
+    pub width: f64,
+    /// The room it has (px): the plotting area's width or height, or the panel's width.
+    pub room: f64,
 }
 
 /// A chart that was not drawn, and why.
@@ -236,6 +255,7 @@ fn number(x: f64) -> String {
 /// Five-number summary of a box with Tukey whiskers (1.5 IQR) and the points beyond them.
 #[derive(Clone, Debug)]
 struct BoxStats {
+    n: usize,
     lo: f64,
     q1: f64,
     med: f64,
@@ -265,7 +285,8 @@ enum Mark {
         pts: Vec<(f64, f64)>,
         hollow: bool,
     },
-    /// A box at category position `x`.
+    /// A box at category position `x` (on the y axis when the panel's y axis holds the
+    /// categories: a horizontal box).
     Box { style: usize, x: f64, b: BoxStats },
     /// Vertical bars `(x, lo, hi)`.
     Bars {
@@ -326,6 +347,9 @@ struct Figure {
     panel_h: f64,
     keys: Vec<Key>,
     panels: Vec<Panel>,
+    /// Whether the series are method configurations (named in the SVG for the report's
+    /// filter); a sweep's series are grid sizes.
+    configs: bool,
 }
 
 impl Figure {
@@ -384,6 +408,13 @@ impl Figures {
     }
 }
 
+/// Every configuration of `rows` and `traces` as the charts name it (control characters made
+/// visible), sorted: its place in the list is its colour ([`PALETTE`], repeating) and marker in
+/// every chart, and the SVG's `data-config` attributes hold these names.
+pub fn config_names(rows: &[Row], traces: &[TraceRow]) -> Vec<String> {
+    figures::configs(rows, traces)
+}
+
 /// Draws every chart the rows support into `out` (`<stem>.svg` and `<stem>.png`); says which
 /// were left out and why, and removes their files if an earlier run left them.
 pub fn draw_all(out: &Path, rows: &[Row], traces: &[TraceRow]) -> Result<Drawn, AnalysisError> {
@@ -420,17 +451,29 @@ fn render(out: &Path, fig: &Figure) -> Result<Chart, AnalysisError> {
     let png = out.join(format!("{}.png", fig.stem));
     let s1 = Style { scale: 1.0 };
     let l1 = fig.layout(&s1);
-    {
-        let root = SVGBackend::new(&svg, l1.size).into_drawing_area();
-        draw_figure(&root, fig, &l1, &s1).map_err(|e| chart_error(&svg, "drawing", e))?;
+    let tags = tag::Tags::default();
+    let mut text = String::new();
+    let texts = {
+        let root = SVGBackend::with_string(&mut text, l1.size).into_drawing_area();
+        let texts = draw_figure(&root, fig, &l1, &s1, Some(&tags))
+            .map_err(|e| chart_error(&svg, "drawing", e))?;
         root.present()
             .map_err(|e| chart_error(&svg, "writing", e))?;
-    }
+        texts
+    };
+    let names = |style: usize| {
+        fig.configs
+            .then(|| fig.keys.iter().find(|k| k.style == style))
+            .flatten()
+            .map(|k| k.label.clone())
+    };
+    let text = tag::finish(&text, &tags, names);
+    std::fs::write(&svg, text).map_err(|e| AnalysisError::io(&svg, e))?;
     let s2 = Style { scale: 2.0 };
     let l2 = fig.layout(&s2);
     {
         let root = BitMapBackend::new(&png, l2.size).into_drawing_area();
-        draw_figure(&root, fig, &l2, &s2).map_err(|e| chart_error(&png, "drawing", e))?;
+        draw_figure(&root, fig, &l2, &s2, None).map_err(|e| chart_error(&png, "drawing", e))?;
         root.present()
             .map_err(|e| chart_error(&png, "writing", e))?;
     }
@@ -445,19 +488,28 @@ fn render(out: &Path, fig: &Figure) -> Result<Chart, AnalysisError> {
             .map(|p| (p.title.clone(), p.series()))
             .collect(),
         layout: l1,
+        texts,
     })
 }
 
+/// Draws the figure; returns its titles as fitted.
 fn draw_figure<DB: DrawingBackend>(
     root: &DrawingArea<DB, Shift>,
     fig: &Figure,
     l: &Layout,
     s: &Style,
-) -> Res {
+    t: tag::Tagger,
+) -> std::result::Result<Vec<Fitted>, String> {
     root.fill(&WHITE).map_err(err)?;
+    let names: std::collections::BTreeMap<usize, &str> = fig
+        .keys
+        .iter()
+        .map(|k| (k.style, k.label.as_str()))
+        .collect();
+    let mut texts = Vec::new();
     for (p, r) in fig.panels.iter().zip(&l.panels) {
         let area = root.clone().shrink((r.x, r.y), (r.w, r.h));
-        draw_panel(&area, p, s)?;
+        texts.extend(draw_panel(&area, p, s, t, &names)?);
     }
     let line_h = l.legend_cell.1 as i32;
     for (i, k) in fig.keys.iter().enumerate() {
@@ -465,6 +517,7 @@ fn draw_figure<DB: DrawingBackend>(
         let (x, y) = (e.x as i32, e.y as i32 + line_h / 2);
         let sw = s.px(layout::SWATCH - 6.0) as i32;
         let c = colour(k.style);
+        tag::key(t, root, k.style)?;
         root.draw(&PathElement::new(
             vec![(x, y), (x + sw, y)],
             c.stroke_width(s.px(2.0)),
@@ -483,8 +536,9 @@ fn draw_figure<DB: DrawingBackend>(
             ))
             .map_err(err)?;
         }
+        tag::end(t, root)?;
     }
-    Ok(())
+    Ok(texts)
 }
 
 /// One marker at pixel `c` on any drawing area.
@@ -514,22 +568,97 @@ fn draw_marker<DB: DrawingBackend>(
     .map_err(err)
 }
 
-fn draw_panel<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, p: &Panel, s: &Style) -> Res {
+/// The width (px) of `text` at font size `px` in the embedded font (an estimate if the font
+/// cannot lay it out).
+pub fn text_px(text: &str, px: f64) -> f64 {
+    ("sans-serif", px)
+        .into_font()
+        .box_size(text)
+        .map_or_else(|_| layout::text_width(text, px), |(w, _)| f64::from(w))
+}
+
+/// `text` at the largest size up to `px` at which it fits `room` pixels: whole, never cut.
+fn fitted(text: &str, px: f64, room: f64) -> Fitted {
+    let mut size = px;
+    let mut width = text_px(text, size);
+    if width > room && width > 0.0 {
+        size = (px * room / width).floor().max(1.0);
+        width = text_px(text, size);
+        // Widths do not scale exactly with the size (hinting): step down until it fits.
+        while width > room && size > 1.0 {
+            size -= 0.5;
+            width = text_px(text, size);
+        }
+    }
+    Fitted {
+        text: text.to_string(),
+        px: size,
+        width,
+        room,
+    }
+}
+
+/// Margins of a panel's chart (px at scale 1): left, right, top and bottom.
+const MARGIN: f64 = 6.0;
+const MARGIN_RIGHT: f64 = 14.0;
+/// The label area beside a numeric y axis (ticks and the axis title).
+const Y_AREA: f64 = 54.0;
+/// The label area below an x axis with a title.
+const X_AREA: f64 = 44.0;
+
+fn draw_panel<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    p: &Panel,
+    s: &Style,
+    t: tag::Tagger,
+    names: &std::collections::BTreeMap<usize, &str>,
+) -> std::result::Result<Vec<Fitted>, String> {
     let (w, h) = area.dim_in_pixel();
+    let (wf, hf) = (f64::from(w), f64::from(h));
     // Categories without names (boxes told apart by the legend) need no label area.
     let bare_x = p.x.title.is_empty();
+    // Named categories on the y axis (horizontal boxes): a label area as wide as the longest
+    // name, at most half the panel (smaller text beyond that).
+    let y_names = p.y.labels.as_ref().map(|l| {
+        let longest = l
+            .iter()
+            .map(|(_, n)| text_px(n, s.font(Style::TEXT)))
+            .fold(0.0, f64::max);
+        let room = wf * 0.5 - f64::from(s.px(12.0));
+        let px = if longest > room {
+            (s.font(Style::TEXT) * room / longest).floor().max(1.0)
+        } else {
+            s.font(Style::TEXT)
+        };
+        (longest.min(room) + f64::from(s.px(12.0)), px)
+    });
+    let y_area = y_names.map_or(f64::from(s.px(Y_AREA)), |(a, _)| a.ceil());
+    let x_area = f64::from(s.px(if bare_x { 6.0 } else { X_AREA }));
+    let margins_x = f64::from(s.px(MARGIN) + s.px(MARGIN_RIGHT));
+    let mut texts = Vec::new();
+    let caption =
+        (!p.title.is_empty()).then(|| fitted(&p.title, s.font(Style::TITLE), wf - margins_x));
+    let caption_h = caption.as_ref().map_or(0.0, |c| c.px * 1.4);
+    let x_title = fitted(&p.x.title, s.font(Style::TITLE), wf - margins_x - y_area);
+    let y_title = fitted(
+        &p.y.title,
+        s.font(Style::TITLE),
+        hf - x_area - 2.0 * f64::from(s.px(MARGIN)) - caption_h,
+    );
+    // One size for both axis titles (the drawing library has one style for both).
+    let desc_px = x_title.px.min(y_title.px);
     let mut b = ChartBuilder::on(area);
-    b.margin(s.px(6.0))
-        .margin_right(s.px(14.0))
-        .x_label_area_size(s.px(if bare_x { 6.0 } else { 44.0 }))
-        .y_label_area_size(s.px(54.0));
-    if !p.title.is_empty() {
-        b.caption(&p.title, ("sans-serif", s.font(Style::TITLE)));
+    b.margin(s.px(MARGIN))
+        .margin_right(s.px(MARGIN_RIGHT))
+        .x_label_area_size(x_area as u32)
+        .y_label_area_size(y_area as u32);
+    if let Some(c) = &caption {
+        b.caption(&p.title, ("sans-serif", c.px));
     }
     let mut chart = b
         .build_cartesian_2d(p.x.at_range(), p.y.at_range())
         .map_err(err)?;
-    let x_room = (f64::from(w) / (Style::TEXT * 3.6 * s.scale)) as usize;
+    let x_room = (wf / (Style::TEXT * 3.6 * s.scale)) as usize;
     // Named categories: every k-th name when they do not all fit.
     let every =
         p.x.labels
@@ -543,23 +672,56 @@ fn draw_panel<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, p: &Panel, s: &
         p.x.tick(*v)
     };
     let yf = |v: &f64| p.y.tick(*v);
+    let y_room = y_names.map_or_else(
+        || (hf / (Style::TEXT * 2.0 * s.scale)) as usize,
+        |_| usize::MAX,
+    );
     chart
         .configure_mesh()
-        .x_desc(fit(&p.x.title, w, s))
-        .y_desc(fit(&p.y.title, h, s))
+        .x_desc(&p.x.title)
+        .y_desc(&p.y.title)
         .x_labels(p.x.ticks(x_room))
-        .y_labels(p.y.ticks((f64::from(h) / (Style::TEXT * 2.0 * s.scale)) as usize))
+        .y_labels(p.y.ticks(y_room))
         .x_label_formatter(&xf)
         .y_label_formatter(&yf)
         .label_style(("sans-serif", s.font(Style::TEXT)))
-        .axis_desc_style(("sans-serif", s.font(Style::TITLE)))
+        .y_label_style((
+            "sans-serif",
+            y_names.map_or(s.font(Style::TEXT), |(_, px)| px),
+        ))
+        .axis_desc_style(("sans-serif", desc_px))
         .light_line_style(TRANSPARENT)
         .bold_line_style(BLACK.mix(0.08))
         .draw()
         .map_err(err)?;
+    if s.scale == 1.0 {
+        texts.extend(caption);
+        for mut f in [x_title, y_title] {
+            if !f.text.is_empty() {
+                f.px = desc_px;
+                f.width = text_px(&f.text, desc_px);
+                texts.push(f);
+            }
+        }
+    }
     let (x, y) = (&p.x, &p.y);
     let at = |(a, b): (f64, f64)| (x.at(a), y.at(b));
     let finite = |q: &(f64, f64)| q.0.is_finite() && q.1.is_finite();
+    let plot = chart.plotting_area().strip_coord_spec();
+    let name = |style: usize| names.get(&style).copied().unwrap_or("");
+    // A point's hover text from its drawing coordinates.
+    let point_tip = |style: usize, q: (f64, f64)| {
+        move || {
+            format!(
+                "{}\n{}: {}\n{}: {}",
+                name(style),
+                axis_name(x),
+                x.value(q.0),
+                axis_name(y),
+                y.value(q.1)
+            )
+        }
+    };
     // Bands first, so lines and points are drawn over them.
     for m in &p.marks {
         if let Mark::Band {
@@ -571,15 +733,16 @@ fn draw_panel<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, p: &Panel, s: &
             let mut poly: Vec<(f64, f64)> = upper.iter().copied().map(at).collect();
             poly.extend(lower.iter().rev().copied().map(at));
             poly.retain(finite);
+            tag::series(t, &plot, *style)?;
             chart
                 .draw_series(std::iter::once(Polygon::new(
                     poly,
                     colour(*style).mix(0.2).filled(),
                 )))
                 .map_err(err)?;
+            tag::end(t, &plot)?;
         }
     }
-    let plot = chart.plotting_area().strip_coord_spec();
     let (pw, ph) = plot.dim_in_pixel();
     let pixel = |c: (f64, f64)| {
         let fx = (c.0 - x.lo) / (x.hi - x.lo);
@@ -590,10 +753,16 @@ fn draw_panel<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, p: &Panel, s: &
         )
     };
     for m in &p.marks {
+        // Each mark of a series is a group naming it (bands were drawn, and grouped, above).
+        let group = m.style().filter(|_| !matches!(m, Mark::Band { .. }));
+        if let Some(style) = group {
+            tag::series(t, &plot, style)?;
+        }
         match m {
             Mark::Band { .. } => {}
             Mark::Line { style, pts, step } => {
-                let mut v: Vec<(f64, f64)> = pts.iter().copied().map(at).filter(finite).collect();
+                let raw: Vec<(f64, f64)> = pts.iter().copied().map(at).filter(finite).collect();
+                let mut v = raw.clone();
                 if *step {
                     let mut st = Vec::with_capacity(v.len() * 2);
                     for (k, &q) in v.iter().enumerate() {
@@ -610,47 +779,76 @@ fn draw_panel<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, p: &Panel, s: &
                         colour(*style).stroke_width(s.px(2.0)),
                     ))
                     .map_err(err)?;
-                // A few markers, so a line can be told by its marker too.
-                let every = (v.len() / 6).max(1);
-                for q in v.iter().step_by(every) {
+                // A few markers, so a line can be told by its marker too; each with its values.
+                let every = (raw.len() / 6).max(1);
+                for q in raw.iter().step_by(every) {
+                    tag::tip(t, &plot, point_tip(*style, *q))?;
                     draw_marker(&plot, pixel(*q), *style, false, s)?;
+                    tag::end(t, &plot)?;
                 }
             }
             Mark::Points { style, pts, hollow } => {
                 for q in pts.iter().copied().map(at).filter(finite) {
+                    tag::tip(t, &plot, point_tip(*style, q))?;
                     draw_marker(&plot, pixel(q), *style, *hollow, s)?;
+                    tag::end(t, &plot)?;
                 }
             }
             Mark::Box { style, x: bx, b } => {
+                let horizontal = y.labels.is_some();
+                let value = if horizontal { x } else { y };
+                // A point (category position, value) in drawing coordinates.
+                let pt = |c: f64, v: f64| {
+                    if horizontal {
+                        (value.at(v), c)
+                    } else {
+                        (c, value.at(v))
+                    }
+                };
                 let c = colour(*style);
                 let (l, r) = (bx - 0.32, bx + 0.32);
+                tag::tip(t, &plot, || {
+                    format!(
+                        "{}: {} runs\nmedian {}, quartiles {} – {}\nwhiskers {} – {}, {} beyond ({})",
+                        name(*style),
+                        b.n,
+                        num(b.med),
+                        num(b.q1),
+                        num(b.q3),
+                        num(b.lo),
+                        num(b.hi),
+                        b.outliers.len(),
+                        value.title
+                    )
+                })?;
                 chart
                     .draw_series([
-                        Rectangle::new([(l, y.at(b.q1)), (r, y.at(b.q3))], c.mix(0.25).filled()),
-                        Rectangle::new(
-                            [(l, y.at(b.q1)), (r, y.at(b.q3))],
-                            c.stroke_width(s.px(1.0)),
-                        ),
+                        Rectangle::new([pt(l, b.q1), pt(r, b.q3)], c.mix(0.25).filled()),
+                        Rectangle::new([pt(l, b.q1), pt(r, b.q3)], c.stroke_width(s.px(1.0))),
                     ])
                     .map_err(err)?;
                 chart
                     .draw_series([
                         PathElement::new(
-                            vec![(l, y.at(b.med)), (r, y.at(b.med))],
+                            vec![pt(l, b.med), pt(r, b.med)],
                             c.stroke_width(s.px(2.5)),
                         ),
                         PathElement::new(
-                            vec![(*bx, y.at(b.lo)), (*bx, y.at(b.q1))],
+                            vec![pt(*bx, b.lo), pt(*bx, b.q1)],
                             c.stroke_width(s.px(1.0)),
                         ),
                         PathElement::new(
-                            vec![(*bx, y.at(b.q3)), (*bx, y.at(b.hi))],
+                            vec![pt(*bx, b.q3), pt(*bx, b.hi)],
                             c.stroke_width(s.px(1.0)),
                         ),
                     ])
                     .map_err(err)?;
+                tag::end(t, &plot)?;
                 for &o in &b.outliers {
-                    draw_marker(&plot, pixel((*bx, y.at(o))), *style, true, s)?;
+                    let q = pt(*bx, o);
+                    tag::tip(t, &plot, point_tip(*style, q))?;
+                    draw_marker(&plot, pixel(q), *style, true, s)?;
+                    tag::end(t, &plot)?;
                 }
             }
             Mark::Bars { style, pts } => {
@@ -672,28 +870,36 @@ fn draw_panel<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, p: &Panel, s: &
                     .map_err(err)?;
             }
         }
+        if group.is_some() {
+            tag::end(t, &plot)?;
+        }
     }
-    Ok(())
+    Ok(texts)
 }
 
-/// An axis title shortened with `…` to fit along an axis of `len` pixels (less the other
-/// axis' label area).
-fn fit(title: &str, len: u32, s: &Style) -> String {
-    let room = f64::from(len) - f64::from(s.px(70.0));
-    // 0.56 em a character: DejaVu Sans' average, tighter than the legend's safe estimate.
-    let per = s.font(Style::TITLE) * 0.56;
-    let max = (room / per).floor().max(4.0) as usize;
-    if title.chars().count() <= max {
-        return title.to_string();
+/// An axis' name in a hover text: its title, or `configuration` for named categories without
+/// one.
+fn axis_name(a: &Axis) -> &str {
+    if a.title.is_empty() {
+        "configuration"
+    } else {
+        &a.title
     }
-    let mut t: String = title.chars().take(max - 1).collect();
-    t.push('…');
-    t
 }
 
 impl Axis {
     fn at_range(&self) -> std::ops::Range<f64> {
         self.lo..self.hi
+    }
+
+    /// A drawing coordinate as the value it stands for, as a reader would say it: the
+    /// category's name, or the number (undoing the logarithm of a log axis).
+    fn value(&self, v: f64) -> String {
+        match &self.labels {
+            Some(_) => self.tick(v.round()),
+            None if self.log => num(10f64.powf(v)),
+            None => num(v),
+        }
     }
 }
 

@@ -1,5 +1,6 @@
 //! Charts from a fixture with many methods and orders: layout arithmetic (legend outside every
-//! panel), series per panel, facets, skipped charts.
+//! panel), facets with every configuration side by side, titles that fit whole, the SVG's
+//! groups for the report's filter, skipped charts.
 
 use super::*;
 use crate::TrialStatus;
@@ -106,11 +107,6 @@ fn many_configurations_are_faceted_and_the_legend_stays_off_the_data() {
         };
         assert_eq!(l.panels.len(), c.panels.len(), "{}", c.stem);
         for (r, (title, series)) in l.panels.iter().zip(&c.panels) {
-            assert!(
-                *series <= MAX_SERIES,
-                "{} panel {title}: {series} series",
-                c.stem
-            );
             assert!(*series >= 1, "{} panel {title} is empty", c.stem);
             assert!(fig.contains(r));
             assert!(
@@ -130,34 +126,137 @@ fn many_configurations_are_faceted_and_the_legend_stays_off_the_data() {
         assert!(c.files[1].exists());
     }
     let get = |s: &str| drawn.charts.iter().find(|c| c.stem == s).unwrap();
-    // 11 configurations: every facet (3 orders × 2 variants) split in two panels of 6 and 5.
+    // 11 configurations: one panel per facet (3 orders × 2 variants), each with all 11, named.
     let b = get("boxplot");
-    assert_eq!(b.panels.len(), 12);
-    assert_eq!(b.panels[0], ("4×4 (1/2)".to_string(), 6));
-    assert_eq!(b.panels[1], ("4×4 (2/2)".to_string(), 5));
-    assert_eq!(b.panels[11].0, "16×16 diagonal (2/2)");
-    // One facet per variant over the orders.
-    assert_eq!(get("time_vs_order").panels.len(), 4);
-    // Givens vary only at order 3 (both variants, each split in two).
+    assert_eq!(b.panels.len(), 6);
+    assert_eq!(b.panels[0], ("4×4".to_string(), 11));
+    assert_eq!(b.panels[5], ("16×16 diagonal".to_string(), 11));
+    let svg = std::fs::read_to_string(&b.files[0]).unwrap();
+    for name in ["method-0", "meta alpha=0.5", "meta alpha=0.9"] {
+        assert_eq!(
+            svg.matches(&format!(">\n{name}\n</text>")).count()
+                + svg.matches(&format!(">{name}</text>")).count(),
+            6 + 1,
+            "{name}: named on the axis of every panel and in the legend"
+        );
+    }
+    for c in ["cactus", "ecdf", "profile"] {
+        assert!(get(c).panels.iter().all(|p| p.1 == 11), "{c}");
+    }
+    // One facet per variant over the orders, every configuration in it.
+    let t = get("time_vs_order");
+    assert_eq!(t.panels.len(), 2);
+    assert!(t.panels.iter().all(|p| p.1 == 11));
+    // Givens vary only at order 3 (both variants).
     let g: Vec<&str> = get("success_vs_givens")
         .panels
         .iter()
         .map(|p| p.0.as_str())
         .collect();
-    assert_eq!(
-        g,
-        [
-            "9×9 (1/2)",
-            "9×9 (2/2)",
-            "9×9 diagonal (1/2)",
-            "9×9 diagonal (2/2)"
-        ]
-    );
+    assert_eq!(g, ["9×9", "9×9 diagonal"]);
     // Scatter: the flagship against 4 others, one panel each.
     assert_eq!(get("scatter").panels.len(), 4);
     // Traces: the two meta configurations only, per order.
     assert_eq!(get("ert").panels.len(), 3);
     assert!(get("ert").panels.iter().all(|p| p.1 == 2));
+}
+
+#[test]
+fn titles_are_whole_and_fit_their_room() {
+    let (mut rows, traces) = fixture();
+    // A configuration with a long name, which the scatter puts on an axis.
+    for r in rows.iter_mut().filter(|r| r.method == "method-1") {
+        r.method = "ilp".into();
+        r.params = "objective=weighted search=cbc cuts=gomory,mir,probing".into();
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let drawn = draw_all(dir.path(), &rows, &traces).unwrap();
+    let mut seen = 0;
+    for c in &drawn.charts {
+        for f in &c.texts {
+            assert!(!f.text.contains('…'), "{}: {f:?}", c.stem);
+            assert!(f.width <= f.room, "{}: {f:?} does not fit", c.stem);
+            assert!(f.px >= 8.0, "{}: {f:?} too small to read", c.stem);
+            // The width is the embedded font's.
+            assert_eq!(f.width, text_px(&f.text, f.px));
+            seen += 1;
+        }
+        let svg = std::fs::read_to_string(&c.files[0]).unwrap();
+        for f in &c.texts {
+            assert!(
+                svg.contains(&crate::escape::html(&f.text).replace("&#39;", "&apos;")),
+                "{}: {} not in the SVG",
+                c.stem,
+                f.text
+            );
+        }
+    }
+    assert!(seen > 20);
+    let givens = drawn
+        .charts
+        .iter()
+        .find(|c| c.stem == "success_vs_givens")
+        .unwrap();
+    let x = givens
+        .texts
+        .iter()
+        .find(|f| f.text.starts_with("givens"))
+        .unwrap();
+    assert_eq!(x.text, "givens (% of cells)");
+}
+
+#[test]
+fn every_series_is_a_group_naming_its_configuration() {
+    let (rows, traces) = fixture();
+    let dir = tempfile::tempdir().unwrap();
+    let drawn = draw_all(dir.path(), &rows, &traces).unwrap();
+    let configs = ["meta alpha=0.5", "meta alpha=0.9", "method-0", "method-8"];
+    for c in &drawn.charts {
+        let svg = std::fs::read_to_string(&c.files[0]).unwrap();
+        assert!(
+            !svg.contains("width=\"1\" height=\"1\" stroke=\"none\""),
+            "{}: a mark left",
+            c.stem
+        );
+        assert_eq!(
+            svg.matches("<g").count(),
+            svg.matches("</g>").count(),
+            "{}",
+            c.stem
+        );
+        if c.stem.starts_with("sweep_") {
+            // Series are grid sizes: grouped, but not named as configurations.
+            assert!(svg.contains("<g class=\"series\">"));
+            assert!(!svg.contains("data-config"));
+            continue;
+        }
+        let shown: BTreeSet<&str> = svg
+            .split("data-config=\"")
+            .skip(1)
+            .filter_map(|t| t.split('"').next())
+            .collect();
+        if ["convergence", "ert"].contains(&c.stem.as_str()) {
+            assert_eq!(shown, BTreeSet::from(["meta alpha=0.5", "meta alpha=0.9"]));
+        } else if c.stem != "scatter" {
+            for want in configs {
+                assert!(shown.contains(want), "{}: {want} not grouped", c.stem);
+            }
+            // Every configuration is in the legend once.
+            assert_eq!(svg.matches("<g class=\"key\"").count(), 11, "{}", c.stem);
+        }
+        assert!(
+            svg.contains("<g class=\"tip\"><title>"),
+            "{}: no hover values",
+            c.stem
+        );
+    }
+    // A hover text names the configuration and both values.
+    let t = std::fs::read_to_string(dir.path().join("time_vs_order.svg")).unwrap();
+    assert!(
+        t.contains("<title>method-0\norder n (grid n²×n²): 2\nwall time (ms): "),
+        "{}",
+        &t[..2000]
+    );
 }
 
 #[test]

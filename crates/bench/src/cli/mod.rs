@@ -14,6 +14,7 @@ use crate::registry::Registry;
 use crate::runner::kind::{capability, KindSettings, TrialMethod};
 
 pub mod check;
+pub mod compare;
 pub mod convert;
 pub mod explain;
 pub mod generate;
@@ -65,6 +66,9 @@ enum Command {
     Report(report::ReportArgs),
     /// Merge results folders (shards) and re-summarise.
     Merge(merge::MergeArgs),
+    /// Compare two results folders of one experiment (B against the baseline A): ratios with
+    /// intervals, a paired test, regressions beyond a threshold.
+    Compare(compare::CompareArgs),
     /// Reproduce a paper (unicamp-ilp, jump, takano, raggi, teles, lewis, all): its experiments,
     /// then the paper's values beside ours (comparison.md).
     Repro(repro::ReproArgs),
@@ -86,6 +90,7 @@ impl Cli {
             Some(Command::Plot(a)) => plot::plot(&a),
             Some(Command::Report(a)) => report::report(&a),
             Some(Command::Merge(a)) => merge::merge(&a),
+            Some(Command::Compare(a)) => compare::compare(&a),
             Some(Command::Repro(a)) => repro::repro(&a, registry),
             None => run::default_experiment()
                 .map_err(Failure::from)

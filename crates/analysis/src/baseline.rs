@@ -1,0 +1,747 @@
+//! Two runs of one experiment compared, as criterion compares a benchmark with its baseline:
+//! before and after a change, on two machines, or two versions of a method. Run A is the
+//! baseline, run B the new one; ratios are B over A, so above 1 is slower.
+//!
+//! **Unit.** Per method configuration and instance group (kind, variant, order, instance set),
+//! the instances both runs ran with that configuration. Each instance's value in a run is the
+//! mean PAR-2 score of its trials there (wall time when solved, else twice the configuration's
+//! time limit in that run), so a trial that newly times out counts as the slowdown it is.
+//!
+//! **Ratios.** The ratio of medians (median over the shared instances of B's values over A's)
+//! and the ratio of PAR-2 scores (mean over mean). Each has a 95 % confidence interval by the
+//! percentile bootstrap over instances, resampled in pairs ([`RESAMPLES`] resamples from a
+//! ChaCha generator with the fixed seed [`SEED`], so the interval is the same on every run).
+//!
+//! **Test.** The Wilcoxon signed-rank test on the per-instance differences B − A (two-sided,
+//! zeros by Pratt's method, exact p up to [`crate::compare::EXACT_MAX`] non-zero differences),
+//! from [`MIN_PAIRS`] shared instances on, not corrected for multiplicity (each line is its own
+//! question; the flag below does not use it).
+//!
+//! **Flag.** A *regression* when a ratio's whole interval lies above 1 + threshold (by default
+//! [`THRESHOLD`]: more than 10 % slower, and not by chance); an *improvement* when a whole
+//! interval lies below 1 / (1 + threshold); otherwise *unchanged*. Fewer than two shared
+//! instances: *too few* (no interval).
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use rand::Rng as _;
+use sudoku_core::rng_from_seed;
+
+use crate::compare::{signed_rank, SignedRank, Zeros, MIN_PAIRS};
+use crate::escape;
+use crate::meta::{config_label, RunMeta};
+use crate::number::{num, p_value, significant};
+use crate::stats::{mean, median, quantile_sorted, sorted};
+use crate::tables::{config_caps, par2_score, set_key, Cell, Line, SetKey, Table, TimeLimits};
+use crate::Row;
+
+/// Bootstrap resamples of each interval.
+pub const RESAMPLES: usize = 2000;
+/// The bootstrap generator's seed.
+pub const SEED: u64 = 0x5d0c_b00c;
+/// The default threshold of a regression: 10 %.
+pub const THRESHOLD: f64 = 0.10;
+
+/// Why two folders cannot be compared.
+#[derive(Debug, thiserror::Error)]
+pub enum BaselineError {
+    /// The folders hold runs of different experiments.
+    #[error("{a} holds experiment `{exp_a}` and {b} experiment `{exp_b}`: compare needs two runs of one experiment")]
+    NotOneExperiment {
+        /// Run A's name (its folder).
+        a: String,
+        /// Its experiment.
+        exp_a: String,
+        /// Run B's name.
+        b: String,
+        /// Its experiment.
+        exp_b: String,
+    },
+    /// No configuration ran an instance in both folders.
+    #[error("{a} and {b} share no instance run by the same configuration: nothing to compare")]
+    NothingShared {
+        /// Run A's name.
+        a: String,
+        /// Run B's name.
+        b: String,
+    },
+    /// A folder has no trial rows.
+    #[error("{0}: no trial rows")]
+    Empty(String),
+}
+
+/// One run: a name (its folder, as the user gave it), its rows and its meta.json.
+#[derive(Clone, Copy, Debug)]
+pub struct Side<'a> {
+    /// How the output names the run.
+    pub name: &'a str,
+    /// The trial rows.
+    pub rows: &'a [Row],
+    /// The folder's meta.json.
+    pub meta: Option<&'a RunMeta>,
+}
+
+impl Side<'_> {
+    /// The experiment's name: meta.json's, else the rows'.
+    pub fn experiment(&self) -> String {
+        match self.meta {
+            Some(m) if !m.experiment.is_empty() => m.experiment.clone(),
+            _ => self
+                .rows
+                .first()
+                .map(|r| r.experiment.clone())
+                .unwrap_or_default(),
+        }
+    }
+}
+
+/// What the flag says about one line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Change {
+    /// Slower beyond the threshold, interval and all.
+    Regression,
+    /// Faster beyond the threshold, interval and all.
+    Improvement,
+    /// Neither.
+    Unchanged,
+    /// Fewer than two shared instances.
+    TooFew,
+}
+
+impl Change {
+    /// The word in the tables.
+    pub fn name(self) -> &'static str {
+        match self {
+            Change::Regression => "regression",
+            Change::Improvement => "improvement",
+            Change::Unchanged => "unchanged",
+            Change::TooFew => "too few instances",
+        }
+    }
+}
+
+/// A ratio B/A with its bootstrap interval.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Ratio {
+    /// The ratio.
+    pub value: f64,
+    /// Its 95 % percentile-bootstrap interval; `None` below two instances.
+    pub ci: Option<Interval>,
+}
+
+impl Ratio {
+    /// `1.23 (1.05–1.40)`.
+    pub fn text(&self) -> String {
+        match self.ci {
+            Some((lo, hi)) => format!("{:.2} ({lo:.2}–{hi:.2})", self.value),
+            None => format!("{:.2}", self.value),
+        }
+    }
+}
+
+/// One configuration on one group, A against B.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Delta {
+    /// (kind, variant, order, instance set).
+    pub group: SetKey,
+    /// The configuration.
+    pub config: String,
+    /// Instances both runs ran with it.
+    pub shared: usize,
+    /// Solved and trials on the shared instances, in A.
+    pub solved_a: (usize, usize),
+    /// The same in B.
+    pub solved_b: (usize, usize),
+    /// Median over the shared instances of A's values (ms).
+    pub median_a: f64,
+    /// The same for B.
+    pub median_b: f64,
+    /// Mean (PAR-2) over the shared instances of A's values (ms).
+    pub par2_a: f64,
+    /// The same for B.
+    pub par2_b: f64,
+    /// Median B / median A; `None` when A's is 0.
+    pub median_ratio: Option<Ratio>,
+    /// PAR-2 B / PAR-2 A; `None` when A's is 0.
+    pub par2_ratio: Option<Ratio>,
+    /// The Wilcoxon test of B − A; `None` below [`MIN_PAIRS`] instances.
+    pub test: Option<SignedRank>,
+    /// The flag.
+    pub change: Change,
+}
+
+/// Two runs compared.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RunComparison {
+    /// The experiment.
+    pub experiment: String,
+    /// Run A's name and what its meta.json says of it (commit, date, machine).
+    pub a: (String, String),
+    /// Run B's.
+    pub b: (String, String),
+    /// The regression threshold (0.10: 10 %).
+    pub threshold: f64,
+    /// One line per configuration and group both ran, in group order.
+    pub lines: Vec<Delta>,
+    /// What differs between the runs besides the times (settings, configurations, instances).
+    pub notes: Vec<String>,
+}
+
+impl RunComparison {
+    /// The lines flagged `change`.
+    pub fn count(&self, change: Change) -> usize {
+        self.lines.iter().filter(|l| l.change == change).count()
+    }
+
+    /// Whether any line is a regression.
+    pub fn regressed(&self) -> bool {
+        self.count(Change::Regression) > 0
+    }
+}
+
+/// One configuration on one instance in one run.
+#[derive(Clone, Copy, Debug, Default)]
+struct Value {
+    /// The mean PAR-2 score of its trials.
+    score: f64,
+    /// Trials with a verified answer.
+    solved: usize,
+    /// Trials.
+    trials: usize,
+}
+
+/// Per (group, configuration), per instance: its [`Value`].
+type PerInstance = BTreeMap<(SetKey, String), BTreeMap<String, Value>>;
+
+/// A confidence interval, low and high.
+pub type Interval = (f64, f64);
+
+fn per_instance(side: &Side) -> PerInstance {
+    let limits = TimeLimits::from_settings(side.meta.and_then(|m| m.settings.as_ref()));
+    let caps = config_caps(side.rows, &limits);
+    let mut sums: PerInstance = BTreeMap::new();
+    for r in side.rows {
+        let cap = caps
+            .get(&(r.kind.clone(), r.method.clone(), r.params.clone()))
+            .copied()
+            .flatten();
+        // No known limit: an unsolved trial counts at the time it stopped.
+        let score = par2_score(r, cap).unwrap_or(r.wall_ms);
+        let e = sums
+            .entry((set_key(r), config_label(&r.method, &r.params)))
+            .or_default()
+            .entry(r.instance.clone())
+            .or_default();
+        e.score += score;
+        e.solved += usize::from(r.success());
+        e.trials += 1;
+    }
+    for m in sums.values_mut() {
+        for v in m.values_mut() {
+            v.score /= v.trials as f64;
+        }
+    }
+    sums
+}
+
+/// Compares run B with run A (see the module documentation).
+pub fn compare_runs(a: &Side, b: &Side, threshold: f64) -> Result<RunComparison, BaselineError> {
+    for s in [a, b] {
+        if s.rows.is_empty() {
+            return Err(BaselineError::Empty(s.name.to_string()));
+        }
+    }
+    let (exp_a, exp_b) = (a.experiment(), b.experiment());
+    if exp_a != exp_b {
+        return Err(BaselineError::NotOneExperiment {
+            a: a.name.into(),
+            exp_a,
+            b: b.name.into(),
+            exp_b,
+        });
+    }
+    let (va, vb) = (per_instance(a), per_instance(b));
+    let mut lines = Vec::new();
+    for (key, ia) in &va {
+        let Some(ib) = vb.get(key) else { continue };
+        let shared: Vec<Pair> = ia
+            .iter()
+            .filter_map(|(inst, x)| ib.get(inst).map(|y| (*x, *y)))
+            .collect();
+        if shared.is_empty() {
+            continue;
+        }
+        lines.push(line(key, &shared, threshold));
+    }
+    if lines.is_empty() {
+        return Err(BaselineError::NothingShared {
+            a: a.name.into(),
+            b: b.name.into(),
+        });
+    }
+    Ok(RunComparison {
+        experiment: exp_a,
+        a: (a.name.to_string(), describe(a.meta)),
+        b: (b.name.to_string(), describe(b.meta)),
+        threshold,
+        lines,
+        notes: notes(a, b, &va, &vb),
+    })
+}
+
+/// An instance's value in A and in B.
+type Pair = (Value, Value);
+
+/// The line of configuration and group `key` from its shared instances, with threshold `t`.
+fn line(key: &(SetKey, String), shared: &[Pair], t: f64) -> Delta {
+    let xa: &[f64] = &shared.iter().map(|p| p.0.score).collect::<Vec<_>>();
+    let xb: &[f64] = &shared.iter().map(|p| p.1.score).collect::<Vec<_>>();
+    let solved = |v: &dyn Fn(&Pair) -> Value| {
+        shared
+            .iter()
+            .map(v)
+            .fold((0, 0), |acc, x| (acc.0 + x.solved, acc.1 + x.trials))
+    };
+    let (median_a, median_b) = (median(xa).unwrap_or(0.0), median(xb).unwrap_or(0.0));
+    let (par2_a, par2_b) = (mean(xa).unwrap_or(0.0), mean(xb).unwrap_or(0.0));
+    let (median_ci, par2_ci) = bootstrap(xa, xb);
+    let ratio = |b: f64, a: f64, ci: Option<Interval>| {
+        (a > 0.0 && b.is_finite()).then_some(Ratio { value: b / a, ci })
+    };
+    let median_ratio = ratio(median_b, median_a, median_ci);
+    let par2_ratio = ratio(par2_b, par2_a, par2_ci);
+    let d: Vec<f64> = xa.iter().zip(xb).map(|(a, b)| b - a).collect();
+    let cis: Vec<Interval> = [median_ratio, par2_ratio]
+        .iter()
+        .flatten()
+        .filter_map(|r| r.ci)
+        .collect();
+    let change = if xa.len() < 2 {
+        Change::TooFew
+    } else if cis.iter().any(|c| c.0 > 1.0 + t) {
+        Change::Regression
+    } else if cis.iter().any(|c| c.1 < 1.0 / (1.0 + t)) {
+        Change::Improvement
+    } else {
+        Change::Unchanged
+    };
+    Delta {
+        group: key.0.clone(),
+        config: key.1.clone(),
+        shared: xa.len(),
+        solved_a: solved(&|p| p.0),
+        solved_b: solved(&|p| p.1),
+        median_a,
+        median_b,
+        par2_a,
+        par2_b,
+        median_ratio,
+        par2_ratio,
+        test: (d.len() >= MIN_PAIRS)
+            .then(|| signed_rank(&d, Zeros::Pratt))
+            .flatten(),
+        change,
+    }
+}
+
+/// The 95 % percentile-bootstrap intervals of median(b)/median(a) and mean(b)/mean(a),
+/// resampling instances in pairs; `None` below two instances or when a resample's A is 0.
+pub fn bootstrap(a: &[f64], b: &[f64]) -> (Option<Interval>, Option<Interval>) {
+    let n = a.len().min(b.len());
+    if n < 2 {
+        return (None, None);
+    }
+    let mut rng = rng_from_seed(SEED);
+    let (mut med, mut avg) = (Vec::with_capacity(RESAMPLES), Vec::with_capacity(RESAMPLES));
+    let (mut sa, mut sb) = (vec![0.0; n], vec![0.0; n]);
+    for _ in 0..RESAMPLES {
+        for k in 0..n {
+            let i = rng.random_range(0..n);
+            sa[k] = a[i];
+            sb[k] = b[i];
+        }
+        let (ma, mb) = (median(&sa).unwrap_or(0.0), median(&sb).unwrap_or(0.0));
+        let (pa, pb) = (mean(&sa).unwrap_or(0.0), mean(&sb).unwrap_or(0.0));
+        med.push(mb / ma);
+        avg.push(pb / pa);
+    }
+    let interval = |v: Vec<f64>| {
+        if v.iter().any(|x| !x.is_finite()) {
+            return None;
+        }
+        let s = sorted(&v);
+        Some((quantile_sorted(&s, 0.025)?, quantile_sorted(&s, 0.975)?))
+    };
+    (interval(med), interval(avg))
+}
+
+/// `commit abc, 2026-11-23, AMD EPYC (2 cores)` from a meta.json.
+fn describe(meta: Option<&RunMeta>) -> String {
+    match meta {
+        None => "no meta.json".into(),
+        Some(m) => format!(
+            "commit {}{}, {}, {} ({} cores)",
+            m.commit,
+            if m.dirty == Some(true) { "+dirty" } else { "" },
+            m.started.get(..10).unwrap_or(&m.started),
+            m.cpu,
+            m.cores
+        ),
+    }
+}
+
+/// What differs between the runs besides the times.
+fn notes(a: &Side, b: &Side, va: &PerInstance, vb: &PerInstance) -> Vec<String> {
+    let mut out = Vec::new();
+    let configs = |v: &PerInstance| -> BTreeSet<String> { v.keys().map(|k| k.1.clone()).collect() };
+    let (ca, cb) = (configs(va), configs(vb));
+    let list = |s: Vec<&String>| {
+        s.iter()
+            .map(|c| format!("`{c}`"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let only_a: Vec<&String> = ca.difference(&cb).collect();
+    let only_b: Vec<&String> = cb.difference(&ca).collect();
+    if !only_a.is_empty() {
+        out.push(format!("Only in A (not compared): {}.", list(only_a)));
+    }
+    if !only_b.is_empty() {
+        out.push(format!("Only in B (not compared): {}.", list(only_b)));
+    }
+    let instances = |v: &PerInstance| -> BTreeSet<(SetKey, String)> {
+        v.iter()
+            .flat_map(|(k, m)| m.keys().map(move |i| (k.0.clone(), i.clone())))
+            .collect()
+    };
+    let (ia, ib) = (instances(va), instances(vb));
+    let both = ia.intersection(&ib).count();
+    if both != ia.len() || both != ib.len() {
+        out.push(format!(
+            "The runs share {both} instances (A ran {}, B {}): only shared ones are compared.",
+            ia.len(),
+            ib.len()
+        ));
+    }
+    let settings = |s: &Side| s.meta.and_then(|m| m.settings.clone());
+    if let (Some(sa), Some(sb)) = (settings(a), settings(b)) {
+        if sa.seed != sb.seed {
+            out.push(format!(
+                "The seeds differ: {} in A, {} in B.",
+                sa.seed, sb.seed
+            ));
+        }
+        let by_label =
+            |s: &crate::meta::RunSettings| -> BTreeMap<String, crate::meta::ConfigSettings> {
+                s.configs
+                    .iter()
+                    .map(|c| (c.label.clone(), c.clone()))
+                    .collect()
+            };
+        let (la, lb) = (by_label(&sa), by_label(&sb));
+        for (label, x) in &la {
+            let Some(y) = lb.get(label) else { continue };
+            let secs = |t: Option<f64>| t.map_or("none".to_string(), |t| format!("{} s", num(t)));
+            if x.time_limit != y.time_limit {
+                out.push(format!(
+                    "`{label}`: time limit {} in A, {} in B (its PAR-2 penalty differs with it).",
+                    secs(x.time_limit),
+                    secs(y.time_limit)
+                ));
+            }
+            if x.trials != y.trials || x.repeat != y.repeat {
+                out.push(format!(
+                    "`{label}`: {} trials × {} repeats in A, {} × {} in B.",
+                    x.trials, x.repeat, y.trials, y.repeat
+                ));
+            }
+        }
+    }
+    if let (Some(ma), Some(mb)) = (a.meta, b.meta) {
+        if ma.cpu != mb.cpu || ma.cores != mb.cores {
+            out.push(format!(
+                "The machines differ: {} ({} cores) in A, {} ({} cores) in B.",
+                ma.cpu, ma.cores, mb.cpu, mb.cores
+            ));
+        }
+    }
+    out
+}
+
+/// The comparison as a table: one line per configuration and group.
+pub fn table(c: &RunComparison) -> Table {
+    let mut lines = Vec::new();
+    let mut group: Option<&SetKey> = None;
+    for l in &c.lines {
+        if group != Some(&l.group) {
+            let n = l.group.2 * l.group.2;
+            lines.push(Line::Group(format!(
+                "{} · {} · {n}×{n} · {}",
+                l.group.0, l.group.1, l.group.3
+            )));
+            group = Some(&l.group);
+        }
+        let ratio = |r: &Option<Ratio>| Cell::new(r.map_or("–".to_string(), |r| r.text()));
+        lines.push(Line::Row(vec![
+            Cell::new(l.config.clone()),
+            Cell::new(l.shared.to_string()),
+            Cell::new(format!("{}/{}", l.solved_a.0, l.solved_a.1)),
+            Cell::new(format!("{}/{}", l.solved_b.0, l.solved_b.1)),
+            Cell::new(num(l.median_a)),
+            Cell::new(num(l.median_b)),
+            ratio(&l.median_ratio),
+            Cell::new(num(l.par2_a)),
+            Cell::new(num(l.par2_b)),
+            ratio(&l.par2_ratio),
+            Cell::new(l.test.as_ref().map_or("–".to_string(), |t| p_value(t.p))),
+            Cell {
+                text: l.change.name().to_string(),
+                best: l.change == Change::Regression,
+            },
+        ]));
+    }
+    Table {
+        headers: [
+            "Configuration",
+            "n",
+            "Solved A",
+            "Solved B",
+            "Median A ms",
+            "Median B ms",
+            "Median B/A (95 % CI)",
+            "PAR-2 A ms",
+            "PAR-2 B ms",
+            "PAR-2 B/A (95 % CI)",
+            "Wilcoxon p",
+            "Change",
+        ]
+        .map(String::from)
+        .to_vec(),
+        numeric: vec![
+            false, true, true, true, true, true, true, true, true, true, true, false,
+        ],
+        lines,
+    }
+}
+
+/// The verdict in one paragraph: how many lines regressed, improved, stayed.
+pub fn summary(c: &RunComparison) -> String {
+    let pct = format!("{} %", significant(c.threshold * 100.0));
+    let mut s = format!(
+        "B against A on {} configuration × group line{}: {} regression{}, {} improvement{}, {} unchanged (threshold {pct})",
+        c.lines.len(),
+        if c.lines.len() == 1 { "" } else { "s" },
+        c.count(Change::Regression),
+        if c.count(Change::Regression) == 1 { "" } else { "s" },
+        c.count(Change::Improvement),
+        if c.count(Change::Improvement) == 1 { "" } else { "s" },
+        c.count(Change::Unchanged),
+    );
+    let few = c.count(Change::TooFew);
+    if few > 0 {
+        s.push_str(&format!(", {few} with too few instances"));
+    }
+    s.push('.');
+    let regressed: Vec<String> = c
+        .lines
+        .iter()
+        .filter(|l| l.change == Change::Regression)
+        .map(|l| {
+            let n = l.group.2 * l.group.2;
+            format!(
+                "`{}` at {n}×{n} ({}): median ×{}",
+                l.config,
+                l.group.3,
+                l.median_ratio
+                    .map_or("–".into(), |r| format!("{:.2}", r.value))
+            )
+        })
+        .collect();
+    if !regressed.is_empty() {
+        s.push_str(&format!(" Regressions: {}.", regressed.join("; ")));
+    }
+    s
+}
+
+/// How the lines are computed, for the documents.
+pub fn method_text(threshold: f64) -> String {
+    format!("Per configuration and instance group, on the instances both runs ran: each instance's value is the mean PAR-2 score of its trials (wall time, or twice the time limit when unsolved). Ratios are B over A (above 1: B is slower), of the medians and of the means (PAR-2), with 95 % percentile-bootstrap intervals over instances resampled in pairs ({RESAMPLES} resamples, fixed seed). Wilcoxon signed-rank test on the differences B − A from {MIN_PAIRS} instances on (two-sided, uncorrected). Regression: an interval wholly above {}; improvement: wholly below {}.", significant(1.0 + threshold), significant(1.0 / (1.0 + threshold)))
+}
+
+/// compare.md.
+pub fn markdown(c: &RunComparison) -> String {
+    let mut out = format!(
+        "# Compare: {}\n\nA: {} ({})  \nB: {} ({})\n\n{}\n\n{}\n",
+        escape::markdown(&c.experiment),
+        escape::markdown(&c.a.0),
+        escape::markdown(&c.a.1),
+        escape::markdown(&c.b.0),
+        escape::markdown(&c.b.1),
+        md_code(&summary(c)),
+        escape::markdown(&method_text(c.threshold)),
+    );
+    if !c.notes.is_empty() {
+        out.push('\n');
+        for n in &c.notes {
+            out.push_str(&format!("- {}\n", md_code(n)));
+        }
+    }
+    out.push('\n');
+    out.push_str(&table(c).markdown());
+    out
+}
+
+/// Text with backtick code spans: the spans kept, the rest escaped for Markdown.
+fn md_code(s: &str) -> String {
+    s.split('`')
+        .enumerate()
+        .map(|(i, p)| {
+            if i % 2 == 1 {
+                format!("`{p}`")
+            } else {
+                escape::markdown(p)
+            }
+        })
+        .collect()
+}
+
+/// Text with backtick code spans as HTML.
+fn html_code(s: &str) -> String {
+    s.split('`')
+        .enumerate()
+        .map(|(i, p)| {
+            if i % 2 == 1 {
+                format!("<code>{}</code>", escape::html(p))
+            } else {
+                escape::html(p)
+            }
+        })
+        .collect()
+}
+
+/// The comparison as the body of a report section (HTML).
+pub fn html(c: &RunComparison) -> String {
+    let mut out = format!(
+        "<p><strong>A</strong>: {} ({})<br><strong>B</strong>: {} ({})</p>\n<p>{}</p>\n",
+        escape::html(&c.a.0),
+        escape::html(&c.a.1),
+        escape::html(&c.b.0),
+        escape::html(&c.b.1),
+        html_code(&summary(c)),
+    );
+    if !c.notes.is_empty() {
+        out.push_str("<ul>\n");
+        for n in &c.notes {
+            out.push_str(&format!("<li>{}</li>\n", html_code(n)));
+        }
+        out.push_str("</ul>\n");
+    }
+    out.push_str(&crate::report::filterable(
+        &table(c).html(&method_text(c.threshold)),
+    ));
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::TrialStatus;
+
+    fn rows(exp: &str, times: &[f64]) -> Vec<Row> {
+        times
+            .iter()
+            .enumerate()
+            .map(|(i, &t)| Row {
+                experiment: exp.into(),
+                kind: "solve".into(),
+                method: "m".into(),
+                variant: "classic".into(),
+                order: 3,
+                instance_set: "s".into(),
+                instance: format!("i{i}"),
+                status: TrialStatus::Solved,
+                wall_ms: t,
+                ..Row::default()
+            })
+            .collect()
+    }
+
+    fn side<'a>(name: &'a str, rows: &'a [Row]) -> Side<'a> {
+        Side {
+            name,
+            rows,
+            meta: None,
+        }
+    }
+
+    #[test]
+    fn a_doubled_time_is_a_regression_with_its_interval() {
+        let a = rows("e", &[1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0]);
+        let b = rows("e", &[2.0, 4.0, 6.0, 8.0, 10.0, 12.0, 14.0, 16.0]);
+        let c = compare_runs(&side("A", &a), &side("B", &b), THRESHOLD).unwrap();
+        assert_eq!(c.lines.len(), 1);
+        let l = &c.lines[0];
+        assert_eq!((l.shared, l.solved_a, l.solved_b), (8, (8, 8), (8, 8)));
+        assert_eq!((l.median_a, l.median_b), (4.5, 9.0));
+        // Every resample doubles too: the interval is the point.
+        let m = l.median_ratio.unwrap();
+        assert_eq!((m.value, m.ci), (2.0, Some((2.0, 2.0))));
+        assert_eq!(l.par2_ratio.unwrap().ci, Some((2.0, 2.0)));
+        // All 8 differences positive: exact two-sided p = 2/2⁸.
+        assert_eq!(l.test.as_ref().unwrap().p, 2.0 / 256.0);
+        assert_eq!(l.change, Change::Regression);
+        assert!(c.regressed());
+        assert!(summary(&c).starts_with(
+            "B against A on 1 configuration × group line: 1 regression, 0 improvements, 0 unchanged (threshold 10 %)."
+        ));
+        // And the other way round, an improvement.
+        let c = compare_runs(&side("B", &b), &side("A", &a), THRESHOLD).unwrap();
+        assert_eq!(c.lines[0].change, Change::Improvement);
+        let md = markdown(&c);
+        assert!(md.contains("| m | 8 | 8/8 | 8/8 | 9.00 | 4.50 | 0.50 (0.50–0.50) |"));
+    }
+
+    #[test]
+    fn the_bootstrap_interval_is_fixed_by_its_seed_and_holds_the_ratio() {
+        let a = [1.0, 1.2, 0.9, 1.1, 1.0, 1.3, 0.8, 1.05, 0.95, 1.15];
+        let b = [1.1, 1.1, 1.0, 1.2, 0.9, 1.4, 0.9, 1.0, 1.0, 1.3];
+        let (m1, p1) = bootstrap(&a, &b);
+        let (m2, p2) = bootstrap(&a, &b);
+        assert_eq!((m1, p1), (m2, p2));
+        let (lo, hi) = p1.unwrap();
+        let ratio = mean(&b).unwrap() / mean(&a).unwrap();
+        assert!(lo < ratio && ratio < hi, "{lo} {ratio} {hi}");
+        // Noise of a few per cent: neither a regression nor an improvement at 10 %.
+        let ra = rows("e", &a);
+        let rb = rows("e", &b);
+        let c = compare_runs(&side("A", &ra), &side("B", &rb), THRESHOLD).unwrap();
+        assert_eq!(c.lines[0].change, Change::Unchanged);
+        // A single instance has no interval.
+        assert_eq!(bootstrap(&a[..1], &b[..1]), (None, None));
+    }
+
+    #[test]
+    fn unsolved_trials_count_their_penalty_and_bad_pairs_are_refused() {
+        let a = rows("e", &[1.0; 6]);
+        let mut b = rows("e", &[1.0; 6]);
+        b[0].status = TrialStatus::Timeout;
+        b[0].limit = "time".into();
+        b[0].wall_ms = 50.0;
+        let c = compare_runs(&side("A", &a), &side("B", &b), THRESHOLD).unwrap();
+        let l = &c.lines[0];
+        assert_eq!(l.solved_b, (5, 6));
+        // The timeout counts 2 × 50 ms (the longest timed-out trial is the cap).
+        assert_eq!(l.par2_b, (5.0 + 100.0) / 6.0);
+        // Another experiment, and no shared instance, are refused.
+        let other = rows("f", &[1.0]);
+        let e = compare_runs(&side("A", &a), &side("B", &other), THRESHOLD).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "A holds experiment `e` and B experiment `f`: compare needs two runs of one experiment"
+        );
+        let mut moved = rows("e", &[1.0]);
+        moved[0].instance = "elsewhere".into();
+        let e = compare_runs(&side("A", &a), &side("B", &moved), THRESHOLD).unwrap_err();
+        assert!(matches!(e, BaselineError::NothingShared { .. }));
+    }
+}

@@ -1,0 +1,103 @@
+//! `compare`: two results folders of one experiment (before and after a change, two machines,
+//! two versions of a method), B against the baseline A: per configuration and instance group the
+//! ratios of medians and of PAR-2 with bootstrap intervals, a paired test, and the regressions
+//! beyond a threshold ([`sudoku_analysis::baseline`]).
+
+use std::path::{Path, PathBuf};
+
+use anyhow::{anyhow, bail, Context};
+use clap::Args;
+
+use sudoku_analysis::baseline::{self, Side};
+use sudoku_analysis::meta::RunMeta;
+use sudoku_analysis::report::{Report, Section};
+use sudoku_analysis::{read_rows, Row};
+
+use crate::cli::Failure;
+
+#[derive(Args)]
+pub struct CompareArgs {
+    /// The baseline results folder (A).
+    pub a: PathBuf,
+    /// The results folder compared with it (B); ratios are B over A.
+    pub b: PathBuf,
+    /// A ratio whose whole 95 % interval lies above 1 + THRESHOLD is a regression (0.1: 10 %).
+    #[arg(long, default_value_t = baseline::THRESHOLD)]
+    pub threshold: f64,
+    /// Write compare.md and compare.html into this folder instead of printing Markdown.
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+    /// Exit 1 when a line is a regression (for CI).
+    #[arg(long)]
+    pub fail_on_regression: bool,
+}
+
+/// A results folder's rows and meta.json.
+fn load(dir: &Path) -> anyhow::Result<(Vec<Row>, Option<RunMeta>)> {
+    let trials = dir.join("trials.csv");
+    if !trials.exists() {
+        bail!(
+            "{} not found: `compare` needs two results folders written by `run`",
+            trials.display()
+        );
+    }
+    let rows: Vec<Row> = read_rows(&trials)?;
+    if rows.is_empty() {
+        bail!(
+            "{}: no trial rows (the file is empty or only a header): nothing to compare",
+            trials.display()
+        );
+    }
+    Ok((rows, RunMeta::read(dir)?))
+}
+
+/// Compares B with A; prints Markdown, or writes compare.md and compare.html.
+pub fn compare(a: &CompareArgs) -> Result<(), Failure> {
+    if !(a.threshold.is_finite() && (0.0..10.0).contains(&a.threshold)) {
+        return Err(anyhow!(
+            "--threshold {}: give a share from 0 to 10 (0.1 is 10 %)",
+            a.threshold
+        )
+        .into());
+    }
+    let (rows_a, meta_a) = load(&a.a)?;
+    let (rows_b, meta_b) = load(&a.b)?;
+    let (name_a, name_b) = (a.a.display().to_string(), a.b.display().to_string());
+    let c = baseline::compare_runs(
+        &Side {
+            name: &name_a,
+            rows: &rows_a,
+            meta: meta_a.as_ref(),
+        },
+        &Side {
+            name: &name_b,
+            rows: &rows_b,
+            meta: meta_b.as_ref(),
+        },
+        a.threshold,
+    )?;
+    let md = baseline::markdown(&c);
+    match &a.out {
+        None => print!("{md}"),
+        Some(out) => {
+            std::fs::create_dir_all(out).with_context(|| format!("creating {}", out.display()))?;
+            let page = Report {
+                title: format!("Compare: {}", c.experiment),
+                lead: "Run B against the baseline A: ratios are B over A, above 1 is slower."
+                    .into(),
+                sections: vec![Section::new("compare", "B against A", baseline::html(&c))],
+            };
+            for (name, text) in [("compare.md", md), ("compare.html", page.to_html())] {
+                let path = out.join(name);
+                std::fs::write(&path, text)
+                    .with_context(|| format!("writing {}", path.display()))?;
+                println!("{}", path.display());
+            }
+            eprintln!("{}", baseline::summary(&c));
+        }
+    }
+    if a.fail_on_regression && c.regressed() {
+        return Err(Failure::Check);
+    }
+    Ok(())
+}
