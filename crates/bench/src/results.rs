@@ -8,12 +8,11 @@ use std::io::{Read, Seek, SeekFrom, Write};
 use std::path::Path;
 
 use anyhow::{Context, Result};
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use sudoku_analysis::meta::RunSettings;
-#[cfg(test)]
 pub use sudoku_analysis::read_rows;
 pub use sudoku_analysis::{
-    ms, read_rows_resuming, task_key, write_rows, Row, TraceRow, TrialStatus,
+    ms, read_rows_resuming, task_key, write_rows, CsvRow, Row, TraceRow, TrialStatus,
 };
 
 /// Appends rows to a CSV file, flushing each one so a killed run loses at most the row in
@@ -23,7 +22,7 @@ pub struct Appender<T> {
     _row: std::marker::PhantomData<T>,
 }
 
-impl<T: Serialize + for<'de> Deserialize<'de> + Default> Appender<T> {
+impl<T: Serialize + CsvRow + Default> Appender<T> {
     /// Opens `path` for appending; writes the header when the file is new or empty. A torn
     /// last line (from a killed run) is cut off first.
     pub fn open(path: &Path) -> Result<Appender<T>> {
