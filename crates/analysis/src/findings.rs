@@ -603,6 +603,60 @@ pub fn winners(findings: &[Finding]) -> Table {
     }
 }
 
+/// A time for a reader: `0.025 ms` below a second, `1.51 s` from one on.
+pub fn duration(ms: f64) -> String {
+    if ms < 1000.0 {
+        format!("{} ms", num(ms))
+    } else {
+        format!("{} s", num(ms / 1000.0))
+    }
+}
+
+/// The findings as a short Markdown table for a document (README's "which method" table): per
+/// group the grid, the share of givens, the best configuration and the runner-up with their
+/// solved counts and median times, the speed-up, and whether the test supports the winner.
+/// Instance sets are left out: a document's table is read by grid and share of givens.
+pub fn brief(findings: &[Finding]) -> String {
+    let mut out = String::from(
+        "| grid | givens | best | solved | median | runner-up | solved | median | speed-up | test |\n\
+         |---|---:|---|---:|---:|---|---:|---:|---:|---|\n",
+    );
+    for f in findings {
+        let entry = |e: Option<&Entry>| match e {
+            Some(e) => format!(
+                "`{}` | {} | {}",
+                escape::markdown(&e.config),
+                e.solved_text(),
+                e.median_ms.map_or("–".into(), duration)
+            ),
+            None => "– | – | –".to_string(),
+        };
+        // A winner ranked first for solving more may be slower on its score.
+        let speedup = match (f.winner(), f.runner_up(), f.speedup()) {
+            (Some(w), Some(r), Some(x)) if x < 1.0 && w.solved * r.trials > r.solved * w.trials => {
+                "solves more".to_string()
+            }
+            (.., x) => x.map_or("–".into(), times),
+        };
+        let test = match &f.verdict {
+            Some(Verdict::Significant { p_holm, .. }) => format!("yes, p {}", p_text(*p_holm)),
+            Some(Verdict::NotSignificant { p_holm, .. }) => format!("no, p {}", p_text(*p_holm)),
+            Some(Verdict::TooFew { n }) => format!("too few ({n})"),
+            Some(Verdict::Untestable { .. }) | None => "–".to_string(),
+        };
+        out.push_str(&format!(
+            "| {} | {} | {} | {} | {} | {} |\n",
+            f.grid(),
+            f.givens(),
+            entry(f.winner()),
+            entry(f.runner_up()),
+            speedup,
+            test
+        ));
+    }
+    out
+}
+
 /// The configurations of `findings`, sorted (every name the leaderboards use).
 pub fn configs(findings: &[Finding]) -> BTreeSet<String> {
     findings
@@ -678,6 +732,24 @@ mod tests {
         assert_eq!(
             f.sentence_markdown(),
             "`a` solves 8/8 at 9×9, 40 % givens (8 instances of s), 3.0× faster than `b` (Wilcoxon, Holm-corrected p = 0.008)."
+        );
+    }
+
+    #[test]
+    fn the_brief_table_names_both_with_medians_and_the_test() {
+        let mut rows = trials("b", &[Some(3000.0); 8]);
+        rows.extend(trials("a", &[Some(1.0); 8]));
+        let text = brief(&[one(&rows)]);
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines.len(), 3);
+        assert_eq!(
+            lines[2],
+            "| 9×9 | 40 % | `a` | 8/8 | 1.00 ms | `b` | 8/8 | 3.00 s | 3000× | yes, p = 0.008 |"
+        );
+        let few = brief(&[one(&trials("a", &[Some(1.0)]))]);
+        assert!(
+            few.ends_with("| `a` | 1/1 | 1.00 ms | – | – | – | – | – |\n"),
+            "{few}"
         );
     }
 

@@ -17,6 +17,7 @@ pub mod check;
 pub mod compare;
 pub mod convert;
 pub mod explain;
+pub mod findings;
 pub mod generate;
 pub mod list;
 pub mod merge;
@@ -69,6 +70,9 @@ enum Command {
     /// Compare two results folders of one experiment (B against the baseline A): ratios with
     /// intervals, a paired test, regressions beyond a threshold.
     Compare(compare::CompareArgs),
+    /// A results folder's verdicts as one short Markdown table (best method and runner-up per
+    /// grid and share of givens), printed or written into a document's findings block.
+    Findings(findings::FindingsArgs),
     /// Reproduce a paper (unicamp-ilp, jump, takano, raggi, teles, lewis, all): its experiments,
     /// then the paper's values beside ours (comparison.md).
     Repro(repro::ReproArgs),
@@ -91,6 +95,7 @@ impl Cli {
             Some(Command::Report(a)) => report::report(&a),
             Some(Command::Merge(a)) => merge::merge(&a),
             Some(Command::Compare(a)) => compare::compare(&a),
+            Some(Command::Findings(a)) => findings::findings(&a),
             Some(Command::Repro(a)) => repro::repro(&a, registry),
             None => run::default_experiment()
                 .map_err(Failure::from)
