@@ -2,23 +2,10 @@
 //! results file and changed resume is a clear error (exit code 2) or a documented warning;
 //! text from data and experiment files shows as text in every output.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::path::Path;
 
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../..")
-        .canonicalize()
-        .unwrap()
-}
-
-fn bench(dir: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_sudoku-bench"))
-        .args(args)
-        .current_dir(dir)
-        .output()
-        .expect("the binary runs")
-}
+mod binary;
+use binary::{bench, root};
 
 fn text(b: &[u8]) -> String {
     String::from_utf8_lossy(b).into_owned()

@@ -5,12 +5,8 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::time::Duration;
 
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../..")
-        .canonicalize()
-        .unwrap()
-}
+mod binary;
+use binary::root;
 
 fn bin() -> &'static str {
     env!("CARGO_BIN_EXE_sudoku-bench")
