@@ -656,6 +656,8 @@ mod tests {
     fn threads_come_from_the_stats_and_default_to_one() {
         let mut row = Row {
             order: 3,
+            variant: "classic".into(),
+            repeats: 1,
             ..Row::default()
         };
         row.set_stats(&Stats::default());

@@ -198,7 +198,10 @@ mod tests {
         let p = dir.path().join("trials.csv");
         let row = |task| Row {
             task,
+            instance: format!("i{task}"),
             order: 3,
+            variant: "classic".into(),
+            repeats: 1,
             ..Row::default()
         };
         Appender::<Row>::open(&p).unwrap().push(&row(0)).unwrap();
