@@ -123,7 +123,7 @@ pub fn paper_values(data: &[u8]) {
         return;
     };
     if let Ok(values) = sudoku_repro::parse_paper_values(text, Path::new("fuzz.csv")) {
-        let comparisons = sudoku_repro::compare(&values, &Default::default());
+        let comparisons = sudoku_repro::compare(&values, &Default::default(), &Default::default());
         let _ = sudoku_repro::markdown("fuzz", &comparisons);
         let _ = sudoku_repro::latex("fuzz", &comparisons);
     }

@@ -29,7 +29,7 @@
 
 #![deny(missing_docs)]
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::{self, Write as _};
 use std::path::{Path, PathBuf};
 
@@ -656,6 +656,9 @@ pub enum Verdict {
     Reproduced,
     /// Ours does not.
     Differs,
+    /// Ours does not, in a `--quick` run: its fewer instances and trials and shorter limits
+    /// may be the cause, so only a full run can judge.
+    Unjudged,
     /// Not measured (yet): no experiment, or no rows in this run.
     NotYet,
 }
@@ -666,6 +669,7 @@ impl Verdict {
         match self {
             Verdict::Reproduced => "reproduced",
             Verdict::Differs => "differs",
+            Verdict::Unjudged => "quick: not judged",
             Verdict::NotYet => "not yet",
         }
     }
@@ -687,12 +691,21 @@ pub struct Comparison {
 }
 
 /// Judges every item against the rows of its experiment (`rows` by experiment name). An item
-/// whose experiment did not run, or whose selection keeps no row, is `not yet`.
-pub fn compare(values: &[PaperValue], rows: &BTreeMap<String, Vec<Row>>) -> Vec<Comparison> {
-    values.iter().map(|v| judge(v, rows)).collect()
+/// whose experiment did not run, or whose selection keeps no row, is `not yet`; one that
+/// differs in an experiment of `quick` (run with `--quick`) is `quick: not judged`.
+pub fn compare(
+    values: &[PaperValue],
+    rows: &BTreeMap<String, Vec<Row>>,
+    quick: &BTreeSet<String>,
+) -> Vec<Comparison> {
+    values.iter().map(|v| judge(v, rows, quick)).collect()
 }
 
-fn judge(v: &PaperValue, rows: &BTreeMap<String, Vec<Row>>) -> Comparison {
+fn judge(
+    v: &PaperValue,
+    rows: &BTreeMap<String, Vec<Row>>,
+    quick: &BTreeSet<String>,
+) -> Comparison {
     let not_yet = |reason: String| Comparison {
         value: v.clone(),
         ours: None,
@@ -786,15 +799,19 @@ fn judge(v: &PaperValue, rows: &BTreeMap<String, Vec<Row>>) -> Comparison {
         }
         (Ours::Text(t), _) => (false, "≠".into(), format!("ours `{t}` is not a number")),
     };
+    let (verdict, reason) = match (ok, quick.contains(exp)) {
+        (true, _) => (Verdict::Reproduced, reason),
+        (false, false) => (Verdict::Differs, reason),
+        (false, true) => (
+            Verdict::Unjudged,
+            format!("{reason}; a --quick run (fewer instances and trials, shorter limits) cannot judge this, a full run can"),
+        ),
+    };
     Comparison {
         value: v.clone(),
         ours: Some(ours),
         agreement,
-        verdict: if ok {
-            Verdict::Reproduced
-        } else {
-            Verdict::Differs
-        },
+        verdict,
         reason,
     }
 }
@@ -808,14 +825,21 @@ pub fn counts(cs: &[Comparison]) -> BTreeMap<Verdict, usize> {
     m
 }
 
-/// `12 reproduced, 3 differs, 2 not yet`.
+/// `12 reproduced, 3 differs, 2 not yet` (and `, 4 quick: not judged` when a quick run left
+/// some).
 pub fn counts_text(cs: &[Comparison]) -> String {
     let m = counts(cs);
-    [Verdict::Reproduced, Verdict::Differs, Verdict::NotYet]
-        .iter()
-        .map(|v| format!("{} {}", m.get(v).copied().unwrap_or(0), v.name()))
-        .collect::<Vec<_>>()
-        .join(", ")
+    [
+        Verdict::Reproduced,
+        Verdict::Differs,
+        Verdict::NotYet,
+        Verdict::Unjudged,
+    ]
+    .iter()
+    .filter(|v| **v != Verdict::Unjudged || m.contains_key(v))
+    .map(|v| format!("{} {}", m.get(v).copied().unwrap_or(0), v.name()))
+    .collect::<Vec<_>>()
+    .join(", ")
 }
 
 fn ours_text(c: &Comparison) -> String {

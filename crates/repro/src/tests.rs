@@ -125,12 +125,26 @@ fn items_are_judged_by_their_check() {
             row("dlx", TrialStatus::Infeasible, 40.0, None),
         ],
     )]);
-    let c = compare(&v, &rows);
+    let c = compare(&v, &rows, &BTreeSet::new());
     let verdicts: Vec<Verdict> = c.iter().map(|c| c.verdict).collect();
     use Verdict::*;
     assert_eq!(
         verdicts,
         [Reproduced, Reproduced, Differs, Reproduced, Reproduced, NotYet, NotYet]
+    );
+    // The same rows from a --quick run: what differs is not judged, the rest stands.
+    let quick = compare(&v, &rows, &BTreeSet::from(["e".to_string()]));
+    let verdicts: Vec<Verdict> = quick.iter().map(|c| c.verdict).collect();
+    assert_eq!(
+        verdicts,
+        [Reproduced, Reproduced, Unjudged, Reproduced, Reproduced, NotYet, NotYet]
+    );
+    assert!(quick[2]
+        .reason
+        .ends_with("cannot judge this, a full run can"));
+    assert_eq!(
+        counts_text(&quick),
+        "4 reproduced, 0 differs, 2 not yet, 1 quick: not judged"
     );
     assert_eq!(c[0].ours, Some(Ours::Num(405.0)));
     assert!(matches!(c[4].ours, Some(Ours::Num(r)) if (r - 0.5).abs() < 1e-12));
@@ -153,7 +167,7 @@ fn grid_items_are_laid_out_as_a_grid() {
         "e".to_string(),
         vec![row("ilp", TrialStatus::Solved, 20.0, None)],
     )]);
-    let md = markdown("t", &compare(&v, &rows));
+    let md = markdown("t", &compare(&v, &rows, &BTreeSet::new()));
     assert!(md.contains("## T (paper / ours)"), "{md}");
     assert!(
         md.contains("| easy | 0.02 / 0.0200 | 0.03 / 0.0200 |"),

@@ -4,11 +4,12 @@
 //! the runner's own; then put the paper's values (`datasets/seeds/paper_values.csv`) beside ours
 //! in `results/repro-NAME/comparison.md`, `.tex` and `.csv`.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 use anyhow::{anyhow, bail, Context, Result};
 use clap::Args;
+use sudoku_analysis::meta::RunMeta;
 use sudoku_analysis::{read_rows, Row};
 use sudoku_repro::{
     check_experiments, compare, counts_text, latex, markdown, paper, read_paper_values, write_csv,
@@ -150,6 +151,9 @@ pub fn repro(a: &ReproArgs, registry: &Registry) -> Result<(), Failure> {
         let fs = &files[p.id];
         announce(p, fs, a.quick);
         let mut rows = BTreeMap::new();
+        // The experiments whose rows come from a --quick run (this one, or with --compare-only
+        // the one that wrote the folder, as its meta.json's command says).
+        let mut quick = BTreeSet::new();
         for f in fs {
             let dir = out.join(&f.name);
             if !a.compare_only {
@@ -176,15 +180,27 @@ pub fn repro(a: &ReproArgs, registry: &Registry) -> Result<(), Failure> {
             if trials.exists() {
                 let r: Vec<Row> = read_rows(&trials)?;
                 rows.insert(f.name.clone(), r);
+                let was_quick = if a.compare_only {
+                    RunMeta::read(&dir)?.is_some_and(|m| m.command.iter().any(|c| c == "--quick"))
+                } else {
+                    a.quick
+                };
+                if was_quick {
+                    quick.insert(f.name.clone());
+                }
             }
         }
         let mine: Vec<PaperValue> = values.iter().filter(|v| v.paper == p.id).cloned().collect();
-        let cs = compare(&mine, &rows);
+        let cs = compare(&mine, &rows, &quick);
         let title = format!(
             "Paper {}, {}: its values beside ours ({} run)",
             p.name,
             p.byline(),
-            if a.quick { "quick" } else { "full" }
+            match quick.len() {
+                0 => "full",
+                n if n == rows.len() => "quick",
+                _ => "partly quick",
+            }
         );
         std::fs::create_dir_all(&out).with_context(|| format!("creating {}", out.display()))?;
         write_atomic(&out.join("comparison.md"), &markdown(&title, &cs))?;
