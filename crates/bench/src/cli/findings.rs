@@ -10,8 +10,8 @@ use anyhow::{anyhow, Context};
 use clap::Args;
 
 use sudoku_analysis::findings::{brief, method_text};
-use sudoku_analysis::RunOutputs;
 
+use crate::cli::plot::read_run;
 use crate::cli::Failure;
 
 /// The markers of the block `--into` replaces.
@@ -31,18 +31,7 @@ pub struct FindingsArgs {
 
 /// The block for `dir` as it is named (the caption cites the folder and its experiment file).
 pub fn block(dir: &Path) -> Result<String, Failure> {
-    let trials = dir.join("trials.csv");
-    if !trials.exists() {
-        return Err(anyhow!(
-            "{} not found: `findings` needs a results folder written by `run`",
-            trials.display()
-        )
-        .into());
-    }
-    let run = RunOutputs::read(dir, None)?;
-    if run.rows.is_empty() {
-        return Err(anyhow!("{}: no trial rows: nothing to rank", trials.display()).into());
-    }
+    let run = read_run(dir, "findings")?;
     let source = match &run.meta {
         Some(m) => format!("the run of `{}` in `{}`", m.experiment_file, dir.display()),
         None => format!("the run in `{}`", dir.display()),

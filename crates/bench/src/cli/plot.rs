@@ -28,6 +28,13 @@ pub fn plot(a: &PlotArgs) -> Result<(), Failure> {
 /// from its CSV (and meta.json) alone, titled by the experiment of its rows; `command` names
 /// the command in errors. Returns the folder's files.
 pub fn redraw(dir: &Path, command: &str) -> Result<Vec<PathBuf>, Failure> {
+    let run = read_run(dir, command)?;
+    Ok(write_run(&run, dir, true)?)
+}
+
+/// A results folder's rows and everything computed from them, for `command` (named in the
+/// errors): a folder without trials.csv, or with no row in it, is an error.
+pub fn read_run(dir: &Path, command: &str) -> Result<RunOutputs, Failure> {
     let trials = dir.join("trials.csv");
     if !trials.exists() {
         return Err(anyhow!(
@@ -39,10 +46,10 @@ pub fn redraw(dir: &Path, command: &str) -> Result<Vec<PathBuf>, Failure> {
     let run = RunOutputs::read(dir, None)?;
     if run.rows.is_empty() {
         return Err(anyhow!(
-            "{}: no trial rows (the file is empty or only a header): nothing to {command}",
+            "{}: no trial rows (the file is empty or only a header): nothing for `{command}` to do",
             trials.display()
         )
         .into());
     }
-    Ok(write_run(&run, dir, true)?)
+    Ok(run)
 }
