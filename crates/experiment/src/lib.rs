@@ -29,6 +29,8 @@
 //! [[instances]]
 //! generate = { order = 3, method = "prop-fill", puzzle = "unique", count = 5, checker = "prop", time_limit = 120.0 }
 //! [[instances]]
+//! latin = "datasets/latin/small.txt"     # partial Latin squares, each reduced to a Sudoku
+//! [[instances]]
 //! orders = [3, 4, 5]       # empty grids: for kind = "generate", or solving empty puzzles
 //! ```
 //!
@@ -122,8 +124,11 @@ pub enum ExperimentError {
     #[error("key `carve`: only with kind = \"generate\" (it carves puzzles from generated grids)")]
     CarveWithoutGenerate,
     /// An `[[instances]]` entry with no source or several.
-    #[error("instances[{0}]: give exactly one of `file`, `glob`, `generate`, `orders`")]
+    #[error("instances[{0}]: give exactly one of `file`, `glob`, `generate`, `orders`, `latin`")]
     Sources(usize),
+    /// Latin squares where the reduction cannot serve: another kind, or the diagonal variant.
+    #[error("instances[{0}].latin: only with kind = \"solve\" or \"count\" and the classic variant (each square becomes a classic Sudoku whose solutions are read back as its completions)")]
+    LatinUse(usize),
     /// An `[[instances]]` `carve` where it cannot apply.
     #[error("instances[{0}].carve: only with kind = \"generate\" and `orders` (it carves puzzles from the grids generated on those empty grids)")]
     SourceCarve(usize),
@@ -467,7 +472,7 @@ pub struct MethodSpec {
     pub orders: Option<Vec<Order>>,
 }
 
-/// `[[instances]]`: exactly one of `file`, `glob`, `generate`, `orders`.
+/// `[[instances]]`: exactly one of `file`, `glob`, `generate`, `orders`, `latin`.
 #[derive(Clone, Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct InstanceSpec {
@@ -480,6 +485,8 @@ pub struct InstanceSpec {
     /// Empty grids of these orders.
     #[serde(default, deserialize_with = "orders")]
     pub orders: Option<Vec<Order>>,
+    /// A file of partial Latin squares, each reduced to a Sudoku (Takano et al.'s §3).
+    pub latin: Option<String>,
     /// Keep only the first `limit` puzzles of each file.
     #[serde(default, deserialize_with = "opt_limit")]
     pub limit: Option<usize>,
@@ -744,9 +751,15 @@ pub fn parse(text: &str) -> Result<ExperimentFile, ExperimentError> {
             s.glob.is_some(),
             s.generate.is_some(),
             s.orders.is_some(),
+            s.latin.is_some(),
         ];
         if sources.iter().filter(|&&b| b).count() != 1 {
             return Err(ExperimentError::Sources(i));
+        }
+        let latin_fits = matches!(exp.kind, Kind::Solve | Kind::Count)
+            && s.variant.unwrap_or(exp.variant) == Variant::Classic;
+        if s.latin.is_some() && !latin_fits {
+            return Err(ExperimentError::LatinUse(i));
         }
         if s.carve.is_some() && (exp.kind != Kind::Generate || s.orders.is_none()) {
             return Err(ExperimentError::SourceCarve(i));
@@ -914,6 +927,28 @@ orders = [2, 3]
             .unwrap_err()
             .to_string()
             .contains("method[0].params.alpha"));
+    }
+
+    #[test]
+    fn latin_squares_are_a_source_for_solve_and_count_on_classic_grids() {
+        let latin = "latin = \"squares.txt\"";
+        let e = parse(&OK.replace("orders = [2, 3]", latin)).unwrap();
+        assert_eq!(e.instances[0].latin.as_deref(), Some("squares.txt"));
+        let counted = OK.replace("orders = [2, 3]", latin);
+        assert!(parse(&counted.replace("seed = 1", "seed = 1\nkind = \"count\"")).is_ok());
+        for (from, to) in [
+            ("seed = 1", "seed = 1\nkind = \"relax\""),
+            ("seed = 1", "seed = 1\nvariant = \"diagonal\""),
+            (latin, "latin = \"squares.txt\"\nvariant = \"diagonal\""),
+        ] {
+            let e = parse(&counted.replace(from, to)).unwrap_err().to_string();
+            assert!(
+                e.starts_with("instances[0].latin: only with kind"),
+                "{to}: {e}"
+            );
+        }
+        let e = error_with("orders = [2, 3]", "orders = [2]\nlatin = \"x\"");
+        assert!(e.contains("exactly one of") && e.contains("`latin`"), "{e}");
     }
 
     #[test]

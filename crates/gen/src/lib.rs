@@ -50,7 +50,10 @@ mod registry;
 
 pub use carve::{make_puzzle, CarveEnd, Carved, Level, PuzzleSpec, Symmetry};
 pub use fill::{FillCounter, PropFill};
-pub use latin::{latin_to_sudoku, sudoku_to_latin};
+pub use latin::{
+    latin_to_sudoku, parse_latin, sudoku_to_latin, LatinEntry, LatinError, LatinFileError,
+    LatinSquare,
+};
 pub use pattern::{construct, shuffle, Construction, Pattern};
 pub use prune::{FillOrder, PaperSearch, Stale, TryRule};
 pub use rated::{make_rated_puzzle, RATED_ATTEMPTS};

@@ -16,6 +16,7 @@ use crate::progress::Progress;
 use crate::results::{ms, Appender, Row, TraceRow, TrialStatus};
 use crate::runner::judge::{judge, Answer, Trial};
 use crate::runner::kind::Job;
+use crate::runner::latin::judge_latin;
 use crate::runner::plan::{Plan, Task};
 use crate::runner::resume::remaining;
 
@@ -269,8 +270,12 @@ fn run_task(plan: &Plan, t: &Task, opts: &ExecOptions) -> (Row, Vec<TraceRow>) {
                 return (row, Vec::new());
             }
         };
+        let mut trial = judge(&answer, puzzle);
+        if let Some(square) = &inst.latin {
+            trial = judge_latin(trial, &answer, square);
+        }
         let run = Run {
-            trial: judge(&answer, puzzle),
+            trial,
             cpu_ms: row.cpu_ms + ms(answer.child_cpu()),
             answer,
             wall_ms: row.wall_ms,

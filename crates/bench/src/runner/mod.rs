@@ -2,7 +2,8 @@
 //! tasks; each configuration built once), [`execute`] (each task timed under its budget, panics
 //! captured, CBC's lock), [`judge`] (an answer against its puzzle → a typed trial) and
 //! [`resume`] (which tasks are left: resume and shards). [`kind`] says what each kind of trial
-//! asks of a registered method; [`logic_lp`] is the analysis behind `kind = "logic-lp"`.
+//! asks of a registered method; [`logic_lp`] is the analysis behind `kind = "logic-lp"`;
+//! [`latin`] reads Latin-square instances and checks answers against their squares.
 //!
 //! The rooms import in one direction: `logic_lp` nothing of the runner, `judge` its report,
 //! `kind` both (every trial method lives there), `plan` and `execute` the rest.
@@ -10,6 +11,7 @@
 pub mod execute;
 pub mod judge;
 pub mod kind;
+pub mod latin;
 pub mod logic_lp;
 pub mod plan;
 pub mod resume;

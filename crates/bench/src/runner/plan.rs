@@ -22,6 +22,7 @@ use crate::registry::Registry;
 use crate::results::TrialStatus;
 use crate::runner::judge::{judge, Answer};
 use crate::runner::kind::{capability, Capability, Job, KindSettings, TrialMethod};
+use crate::runner::latin;
 
 /// The most tasks one plan may hold: a million, about 90 times the largest committed run
 /// (11,382 rows). Each task is kept in memory during the run and each becomes a row of
@@ -91,6 +92,9 @@ pub struct Instance {
     pub label: Option<String>,
     /// Kind = generate: the carving each trial applies to its grid, if any.
     pub carve: Option<CarveSpec>,
+    /// The partial Latin square the puzzle was reduced from (`latin = "FILE"`), which every
+    /// answer must complete.
+    pub latin: Option<sudoku_gen::LatinSquare>,
 }
 
 /// One trial to run.
@@ -321,14 +325,15 @@ fn read_source(
 ) -> Result<()> {
     let variant: Variant = spec.variant.unwrap_or(exp.variant);
     let mut files: Vec<PathBuf> = Vec::new();
-    if let Some(f) = &spec.file {
+    for (key, f) in [("file", &spec.file), ("latin", &spec.latin)] {
+        let Some(f) = f else { continue };
         let p = PathBuf::from(f);
         if !p.exists() {
             if spec.optional {
                 notes.push(format!("instances[{i}]: skipped optional {f} (not found)"));
                 return Ok(());
             }
-            bail!("instances[{i}].file: {f} does not exist (relative paths start where the command runs)");
+            bail!("instances[{i}].{key}: {f} does not exist (relative paths start where the command runs)");
         }
         files.push(p);
     }
@@ -351,13 +356,21 @@ fn read_source(
     }
     for path in files {
         let name = path.display().to_string();
-        let text = format::read_text(&path)?;
-        let entries = format::parse_str(&text, &name)?;
         let set = spec.set.clone().unwrap_or_else(|| {
             path.file_name()
                 .map(|f| f.to_string_lossy().into_owned())
                 .unwrap_or_else(|| name.clone())
         });
+        if spec.latin.is_some() {
+            out.extend(latin::read_latin(
+                &path,
+                &set,
+                spec.limit.unwrap_or(usize::MAX),
+            )?);
+            continue;
+        }
+        let text = format::read_text(&path)?;
+        let entries = format::parse_str(&text, &name)?;
         for e in entries.into_iter().take(spec.limit.unwrap_or(usize::MAX)) {
             out.push(Instance {
                 id: format!("{name}:{}", e.line),
@@ -365,6 +378,7 @@ fn read_source(
                 puzzle: Puzzle::new(e.grid, variant),
                 label: e.label,
                 carve: None,
+                latin: None,
             });
         }
     }
@@ -384,6 +398,7 @@ fn read_source(
             puzzle: Puzzle::empty(order, variant),
             label: None,
             carve: carve.clone(),
+            latin: None,
         });
     }
     if let Some(g) = &spec.generate {
@@ -461,6 +476,7 @@ fn generate_instances(
             puzzle: Puzzle::new(carved, variant),
             label: Some(format!("generated: {desc}, seed {seed}")),
             carve: None,
+            latin: None,
         });
     }
     Ok(())
