@@ -17,7 +17,8 @@
 //! counting [`sudoku_core::Solver`], e.g. `sudoku_prop::Prop` or this crate's
 //! [`FillCounter`]), down to a clue target, a [`Level`] or a minimal puzzle; or keeps a random
 //! share of cells (Lewis's protocol). [`latin_to_sudoku`] turns a partial Latin square into an
-//! equivalent Sudoku instance (Takano et al.'s NP-hardness reduction).
+//! equivalent Sudoku instance (Takano et al.'s NP-hardness reduction); [`LatinSquare`] and
+//! [`parse_latin`] read, check and count such squares on their own.
 //!
 //! Not for solving puzzles (see the solver crates; [`FillCounter`] is only a uniqueness
 //! checker) and not for grading puzzles by human techniques; the ILP generator lives in
