@@ -6,13 +6,13 @@ use anyhow::{anyhow, Result};
 use sudoku_core::{
     Budget, GeneratorInfo, Grid, MethodInfo, ParamError, RelaxerInfo, Rng, Solver, Variant,
 };
-use sudoku_gen::{PuzzleSpec, Symmetry};
+use sudoku_gen::{Carved, PuzzleSpec, Symmetry};
 
 use crate::experiment::{ClueLevel, Shape};
 
 /// Turns a full grid into a puzzle, checking uniqueness with the given complete method.
 pub type PuzzleMakerFn =
-    fn(&Grid, Variant, PuzzleSpec, &mut dyn Solver, &Budget, &mut Rng) -> Result<Grid>;
+    fn(&Grid, Variant, PuzzleSpec, &mut dyn Solver, &Budget, &mut Rng) -> Result<Carved>;
 
 /// Every registered method, generator and helper.
 #[derive(Clone, Default)]
@@ -130,7 +130,7 @@ fn make_puzzle(
     checker: &mut dyn Solver,
     budget: &Budget,
     rng: &mut Rng,
-) -> Result<Grid> {
+) -> Result<Carved> {
     let carved = match spec {
         PuzzleSpec::Rated { min, max } => {
             let mut rate = |p: &sudoku_core::Puzzle| sudoku_logic::rate(p).score;
@@ -138,7 +138,7 @@ fn make_puzzle(
         }
         _ => sudoku_gen::make_puzzle(grid, variant, spec, Symmetry::None, checker, budget, rng)?,
     };
-    Ok(carved.givens)
+    Ok(carved)
 }
 
 fn join<'a>(names: impl Iterator<Item = &'a str>) -> String {

@@ -278,6 +278,23 @@ pub trait Solver {
             what: "count solutions",
         })
     }
+
+    /// Whether `puzzle` has a solution besides `solution`, when `puzzle` is a puzzle whose only
+    /// solution was `solution` until the clues at `removed` were taken out: the question a
+    /// carver asks for every clue it tries to remove. Answers like [`Solver::count`] with
+    /// limit 2 (1: still unique, 2: another solution exists). The default counts; a method
+    /// that can keep what it learns between calls (`sat`) answers from that instead.
+    fn count_other(
+        &mut self,
+        puzzle: &Puzzle,
+        solution: &Grid,
+        removed: &[usize],
+        budget: &Budget,
+        rng: &mut Rng,
+    ) -> Result<CountOutcome, Unsupported> {
+        let _ = (solution, removed);
+        self.count(puzzle, 2, false, budget, rng)
+    }
 }
 
 /// A full-grid generator.

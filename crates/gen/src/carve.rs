@@ -117,7 +117,8 @@ pub struct Carved {
 /// Carves a puzzle out of the full `grid` (which must solve the empty puzzle of `variant`).
 ///
 /// For the unique specs, cells (or symmetric pairs) are visited once in random order and a
-/// clue is removed when the `checker` proves the solution stays unique (`count` with limit 2).
+/// clue is removed when the `checker` proves the solution stays unique
+/// ([`Solver::count_other`], a count to 2 unless the checker knows better).
 /// One pass suffices for minimality: a removal refused now stays refused after later ones.
 /// `budget` caps the whole call; each check gets what is left of its time.
 pub fn make_puzzle(
@@ -199,8 +200,9 @@ pub fn make_puzzle(
             iterations: None,
         };
         let puzzle = Puzzle::new(givens.clone(), variant);
+        let pair = [a, b.unwrap_or(a)];
         let out = checker
-            .count(&puzzle, 2, false, &check_budget, rng)
+            .count_other(&puzzle, grid, &pair[..removed], &check_budget, rng)
             .map_err(GenError::Checker)?;
         checks += 1;
         match (out.count, out.end) {

@@ -60,7 +60,7 @@ pub fn make_rated_puzzle(
                 iterations: None,
             };
             let out = checker
-                .count(&puzzle, 2, false, &check_budget, rng)
+                .count_other(&puzzle, grid, &[c], &check_budget, rng)
                 .map_err(GenError::Checker)?;
             checks += 1;
             let keep_removed = match (out.count, out.end) {

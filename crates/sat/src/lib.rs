@@ -36,6 +36,7 @@
 //! ```
 #![deny(missing_docs)]
 
+mod carve;
 mod config;
 mod encode;
 mod error;

@@ -166,6 +166,11 @@ impl Session {
         self.solver.add_clause(clause);
     }
 
+    /// Adds a clause for every later call.
+    pub fn add_clause(&mut self, clause: &[i32]) {
+        self.solver.add_clause(clause.iter().copied());
+    }
+
     /// The grid of the solver's model: fixed digits, and for open cells the digit whose
     /// variable is true.
     fn decode(&self) -> Grid {

@@ -221,4 +221,19 @@ impl Solver for Sat {
             stats,
         })
     }
+
+    /// One search for a solution that differs on a removed cell, not a count to 2
+    /// (`crate::carve`).
+    fn count_other(
+        &mut self,
+        puzzle: &Puzzle,
+        solution: &Grid,
+        removed: &[usize],
+        budget: &Budget,
+        _rng: &mut Rng,
+    ) -> Result<CountOutcome, Unsupported> {
+        Ok(crate::carve::count_other(
+            puzzle, solution, removed, self.cfg, budget,
+        ))
+    }
 }

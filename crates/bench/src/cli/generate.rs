@@ -5,7 +5,8 @@ use std::io::Write;
 use anyhow::{anyhow, Context};
 use clap::Args;
 use sudoku_core::format::{to_line, to_text};
-use sudoku_core::{derive_seed, rng_from_seed, Order, Outcome, Puzzle, Status};
+use sudoku_core::{derive_seed, rng_from_seed, Limit, Order, Outcome, Puzzle, Status};
+use sudoku_gen::{CarveEnd, Carved};
 
 use crate::cli::{budget_from, configured, whole, Failure, VariantArg};
 use crate::clock::{Clock, RealClock};
@@ -155,16 +156,13 @@ pub fn generate(a: &GenerateArgs, registry: &Registry) -> Result<(), Failure> {
         else {
             return Err(anyhow!("grid {k}: {} gave no grid", a.method).into());
         };
-        if let (Some(Ok(p)), Some(asked)) = (carved, a.clues) {
-            if p.filled() > asked {
-                eprintln!(
-                    "warning: grid {k}: {} clues, not {asked}: no further clue could be removed with the solution staying unique",
-                    p.filled()
-                );
+        if let Some(Ok(c)) = carved {
+            if let Some(why) = short_of(c, a.clues) {
+                eprintln!("warning: grid {k}: {} clues: {why}", c.clues);
             }
         }
         let text = match carved {
-            Some(Ok(p)) => format!(
+            Some(Ok(Carved { givens: p, .. })) => format!(
                 "# {} clues{}\n{}",
                 p.filled(),
                 to_line(grid)
@@ -187,4 +185,27 @@ pub fn generate(a: &GenerateArgs, registry: &Registry) -> Result<(), Failure> {
         median(&cpus).unwrap_or(0.0)
     );
     Ok(())
+}
+
+/// Why a carve stopped short of what was asked (the clue target, or a minimal puzzle), if it
+/// did: no further clue could go, or the time limit ran out first (the puzzle is still unique).
+fn short_of(carved: &Carved, asked: Option<usize>) -> Option<String> {
+    match (carved.end, asked) {
+        (CarveEnd::Budget(limit), _) => Some(format!(
+            "the {} ran out after {} uniqueness checks; the puzzle is unique but {}",
+            match limit {
+                Limit::Time => "time limit",
+                _ => "budget",
+            },
+            carved.checks,
+            match asked {
+                Some(n) => format!("has more than the {n} clues asked"),
+                None => "may not be minimal".to_string(),
+            }
+        )),
+        (CarveEnd::Minimal, Some(n)) if carved.clues > n => Some(format!(
+            "not {n}: no further clue could be removed with the solution staying unique"
+        )),
+        _ => None,
+    }
 }

@@ -9,6 +9,8 @@ use sudoku_core::{
     RelaxReport, Stats, Status,
 };
 
+use sudoku_gen::Carved;
+
 use crate::results::{Row, TrialStatus};
 use crate::runner::logic_lp::LogicLpReport;
 
@@ -22,8 +24,8 @@ pub enum Answer {
     Generate {
         /// The generator's outcome.
         outcome: Outcome,
-        /// The carved puzzle's givens.
-        carved: Option<Result<Grid, String>>,
+        /// The carved puzzle (its givens, and why carving stopped).
+        carved: Option<Result<Carved, String>>,
     },
     /// A count of solutions.
     Count(CountOutcome),
@@ -260,9 +262,9 @@ fn judge_stuck(puzzle: &Puzzle, grid: &Grid) -> Trial {
 }
 
 /// A verified grid and the puzzle carved from it: its givens must agree with the grid.
-fn judge_carved(grid: &Grid, carved: &Result<Grid, String>, empty: &Puzzle) -> Trial {
+fn judge_carved(grid: &Grid, carved: &Result<Carved, String>, empty: &Puzzle) -> Trial {
     match carved {
-        Ok(givens) => {
+        Ok(Carved { givens, .. }) => {
             let t = judge_grid(&Puzzle::new(givens.clone(), empty.variant()), grid);
             if t.status == TrialStatus::Solved {
                 Trial {

@@ -473,7 +473,7 @@ fn generate_instances(
         out.push(Instance {
             id: format!("gen:{set}#{k}"),
             set: set.clone(),
-            puzzle: Puzzle::new(carved, variant),
+            puzzle: Puzzle::new(carved.givens, variant),
             label: Some(format!("generated: {desc}, seed {seed}")),
             carve: None,
             latin: None,
