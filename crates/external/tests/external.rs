@@ -408,6 +408,34 @@ fn the_python_adapter_solves_proves_and_counts() {
 }
 
 #[test]
+fn the_kissat_adapter_solves_proves_and_counts() {
+    // The adapter finds kissat on PATH, through SUDOKU_KISSAT or in the passagemath-kissat
+    // package; it says which is missing with status 3, which is how a machine without it is
+    // told apart.
+    let probe = std::process::Command::new("python3")
+        .arg(adapter("kissat.py"))
+        .stdin(std::process::Stdio::null())
+        .output()
+        .expect("python3 runs");
+    if probe.status.code() == Some(3) {
+        eprintln!(
+            "skipped: kissat is not installed (python3 -m pip install -r scripts/adapters/requirements.txt), so the Kissat adapter is not tested: {}",
+            String::from_utf8_lossy(&probe.stderr).trim()
+        );
+        return;
+    }
+    check_adapter("kissat.py", &[("name", "kissat")]);
+    let (puzzle, _) = &jump()[0];
+    let mut s = build(format!("python3 '{}'", adapter("kissat.py").display()), &[]);
+    let out = solve(&mut *s, puzzle, 120);
+    assert_eq!(seen(&out, puzzle), Seen::Solved);
+    let keys: Vec<&str> = out.stats.extra.iter().map(|(k, _)| k.as_str()).collect();
+    for k in ["variables", "clauses", "conflicts"] {
+        assert!(keys.contains(&k), "{keys:?}");
+    }
+}
+
+#[test]
 fn the_minizinc_adapter_solves_proves_and_counts() {
     let found = std::env::var_os("PATH")
         .is_some_and(|paths| std::env::split_paths(&paths).any(|d| d.join("minizinc").is_file()));
