@@ -657,6 +657,48 @@ pub fn brief(findings: &[Finding]) -> String {
     out
 }
 
+/// Our best configuration against the best peer per group, as a short Markdown table: the
+/// grid, the share of givens, each side's best by the leaderboard's ranking (solved share,
+/// then score) with its solved count, median and score, and the peer's score over ours (above
+/// 1: ours is faster). `is_peer` says which configurations are peers (the `external` ones);
+/// groups without both sides are left out.
+pub fn versus_peers(findings: &[Finding], is_peer: impl Fn(&str) -> bool) -> String {
+    let mut out = String::from(
+        "| grid | givens | ours | solved | median | score | best peer | solved | median | score | peer / ours |\n\
+         |---|---:|---|---:|---:|---:|---|---:|---:|---:|---:|\n",
+    );
+    for f in findings {
+        // The board is ranked already: the first of each side is its best.
+        let ours = f.board.iter().find(|e| !is_peer(&e.config));
+        let peer = f.board.iter().find(|e| is_peer(&e.config));
+        let (Some(ours), Some(peer)) = (ours, peer) else {
+            continue;
+        };
+        let side = |e: &Entry| {
+            format!(
+                "`{}` | {} | {} | {}",
+                escape::markdown(&e.config),
+                e.solved_text(),
+                e.median_ms.map_or("–".into(), duration),
+                e.score_ms.map_or("–".into(), duration)
+            )
+        };
+        let ratio = match (ours.score_ms, peer.score_ms) {
+            (Some(o), Some(p)) if o > 0.0 => times(p / o),
+            _ => "–".to_string(),
+        };
+        out.push_str(&format!(
+            "| {} | {} | {} | {} | {} |\n",
+            f.grid(),
+            f.givens(),
+            side(ours),
+            side(peer),
+            ratio
+        ));
+    }
+    out
+}
+
 /// The configurations of `findings`, sorted (every name the leaderboards use).
 pub fn configs(findings: &[Finding]) -> BTreeSet<String> {
     findings

@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use anyhow::{anyhow, Context};
 use clap::Args;
 
-use sudoku_analysis::findings::{brief, method_text};
+use sudoku_analysis::findings::{brief, method_text, versus_peers};
 
 use crate::cli::plot::read_run;
 use crate::cli::Failure;
@@ -27,15 +27,55 @@ pub struct FindingsArgs {
     /// Markdown file instead of printing.
     #[arg(long, value_name = "FILE")]
     pub into: Option<PathBuf>,
+    /// Our best configuration against the best peer (the `external` methods) per grid and
+    /// share of givens, with the ratio of their scores, instead of best and runner-up.
+    #[arg(long)]
+    pub peers: bool,
+    /// With --into: the block between `<!-- findings:NAME:start -->` and
+    /// `<!-- findings:NAME:end -->` instead of the unnamed one (a document with several tables).
+    #[arg(long, value_name = "NAME", requires = "into", value_parser = block_name)]
+    pub block: Option<String>,
+}
+
+/// A block name: letters, digits and `-`, so that the markers stay plain HTML comments.
+fn block_name(s: &str) -> Result<String, String> {
+    if !s.is_empty() && s.chars().all(|c| c.is_ascii_alphanumeric() || c == '-') {
+        Ok(s.to_string())
+    } else {
+        Err(format!("`{s}`: letters, digits and `-` only"))
+    }
+}
+
+/// The two markers of a block: the unnamed one, or `NAME`'s.
+pub fn markers(name: Option<&str>) -> (String, String) {
+    match name {
+        None => (START.to_string(), END.to_string()),
+        Some(n) => (
+            format!("<!-- findings:{n}:start -->"),
+            format!("<!-- findings:{n}:end -->"),
+        ),
+    }
 }
 
 /// The block for `dir` as it is named (the caption cites the folder and its experiment file).
-pub fn block(dir: &Path) -> Result<String, Failure> {
+pub fn block(dir: &Path, peers: bool) -> Result<String, Failure> {
     let run = read_run(dir, "findings")?;
     let source = match &run.meta {
         Some(m) => format!("the run of `{}` in `{}`", m.experiment_file, dir.display()),
         None => format!("the run in `{}`", dir.display()),
     };
+    if peers {
+        return Ok(format!(
+            "_Written by `sudoku-bench findings {dir} --peers --into FILE` from {source}. Per \
+             grid and share of givens, our best configuration and the best peer (an `external` \
+             program), each the first of its side in the leaderboard (solved share, then score). \
+             Score: the shifted geometric mean (shift 1 ms) of the PAR-2 scores of all trials \
+             (an unsolved trial counts twice its time limit). Median: of the solved trials' wall \
+             times._\n\n{table}",
+            dir = dir.display(),
+            table = versus_peers(&run.findings, |c| c.starts_with("external")),
+        ));
+    }
     Ok(format!(
         "_Written by `sudoku-bench findings {dir} --into FILE` from {source}. {method} Median: \
          of the solved trials' wall times._\n\n{table}",
@@ -46,24 +86,26 @@ pub fn block(dir: &Path) -> Result<String, Failure> {
 }
 
 /// `text` with the block between the markers replaced by `block`; `None` without markers.
-pub fn replace_block(text: &str, block: &str) -> Option<String> {
-    let start = text.find(START)? + START.len();
-    let end = start + text[start..].find(END)?;
+pub fn replace_block(text: &str, block: &str, name: Option<&str>) -> Option<String> {
+    let (open, close) = markers(name);
+    let start = text.find(&open)? + open.len();
+    let end = start + text[start..].find(&close)?;
     Some(format!("{}\n{}{}", &text[..start], block, &text[end..]))
 }
 
 /// Prints the block, or writes it into `--into`'s file.
 pub fn findings(a: &FindingsArgs) -> Result<(), Failure> {
-    let block = block(&a.dir)?;
+    let block = block(&a.dir, a.peers)?;
     let Some(file) = &a.into else {
         print!("{block}");
         return Ok(());
     };
     let text =
         std::fs::read_to_string(file).with_context(|| format!("reading {}", file.display()))?;
-    let Some(new) = replace_block(&text, &block) else {
+    let Some(new) = replace_block(&text, &block, a.block.as_deref()) else {
+        let (open, close) = markers(a.block.as_deref());
         return Err(anyhow!(
-            "{}: no `{START}` … `{END}` block to replace (add the two lines where the table goes)",
+            "{}: no `{open}` … `{close}` block to replace (add the two lines where the table goes)",
             file.display()
         )
         .into());
@@ -81,10 +123,23 @@ mod tests {
     fn the_block_between_the_markers_is_replaced_and_the_rest_kept() {
         let text = format!("a\n{START}\nold\n{END}\nb\n");
         assert_eq!(
-            replace_block(&text, "new\n").unwrap(),
+            replace_block(&text, "new\n", None).unwrap(),
             format!("a\n{START}\nnew\n{END}\nb\n")
         );
-        assert_eq!(replace_block("no markers", "x"), None);
-        assert_eq!(replace_block(&format!("{END} {START}"), "x"), None);
+        assert_eq!(replace_block("no markers", "x", None), None);
+        assert_eq!(replace_block(&format!("{END} {START}"), "x", None), None);
+    }
+
+    #[test]
+    fn a_named_block_is_replaced_and_the_unnamed_one_kept() {
+        let (open, close) = markers(Some("proper"));
+        let text = format!("{START}\nwhich\n{END}\n{open}\nold\n{close}\n");
+        assert_eq!(
+            replace_block(&text, "new\n", Some("proper")).unwrap(),
+            format!("{START}\nwhich\n{END}\n{open}\nnew\n{close}\n")
+        );
+        assert_eq!(replace_block(&text, "x", Some("other")), None);
+        assert!(block_name("proper-puzzles").is_ok());
+        assert!(block_name("a b").is_err() && block_name("").is_err());
     }
 }
