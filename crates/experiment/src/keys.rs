@@ -92,7 +92,10 @@ mod tests {
             keys("[budget]"),
             ["time_limit", "node_limit", "iteration_limit"]
         );
-        assert_eq!(keys("carve = { … }"), ["puzzle", "clues", "checker"]);
+        assert_eq!(
+            keys("carve = { … }"),
+            ["puzzle", "clues", "checker", "check_nodes"]
+        );
         assert!(t.iter().all(|t| !t.keys.is_empty()), "{t:?}");
     }
 

@@ -545,13 +545,22 @@ pub struct CarveSpec {
     /// The complete method that checks uniqueness while carving.
     #[serde(default = "default_checker")]
     pub checker: String,
+    /// Nodes (for `sat`: conflicts) each uniqueness check may spend: a check that does not
+    /// conclude within them keeps its clue and carving goes on, so the puzzle stays unique but
+    /// may not be minimal. None: a check runs to its answer (or the time limit ends the carve).
+    #[serde(default)]
+    pub check_nodes: Option<u64>,
 }
 
 impl CarveSpec {
     /// Names the carving in instance ids and sets, e.g. `minimal/prop`, `unique30/dlx`.
     pub fn describe(&self) -> String {
         let clues = self.clues.map(|c| c.to_string()).unwrap_or_default();
-        format!("{}{clues}/{}", self.puzzle, self.checker)
+        let nodes = self
+            .check_nodes
+            .map(|n| format!(" nodes={n}"))
+            .unwrap_or_default();
+        format!("{}{clues}/{}{nodes}", self.puzzle, self.checker)
     }
 }
 

@@ -99,6 +99,9 @@ pub enum CarveEnd {
     /// A budget limit ran out (or a check could not conclude); the puzzle is still unique,
     /// but neither minimal nor at the target.
     Budget(Limit),
+    /// Every cell was tried, but this many checks ran out of their node budget and kept their
+    /// clue: the puzzle is unique and may not be minimal.
+    Undecided(u64),
 }
 
 /// A carved puzzle.
@@ -120,7 +123,9 @@ pub struct Carved {
 /// clue is removed when the `checker` proves the solution stays unique
 /// ([`Solver::count_other`], a count to 2 unless the checker knows better).
 /// One pass suffices for minimality: a removal refused now stays refused after later ones.
-/// `budget` caps the whole call; each check gets what is left of its time.
+/// `budget` caps the whole call; each check gets what is left of its time and `budget.nodes`
+/// nodes: a check that spends them keeps its clue and carving goes on
+/// ([`CarveEnd::Undecided`]).
 pub fn make_puzzle(
     grid: &Grid,
     variant: Variant,
@@ -170,6 +175,7 @@ pub fn make_puzzle(
     let mut clues = cells;
     let mut checks = 0u64;
     let mut end = CarveEnd::Minimal;
+    let mut undecided = 0u64;
     for (a, b) in groups {
         if target.is_some_and(|t| clues <= t) {
             end = CarveEnd::Target;
@@ -218,6 +224,15 @@ pub fn make_puzzle(
                     givens.set(b, grid.get(b));
                 }
             }
+            (_, CountEnd::Exhausted(Limit::Nodes)) if budget.nodes.is_some() => {
+                // This check's node budget ran out: keep the clue (the puzzle stays unique)
+                // and go on; the puzzle may then not be minimal.
+                givens.set(a, grid.get(a));
+                if let Some(b) = b {
+                    givens.set(b, grid.get(b));
+                }
+                undecided += 1;
+            }
             (_, e) => {
                 // Not proven either way: keep the clues and stop honestly.
                 givens.set(a, grid.get(a));
@@ -234,6 +249,9 @@ pub fn make_puzzle(
     }
     if end == CarveEnd::Minimal && target.is_some_and(|t| clues <= t) {
         end = CarveEnd::Target;
+    }
+    if end == CarveEnd::Minimal && undecided > 0 {
+        end = CarveEnd::Undecided(undecided);
     }
     Ok(Carved {
         givens,

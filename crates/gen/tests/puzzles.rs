@@ -296,6 +296,37 @@ fn bad_inputs_are_errors() {
 }
 
 #[test]
+fn a_check_out_of_nodes_keeps_its_clue_and_carving_goes_on() {
+    let grid = full_grid(4, Variant::Classic, 3);
+    let carve = |nodes: Option<u64>| {
+        make_puzzle(
+            &grid,
+            Variant::Classic,
+            PuzzleSpec::Minimal,
+            Symmetry::None,
+            &mut Prop::default(),
+            &Budget {
+                nodes,
+                ..Budget::default()
+            },
+            &mut rng_from_seed(5),
+        )
+        .unwrap()
+    };
+    let full = carve(None);
+    let bounded = carve(Some(1));
+    assert_eq!(full.end, CarveEnd::Minimal);
+    // Every cell is still tried; the ones whose check ran out keep their clue.
+    let CarveEnd::Undecided(k) = bounded.end else {
+        panic!("expected undecided checks, got {:?}", bounded.end);
+    };
+    assert!(k > 0);
+    assert_eq!(bounded.checks, full.checks);
+    assert!(bounded.clues > full.clues);
+    assert_unique(&bounded.givens, &grid, Variant::Classic);
+}
+
+#[test]
 fn counter_knows_small_counts_and_agrees_with_prop() {
     // 288 full 4x4 Sudoku grids; 12 Latin squares of side 3 (via the reduction below).
     let empty = Grid::empty(order(2));

@@ -57,6 +57,11 @@ pub struct GenerateArgs {
     /// Time limit per grid, in seconds (positive, at most 1e9).
     #[arg(long, value_name = "SECONDS", allow_negative_numbers = true)]
     pub time_limit: Option<f64>,
+    /// With --puzzle: nodes (for `sat`: conflicts) each uniqueness check may spend; a check
+    /// that does not conclude within them keeps its clue and carving goes on (the puzzle stays
+    /// unique, and may not be minimal). Unlike a time limit, the same on every machine.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub check_nodes: Option<u64>,
 }
 
 fn rating_shape(text: &str) -> Result<Shape, String> {
@@ -69,6 +74,12 @@ pub fn generate(a: &GenerateArgs, registry: &Registry) -> Result<(), Failure> {
     if a.checker.is_some() && a.puzzle.is_none() && a.rating.is_none() {
         return Err(anyhow!(
             "--checker applies to --puzzle or --rating only (it checks uniqueness while carving puzzles)"
+        )
+        .into());
+    }
+    if a.check_nodes.is_some() && a.puzzle.is_none() && a.rating.is_none() {
+        return Err(anyhow!(
+            "--check-nodes applies to --puzzle or --rating only (it bounds each uniqueness check while carving)"
         )
         .into());
     }
@@ -88,6 +99,7 @@ pub fn generate(a: &GenerateArgs, registry: &Registry) -> Result<(), Failure> {
         puzzle,
         clues: a.clues,
         checker: a.checker.clone().unwrap_or_else(|| "prop".to_string()),
+        check_nodes: a.check_nodes,
     });
     let settings = KindSettings {
         carves: carve.iter().cloned().collect(),
@@ -202,6 +214,9 @@ fn short_of(carved: &Carved, asked: Option<usize>) -> Option<String> {
                 Some(n) => format!("has more than the {n} clues asked"),
                 None => "may not be minimal".to_string(),
             }
+        )),
+        (CarveEnd::Undecided(k), _) => Some(format!(
+            "{k} uniqueness checks ran out of --check-nodes and kept their clue; the puzzle is unique but may not be minimal"
         )),
         (CarveEnd::Minimal, Some(n)) if carved.clues > n => Some(format!(
             "not {n}: no further clue could be removed with the solution staying unique"

@@ -171,6 +171,7 @@ fn carver(registry: &Registry, spec: &CarveSpec) -> Result<(bool, CarverBuild)> 
         );
     }
     let (build, puzzle) = (checker.build, puzzle_spec(spec.puzzle, spec.clues));
+    let check_nodes = spec.check_nodes;
     Ok((
         checker.caps.thread_safe,
         Arc::new(move || {
@@ -178,6 +179,7 @@ fn carver(registry: &Registry, spec: &CarveSpec) -> Result<(bool, CarverBuild)> 
                 maker,
                 puzzle,
                 checker: build(&Params::new())?,
+                check_nodes,
             })
         }),
     ))
@@ -188,6 +190,8 @@ pub struct Carver {
     maker: PuzzleMakerFn,
     puzzle: PuzzleSpec,
     checker: Box<dyn Solver + Send>,
+    /// Nodes per uniqueness check (`carve.check_nodes`).
+    check_nodes: Option<u64>,
 }
 
 struct SolveTrial(Box<dyn Solver + Send>);
@@ -267,7 +271,10 @@ impl TrialMethod for GenerateTrial {
                     puzzle.variant(),
                     c.puzzle,
                     &mut *c.checker,
-                    budget,
+                    &Budget {
+                        nodes: c.check_nodes.or(budget.nodes),
+                        ..*budget
+                    },
                     rng,
                 )
                 .map_err(|e| format!("{e:#}")),

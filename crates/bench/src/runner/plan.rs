@@ -427,6 +427,7 @@ fn generate_instances(
         puzzle: g.puzzle,
         clues: g.clues,
         checker: g.checker.clone(),
+        check_nodes: None,
     };
     let settings = KindSettings {
         carves: vec![carve.clone()],
