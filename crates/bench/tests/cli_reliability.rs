@@ -256,6 +256,11 @@ fn clue_targets_beyond_the_grid_fail_and_unreachable_ones_warn() {
         &["generate", "--order", "3", "--clues", "30"],
         "--clues applies to --puzzle unique only",
     );
+    fails(
+        d,
+        &["generate", "--order", "3", "--check-nodes", "10"],
+        "--check-nodes applies to --puzzle or --rating only",
+    );
     let out = bench(
         d,
         &[

@@ -66,7 +66,7 @@ pub fn block(dir: &Path, peers: bool) -> Result<String, Failure> {
     };
     if peers {
         return Ok(format!(
-            "_Written by `sudoku-bench findings {dir} --peers --into FILE` from {source}. Per \
+            "_Written by `sudoku-bench findings {dir} --peers` from {source}. Per \
              grid and share of givens, our best configuration and the best peer (an `external` \
              program), each the first of its side in the leaderboard (solved share, then score). \
              Score: the shifted geometric mean (shift 1 ms) of the PAR-2 scores of all trials \

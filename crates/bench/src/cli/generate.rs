@@ -170,7 +170,7 @@ pub fn generate(a: &GenerateArgs, registry: &Registry) -> Result<(), Failure> {
         };
         if let Some(Ok(c)) = carved {
             if let Some(why) = short_of(c, a.clues) {
-                eprintln!("warning: grid {k}: {} clues: {why}", c.clues);
+                eprintln!("warning: grid {k}: {} clues{why}", c.clues);
             }
         }
         let text = match carved {
@@ -204,7 +204,7 @@ pub fn generate(a: &GenerateArgs, registry: &Registry) -> Result<(), Failure> {
 fn short_of(carved: &Carved, asked: Option<usize>) -> Option<String> {
     match (carved.end, asked) {
         (CarveEnd::Budget(limit), _) => Some(format!(
-            "the {} ran out after {} uniqueness checks; the puzzle is unique but {}",
+            ": the {} ran out after {} uniqueness checks; the puzzle is unique but {}",
             match limit {
                 Limit::Time => "time limit",
                 _ => "budget",
@@ -216,10 +216,10 @@ fn short_of(carved: &Carved, asked: Option<usize>) -> Option<String> {
             }
         )),
         (CarveEnd::Undecided(k), _) => Some(format!(
-            "{k} uniqueness checks ran out of --check-nodes and kept their clue; the puzzle is unique but may not be minimal"
+            ": {k} uniqueness checks ran out of --check-nodes and kept their clue; the puzzle is unique but may not be minimal"
         )),
         (CarveEnd::Minimal, Some(n)) if carved.clues > n => Some(format!(
-            "not {n}: no further clue could be removed with the solution staying unique"
+            ", not {n}: no further clue could be removed with the solution staying unique"
         )),
         _ => None,
     }
