@@ -212,33 +212,29 @@ pub fn make_puzzle(
             .map_err(GenError::Checker)?;
         checks += 1;
         match (out.count, out.end) {
-            (1, CountEnd::Complete) => clues -= removed,
+            (1, CountEnd::Complete) => {
+                clues -= removed;
+                continue;
+            }
             (0, CountEnd::Complete) => {
                 return Err(GenError::CheckerDisagrees {
                     checker: checker.name().to_string(),
                 })
             }
-            (c, _) if c >= 2 => {
-                givens.set(a, grid.get(a));
-                if let Some(b) = b {
-                    givens.set(b, grid.get(b));
-                }
-            }
-            (_, CountEnd::Exhausted(Limit::Nodes)) if budget.nodes.is_some() => {
-                // This check's node budget ran out: keep the clue (the puzzle stays unique)
-                // and go on; the puzzle may then not be minimal.
-                givens.set(a, grid.get(a));
-                if let Some(b) = b {
-                    givens.set(b, grid.get(b));
-                }
-                undecided += 1;
-            }
+            _ => {}
+        }
+        // Another solution exists, or the check could not tell: the clues stay.
+        givens.set(a, grid.get(a));
+        if let Some(b) = b {
+            givens.set(b, grid.get(b));
+        }
+        match (out.count, out.end) {
+            (c, _) if c >= 2 => {}
+            // This check's node budget ran out: the puzzle stays unique, so go on; it may
+            // then not be minimal.
+            (_, CountEnd::Exhausted(Limit::Nodes)) if budget.nodes.is_some() => undecided += 1,
             (_, e) => {
-                // Not proven either way: keep the clues and stop honestly.
-                givens.set(a, grid.get(a));
-                if let Some(b) = b {
-                    givens.set(b, grid.get(b));
-                }
+                // Not proven either way and out of time or checks: stop honestly.
                 end = CarveEnd::Budget(match e {
                     CountEnd::Exhausted(l) => l,
                     _ => Limit::Nodes,

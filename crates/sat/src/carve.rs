@@ -57,11 +57,8 @@ pub(crate) fn count_other(
     };
     // The encoding drops the variables propagation fixed: a removed cell without its known
     // digit's variable is fixed to it (or the puzzle is infeasible, which the premise rules
-    // out), so when every removed cell is, no other solution exists.
-    let fixed = removed
-        .iter()
-        .all(|&c| layout.var(c, solution.get(c)).is_none());
-    if fixed || layout.infeasible || differs.is_empty() {
+    // out), so when every removed cell is (`differs` is empty), no other solution exists.
+    if layout.infeasible || differs.is_empty() {
         session.release(false);
         return outcome(1, CountEnd::Complete, stats);
     }
