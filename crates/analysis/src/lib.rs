@@ -24,6 +24,7 @@ use std::path::{Path, PathBuf};
 pub mod baseline;
 pub mod compare;
 pub mod escape;
+pub mod fidelity;
 pub mod findings;
 pub mod meta;
 pub mod number;

@@ -13,7 +13,9 @@
 //! The protocol, per puzzle: the puzzle is written to the child's standard input; the child
 //! answers with a solution in the same format, `infeasible`, `unknown` (it gave up), or
 //! `count K` followed by its `K` solutions when counting; blank lines and `#` comments are
-//! skipped. Without `batch`, standard input is closed after the puzzle and the child must exit
+//! skipped. A comment `# stats k=v k=v` before the answer gives figures for the row's `extra`
+//! column; those named `nodes`, `guesses`, `iterations` or `restarts` with a whole number fill
+//! that column too. Without `batch`, standard input is closed after the puzzle and the child must exit
 //! with status 0; with `batch`, it must answer each puzzle before it gets the next. The child
 //! also finds in its environment `SUDOKU_FORMAT`, `SUDOKU_VARIANT` (`classic`, `diagonal`),
 //! `SUDOKU_TASK` (`solve`, `count`), `SUDOKU_COUNT_LIMIT`, `SUDOKU_TIME_LIMIT` (seconds, when
@@ -243,9 +245,22 @@ impl External {
             let p = if started { "started" } else { "kept" };
             extra.push(("process".to_string(), p.to_string()));
         }
+        let count = |key: &str| {
+            extra
+                .iter()
+                .find(|(k, _)| k == key)
+                .and_then(|(_, v)| v.parse::<u64>().ok())
+                .unwrap_or(0)
+        };
         let stats = Stats {
             child_cpu: cpu,
             log: (!tail.is_empty()).then(|| format!("stderr: {tail}")),
+            // Figures named like the effort columns fill them, so a program's search is
+            // compared with ours column by column (fidelity tables).
+            nodes: count("nodes"),
+            guesses: count("guesses"),
+            iterations: count("iterations"),
+            restarts: count("restarts"),
             extra,
             ..Stats::default()
         };

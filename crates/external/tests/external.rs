@@ -120,6 +120,17 @@ fn a_child_cpu_time_is_measured_per_puzzle() {
 }
 
 #[test]
+fn figures_named_like_an_effort_column_fill_it() {
+    let (puzzle, _) = &jump()[0];
+    let out = solve(&mut *fake_solver("right", &[]), puzzle, 60);
+    // `# stats nodes=3 iterations=x speed=fast`: a whole number fills its column, the rest
+    // stays in extra only.
+    assert_eq!((out.stats.nodes, out.stats.iterations), (3, 0));
+    let has = |k: &str| out.stats.extra.iter().any(|(key, _)| key == k);
+    assert!(has("nodes") && has("speed"), "{:?}", out.stats.extra);
+}
+
+#[test]
 fn misbehaviour_becomes_the_right_status_with_the_stderr_tail() {
     let (puzzle, _) = &jump()[0];
     let cases: &[(&str, &str, Seen, &str)] = &[

@@ -17,6 +17,7 @@ pub mod check;
 pub mod compare;
 pub mod convert;
 pub mod explain;
+pub mod fidelity;
 pub mod findings;
 pub mod generate;
 pub mod list;
@@ -73,6 +74,10 @@ enum Command {
     /// A results folder's verdicts as one short Markdown table (best method and runner-up per
     /// grid and share of givens), printed or written into a document's findings block.
     Findings(findings::FindingsArgs),
+    /// Each re-implemented method beside its original (same puzzles, limits and runs): success
+    /// counts with Fisher's exact test, medians and their ratio, a verdict; printed or written
+    /// into a document's block.
+    Fidelity(fidelity::FidelityArgs),
     /// Reproduce a paper (unicamp-ilp, jump, takano, raggi, teles, lewis, all): its experiments,
     /// then the paper's values beside ours (comparison.md).
     Repro(repro::ReproArgs),
@@ -96,6 +101,7 @@ impl Cli {
             Some(Command::Merge(a)) => merge::merge(&a),
             Some(Command::Compare(a)) => compare::compare(&a),
             Some(Command::Findings(a)) => findings::findings(&a),
+            Some(Command::Fidelity(a)) => fidelity::fidelity(&a),
             Some(Command::Repro(a)) => repro::repro(&a, registry),
             None => run::default_experiment()
                 .map_err(Failure::from)
