@@ -26,6 +26,7 @@
 //! | measure | [`Measure`] names: `status`, `count`, `objective`, `objectives`, `wall_s`, `mean_wall_s`, `max_wall_s`, `success`, `rows`, `lp_unique`, `hardest_givens`, `givens`, `min_givens`, `fastest:KEY` |
 //! | check | [`Check`]: `equal`, `within:K` (ratio in [1/K, K]), `atmost`, `atleast`, `range:A..B` |
 //! | notes | hardware, solver, and anything the comparison needs said |
+//! | cause | for an item that differs: what an experiment that isolates the cause measured, and its command (shown in the reason); empty otherwise |
 
 #![deny(missing_docs)]
 
@@ -56,6 +57,7 @@ pub const COLUMNS: &[&str] = &[
     "measure",
     "check",
     "notes",
+    "cause",
 ];
 
 /// The variant of `T` named `name` (serde's message lists the names when there is none).
@@ -406,6 +408,8 @@ pub struct PaperValue {
     pub check: Check,
     /// Hardware, solver, caveats.
     pub notes: String,
+    /// Why ours differs, as an isolating experiment measured it, with its command.
+    pub cause: String,
 }
 
 /// Reads a values file; `path` names it in errors. Errors name the line: a wrong number of
@@ -517,7 +521,8 @@ impl LineSplitter {
 }
 
 fn parse_line(f: &[&str]) -> Result<PaperValue, String> {
-    let [paper, item, page, quantity, value, unit, experiment, select, measure, check, notes] = f
+    let [paper, item, page, quantity, value, unit, experiment, select, measure, check, notes, cause] =
+        f
     else {
         return Err("wrong number of fields".into());
     };
@@ -578,6 +583,7 @@ fn parse_line(f: &[&str]) -> Result<PaperValue, String> {
         measure,
         check,
         notes: notes.to_string(),
+        cause: cause.to_string(),
     })
 }
 
@@ -801,7 +807,8 @@ fn judge(
     };
     let (verdict, reason) = match (ok, quick.contains(exp)) {
         (true, _) => (Verdict::Reproduced, reason),
-        (false, false) => (Verdict::Differs, reason),
+        (false, false) if v.cause.is_empty() => (Verdict::Differs, reason),
+        (false, false) => (Verdict::Differs, format!("{reason}; measured cause: {}", v.cause)),
         (false, true) => (
             Verdict::Unjudged,
             format!("{reason}; a --quick run (fewer instances and trials, shorter limits) cannot judge this, a full run can"),

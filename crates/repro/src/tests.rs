@@ -2,7 +2,7 @@
 
 use super::*;
 
-const HEADER: &str = "paper,item,page,quantity,value,unit,experiment,select,measure,check,notes\n";
+const HEADER: &str = "paper,item,page,quantity,value,unit,experiment,select,measure,check,notes,cause\n";
 
 fn parse(body: &str) -> Result<Vec<PaperValue>, ReproError> {
     parse_paper_values(&format!("{HEADER}{body}"), Path::new("pv.csv"))
@@ -29,7 +29,7 @@ use sudoku_analysis::TrialStatus;
 #[test]
 fn a_good_file_parses_with_its_lines() {
     let v = parse(
-        "# a comment\n000,Objective,p. 16,Σk·x,405,-,000-solve,method=ilp;params~objective=weighted,objective,equal,\n001,\"T | a | b\",In [5],time,0.047,s,001-solve,,wall_s,within:10,\"GLPK, Julia\"\n",
+        "# a comment\n000,Objective,p. 16,Σk·x,405,-,000-solve,method=ilp;params~objective=weighted,objective,equal,,\n001,\"T | a | b\",In [5],time,0.047,s,001-solve,,wall_s,within:10,\"GLPK, Julia\",\n",
     )
     .unwrap();
     assert_eq!(v.len(), 2);
@@ -45,39 +45,39 @@ fn errors_name_the_file_and_line() {
     // (lines after the header, the start of the error)
     let cases = [
         (
-            "000,a,p,q,1,s,x,,wall_s,equal,\n000,b,p,q,1,s,x\n",
-            "pv.csv:3: 7 fields, expected 11",
+            "000,a,p,q,1,s,x,,wall_s,equal,,\n000,b,p,q,1,s,x\n",
+            "pv.csv:3: 7 fields, expected 12",
         ),
         (
-            "007,a,p,q,1,s,x,,wall_s,equal,\n",
+            "007,a,p,q,1,s,x,,wall_s,equal,,\n",
             "pv.csv:2: unknown paper `007`",
         ),
         (
-            "000,a,p,q,1,s,x,,speed,equal,\n",
+            "000,a,p,q,1,s,x,,speed,equal,,\n",
             "pv.csv:2: measure: unknown variant `speed`, expected one of `status`",
         ),
         (
-            "000,a,p,q,fast,s,x,,wall_s,within:10,\n",
+            "000,a,p,q,fast,s,x,,wall_s,within:10,,\n",
             "pv.csv:2: value `fast` is not a number",
         ),
         (
-            "000,a,p,q,1,s,x,colour=red,wall_s,equal,\n",
+            "000,a,p,q,1,s,x,colour=red,wall_s,equal,,\n",
             "pv.csv:2: select `colour=red`: field: unknown variant `colour`",
         ),
         (
-            "000,a,p,q,1,s,-,,wall_s,equal,\n",
+            "000,a,p,q,1,s,-,,wall_s,equal,,\n",
             "pv.csv:2: experiment `-` (not yet) needs notes",
         ),
         (
-            "000,a,p,q,1,s,x,,status,within:2,\n",
+            "000,a,p,q,1,s,x,,status,within:2,,\n",
             "pv.csv:2: measure `status` is text",
         ),
         (
-            "000,a,p,q,1,s,x,,wall_s,within:0.5,\n",
+            "000,a,p,q,1,s,x,,wall_s,within:0.5,,\n",
             "pv.csv:2: check `within:0.5`",
         ),
         (
-            "000,a,p,q,1,s,x,,fastest:,equal,\n",
+            "000,a,p,q,1,s,x,,fastest:,equal,,\n",
             "pv.csv:2: measure `fastest:`",
         ),
     ];
@@ -94,7 +94,7 @@ fn errors_name_the_file_and_line() {
 
 #[test]
 fn an_item_without_a_matching_experiment_names_its_line() {
-    let v = parse("000,a,p,q,1,s,000-solve,,wall_s,within:10,\n000,b,p,q,1,s,000-nothing,,wall_s,within:10,\n").unwrap();
+    let v = parse("000,a,p,q,1,s,000-solve,,wall_s,within:10,,\n000,b,p,q,1,s,000-nothing,,wall_s,within:10,,\n").unwrap();
     let known = BTreeMap::from([("000".to_string(), vec!["000-solve".to_string()])]);
     let e = check_experiments(&v, Path::new("pv.csv"), &known)
         .unwrap_err()
@@ -108,13 +108,13 @@ fn an_item_without_a_matching_experiment_names_its_line() {
 #[test]
 fn items_are_judged_by_their_check() {
     let v = parse(concat!(
-        "000,obj,p,q,405,-,e,method=ilp,objective,equal,\n",
-        "000,time,p,q,0.02,s,e,method=ilp,wall_s,within:10,\n",
-        "000,slow,p,q,0.001,s,e,method=ilp,wall_s,within:2,\n",
-        "000,status,p,q,infeasible,status,e,method=dlx,status,equal,\n",
-        "000,ratio,p,q,1,-,e,method=ilp vs method=dlx,wall_s,atmost,\n",
-        "000,none,p,q,1,-,e,method=sa,wall_s,atmost,\n",
-        "000,later,p,q,1,-,-,,wall_s,atmost,needs a SAT method\n",
+        "000,obj,p,q,405,-,e,method=ilp,objective,equal,,\n",
+        "000,time,p,q,0.02,s,e,method=ilp,wall_s,within:10,,\n",
+        "000,slow,p,q,0.001,s,e,method=ilp,wall_s,within:2,,\n",
+        "000,status,p,q,infeasible,status,e,method=dlx,status,equal,,\n",
+        "000,ratio,p,q,1,-,e,method=ilp vs method=dlx,wall_s,atmost,,\n",
+        "000,none,p,q,1,-,e,method=sa,wall_s,atmost,,\n",
+        "000,later,p,q,1,-,-,,wall_s,atmost,needs a SAT method,\n",
     ))
     .unwrap();
     let rows = BTreeMap::from([(
@@ -150,6 +150,14 @@ fn items_are_judged_by_their_check() {
     assert!(matches!(c[4].ours, Some(Ours::Num(r)) if (r - 0.5).abs() < 1e-12));
     assert_eq!(c[6].reason, "needs a SAT method");
     assert_eq!(counts_text(&c), "4 reproduced, 1 differs, 2 not yet");
+    // A measured cause goes into the reason of an item that differs, and only there.
+    let mut explained = v.clone();
+    explained[2].cause = "with a 10 s cap it is 3 ms (`run study.toml`)".into();
+    explained[0].cause = "never shown".into();
+    let e = compare(&explained, &rows, &BTreeSet::new());
+    assert_eq!(e[2].verdict, Differs);
+    assert!(e[2].reason.ends_with("; measured cause: with a 10 s cap it is 3 ms (`run study.toml`)"), "{}", e[2].reason);
+    assert_eq!(e[0].reason, c[0].reason);
     let md = markdown("t", &c);
     // Pages show the paper by name.
     assert!(md.contains("| unicamp-ilp | obj |"), "{md}");
@@ -158,9 +166,9 @@ fn items_are_judged_by_their_check() {
 #[test]
 fn grid_items_are_laid_out_as_a_grid() {
     let v = parse(concat!(
-        "000,\"T | easy | 1\",p,q,0.02,s,e,,wall_s,within:10,\n",
-        "000,\"T | easy | 2\",p,q,0.03,s,e,,wall_s,within:10,\n",
-        "000,\"T | hard | 1\",p,q,0.05,s,e,,wall_s,within:10,\n",
+        "000,\"T | easy | 1\",p,q,0.02,s,e,,wall_s,within:10,,\n",
+        "000,\"T | easy | 2\",p,q,0.03,s,e,,wall_s,within:10,,\n",
+        "000,\"T | hard | 1\",p,q,0.05,s,e,,wall_s,within:10,,\n",
     ))
     .unwrap();
     let rows = BTreeMap::from([(
