@@ -149,6 +149,20 @@ pub fn encode(
     amo: Amo,
     sink: &mut impl ClauseSink,
 ) -> Result<Layout, SatError> {
+    encode_within(puzzle, None, encoding, amo, sink)
+}
+
+/// [`encode`], each open cell of `puzzle` limited to its list in `candidates` (indexed by
+/// cell; an open cell with an empty list has no digit left, so the formula is infeasible):
+/// what sound rules left, which keeps every solution. The optimised encoding drops the other
+/// variables; the others keep them and add a unit clause against each.
+pub(crate) fn encode_within(
+    puzzle: &Puzzle,
+    candidates: Option<&[Vec<u16>]>,
+    encoding: Encoding,
+    amo: Amo,
+    sink: &mut impl ClauseSink,
+) -> Result<Layout, SatError> {
     let geom = puzzle.geometry();
     let n = geom.size();
     let cells = geom.cells();
@@ -172,11 +186,13 @@ pub fn encode(
             for v in var.iter_mut() {
                 *v = w.fresh();
             }
-            (givens.to_vec(), false)
+            let empty = |c: usize| candidates.is_some_and(|l| l[c].is_empty());
+            let dead = (0..cells).any(|c| givens[c] == 0 && empty(c));
+            (givens.to_vec(), dead)
         }
         Encoding::Optimised => {
             let mut cand = Candidates::new(&geom);
-            let ok = cand.propagate(&geom, givens);
+            let ok = cand.propagate(&geom, givens, candidates);
             if ok {
                 for c in 0..cells {
                     if cand.fixed[c] == 0 {
@@ -202,7 +218,7 @@ pub fn encode(
     if infeasible {
         w.clause(&[]);
     } else {
-        emit(&geom, &layout, encoding, &mut w);
+        emit(&geom, &layout, encoding, candidates, &mut w);
     }
     Ok(Layout {
         vars: w.next as u32,
@@ -211,8 +227,30 @@ pub fn encode(
     })
 }
 
-/// The clauses of `encoding` over the variables of `layout`.
-fn emit(geom: &Geometry, layout: &Layout, encoding: Encoding, w: &mut Writer<'_, impl ClauseSink>) {
+/// The infeasible formula (one empty clause) for `puzzle`: when rules run before encoding
+/// have already met a contradiction.
+pub(crate) fn encode_infeasible(puzzle: &Puzzle, sink: &mut impl ClauseSink) -> Layout {
+    sink.add_clause(&[]);
+    let n = puzzle.geometry().size();
+    Layout {
+        size: n,
+        var: vec![0; puzzle.geometry().cells() * n],
+        fixed: puzzle.givens().cells().to_vec(),
+        vars: 0,
+        clauses: 1,
+        infeasible: true,
+    }
+}
+
+/// The clauses of `encoding` over the variables of `layout` (`candidates`: see
+/// [`encode_within`]).
+fn emit(
+    geom: &Geometry,
+    layout: &Layout,
+    encoding: Encoding,
+    candidates: Option<&[Vec<u16>]>,
+    w: &mut Writer<'_, impl ClauseSink>,
+) {
     let n = geom.size();
     let extended = encoding != Encoding::Minimal;
     let mut lits = Vec::with_capacity(n);
@@ -245,6 +283,15 @@ fn emit(geom: &Geometry, layout: &Layout, encoding: Encoding, w: &mut Writer<'_,
         for (c, &g) in layout.fixed.iter().enumerate() {
             if let Some(v) = layout.var(c, g) {
                 w.clause(&[v]);
+            }
+        }
+        for (c, keep) in candidates.into_iter().flatten().enumerate() {
+            if layout.fixed[c] == 0 {
+                for (d, v) in layout.cell_vars(c) {
+                    if !keep.contains(&d) {
+                        w.clause(&[-v]);
+                    }
+                }
             }
         }
     }
@@ -341,14 +388,29 @@ impl Candidates {
         self.cand[c * self.n + d]
     }
 
-    /// Places the givens and propagates; false on a contradiction.
-    fn propagate(&mut self, geom: &Geometry, givens: &[u16]) -> bool {
+    /// Places the givens, limits the open cells to `candidates` (see [`encode_within`]) and
+    /// propagates; false on a contradiction.
+    fn propagate(
+        &mut self,
+        geom: &Geometry,
+        givens: &[u16],
+        candidates: Option<&[Vec<u16>]>,
+    ) -> bool {
         let mut queue: Vec<Task> = givens
             .iter()
             .enumerate()
             .filter(|(_, &g)| g != 0)
             .map(|(c, &g)| Task::Place(c, usize::from(g) - 1))
             .collect();
+        for (c, keep) in candidates.into_iter().flatten().enumerate() {
+            if givens[c] == 0 {
+                for d in 0..self.n {
+                    if !keep.contains(&(d as u16 + 1)) {
+                        self.eliminate(geom, c, d, &mut queue);
+                    }
+                }
+            }
+        }
         while let Some(task) = queue.pop() {
             let ok = match task {
                 Task::Place(c, d) => self.place(geom, c, d, &mut queue),

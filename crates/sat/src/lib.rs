@@ -40,6 +40,7 @@ mod carve;
 mod config;
 mod encode;
 mod error;
+mod reduce;
 mod session;
 mod solve;
 
