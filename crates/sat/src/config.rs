@@ -39,6 +39,10 @@ sudoku_core::config! {
             ],
             "at-most-one constraints: pairwise up to 16 literals and a sequential counter above, \
              always pairwise, or always the sequential counter";
+        boxline: bool = off,
+            "redundant clauses for the box-line intersections: a variable per (box, row or \
+             column, digit) saying the digit is in their intersection, exactly one per box and \
+             per line, so that unit propagation does locked candidates (pointing, claiming)";
         preset: Preset = "default"
             of choices![
                 "default" => Preset::Default,

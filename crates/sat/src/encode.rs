@@ -149,18 +149,20 @@ pub fn encode(
     amo: Amo,
     sink: &mut impl ClauseSink,
 ) -> Result<Layout, SatError> {
-    encode_within(puzzle, None, encoding, amo, sink)
+    encode_within(puzzle, None, encoding, amo, false, sink)
 }
 
 /// [`encode`], each open cell of `puzzle` limited to its list in `candidates` (indexed by
 /// cell; an open cell with an empty list has no digit left, so the formula is infeasible):
 /// what sound rules left, which keeps every solution. The optimised encoding drops the other
-/// variables; the others keep them and add a unit clause against each.
+/// variables; the others keep them and add a unit clause against each. `boxline` adds the
+/// box-line intersection clauses ([`emit_boxline`]).
 pub(crate) fn encode_within(
     puzzle: &Puzzle,
     candidates: Option<&[Vec<u16>]>,
     encoding: Encoding,
     amo: Amo,
+    boxline: bool,
     sink: &mut impl ClauseSink,
 ) -> Result<Layout, SatError> {
     let geom = puzzle.geometry();
@@ -219,6 +221,9 @@ pub(crate) fn encode_within(
         w.clause(&[]);
     } else {
         emit(&geom, &layout, encoding, candidates, &mut w);
+        if boxline {
+            emit_boxline(&geom, &layout, &mut w);
+        }
     }
     Ok(Layout {
         vars: w.next as u32,
@@ -297,6 +302,71 @@ fn emit(
     }
 }
 
+/// Redundant clauses over the box-line intersections. For each box, each row (or column)
+/// through it and each digit, a literal `y` equivalent to "the digit is in their intersection"
+/// (the cell's own variable when one cell of it is open to the digit; a new variable when
+/// several are; none when no cell is). Exactly one `y` is true per box and digit among its
+/// rows (and among its columns), and per line and digit among its boxes. Unit propagation
+/// then does what locked candidates do: a box whose digit is left in one row takes it out of
+/// that row's other boxes, and a row whose digit is left in one box takes it out of that box's
+/// other rows. A unit where the digit is placed has no variable for it, so it gets no group.
+fn emit_boxline(geom: &Geometry, layout: &Layout, w: &mut Writer<'_, impl ClauseSink>) {
+    let n = geom.order().n();
+    let size = geom.size();
+    let mut lits = Vec::with_capacity(n);
+    for d in 1..=size as u16 {
+        for across in [true, false] {
+            // y[b * n + k]: box b, its k-th row (across) or column.
+            let mut y = vec![None; size * n];
+            for b in 0..size {
+                let (top, left) = (b / n * n, b % n * n);
+                for k in 0..n {
+                    lits.clear();
+                    lits.extend((0..n).filter_map(|j| {
+                        let (r, c) = if across {
+                            (top + k, left + j)
+                        } else {
+                            (top + j, left + k)
+                        };
+                        layout.var(geom.cell(r, c), d)
+                    }));
+                    y[b * n + k] = match lits[..] {
+                        [] => None,
+                        [one] => Some(one),
+                        _ => {
+                            let v = w.fresh();
+                            lits.push(-v);
+                            w.clause(&lits);
+                            lits.pop();
+                            for &l in &lits {
+                                w.clause(&[-l, v]);
+                            }
+                            Some(v)
+                        }
+                    };
+                }
+            }
+            // Per box: its rows (or columns). Per line: the boxes it crosses, `band` being
+            // its band (stack) and `k` its place in it.
+            for b in 0..size {
+                lits.clear();
+                lits.extend((0..n).filter_map(|k| y[b * n + k]));
+                w.exactly_one(&lits);
+            }
+            for band in 0..n {
+                for k in 0..n {
+                    lits.clear();
+                    lits.extend((0..n).filter_map(|j| {
+                        let b = if across { band * n + j } else { j * n + band };
+                        y[b * n + k]
+                    }));
+                    w.exactly_one(&lits);
+                }
+            }
+        }
+    }
+}
+
 /// Numbers variables and writes clauses, at-most-one constraints included.
 struct Writer<'a, S: ClauseSink> {
     sink: &'a mut S,
@@ -315,6 +385,14 @@ impl<S: ClauseSink> Writer<'_, S> {
     fn clause(&mut self, lits: &[i32]) {
         self.sink.add_clause(lits);
         self.clauses += 1;
+    }
+
+    /// At least one and at most one (nothing for an empty group).
+    fn exactly_one(&mut self, lits: &[i32]) {
+        if !lits.is_empty() {
+            self.clause(lits);
+            self.at_most_one(lits);
+        }
     }
 
     fn at_most_one(&mut self, lits: &[i32]) {

@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 use sudoku_core::{Grid, Limit, Puzzle};
 
 use crate::config::SatConfig;
-use crate::encode::{encode, encode_infeasible, encode_within, ClauseSink, Layout};
+use crate::encode::{encode_infeasible, encode_within, ClauseSink, Layout};
 use crate::error::SatError;
 use crate::reduce::{reduce, Reduced};
 
@@ -67,12 +67,21 @@ impl Session {
             }
             None => (Reduced::Unchanged, None),
         };
-        let layout = match &reduced {
-            Reduced::Unchanged => encode(puzzle, cfg.encoding, cfg.amo, &mut sink)?,
-            Reduced::Open { puzzle, candidates } => {
-                encode_within(puzzle, Some(candidates), cfg.encoding, cfg.amo, &mut sink)?
-            }
+        let (puzzle, candidates) = match &reduced {
+            Reduced::Unchanged => (puzzle, None),
+            Reduced::Open { puzzle, candidates } => (puzzle, Some(&candidates[..])),
+            Reduced::Contradiction => (puzzle, None),
+        };
+        let layout = match reduced {
             Reduced::Contradiction => encode_infeasible(puzzle, &mut sink),
+            _ => encode_within(
+                puzzle,
+                candidates,
+                cfg.encoding,
+                cfg.amo,
+                cfg.boxline,
+                &mut sink,
+            )?,
         };
         let infeasible_by = match reduced {
             Reduced::Contradiction => "logic",
