@@ -1,14 +1,28 @@
-//! How `sat` is configured ([`SatConfig`]): the encoding and CaDiCaL's preset. The solver
-//! ([`crate::Sat`]) and the session ([`crate::Session`]) both read it.
+//! How `sat` is configured ([`SatConfig`]): the rules run before encoding, the encoding and
+//! CaDiCaL's preset. The solver ([`crate::Sat`]) and the session ([`crate::Session`]) both
+//! read it.
 
 use sudoku_core::choices;
+use sudoku_logic::RuleSet;
 
 use crate::encode::{Amo, Encoding};
 
 sudoku_core::config! {
-    /// How `sat` encodes, and CaDiCaL's preset.
+    /// The rules `sat` runs before encoding, how it encodes, and CaDiCaL's preset.
     #[derive(Clone, Copy, Debug, PartialEq, Eq)]
     pub struct SatConfig for crate::SAT {
+        logic: Option<RuleSet> = "none"
+            of choices![
+                "none" => None,
+                "singles" => Some(RuleSet::Singles),
+                "pigeonhole" => Some(RuleSet::Pigeonhole),
+                "two-unit" => Some(RuleSet::TwoUnit),
+                "all" => Some(RuleSet::All),
+            ],
+            "rules of sudoku-logic run to a fixpoint before encoding (its rule sets: singles; + \
+             naked and hidden subsets; + locked candidates; + fish and wings): the digits they \
+             place are fixed and the candidates they eliminate have no variable; none: only the \
+             encoding's own propagation";
         encoding: Encoding = "optimised"
             of choices![
                 "optimised" => Encoding::Optimised,
@@ -25,6 +39,10 @@ sudoku_core::config! {
             ],
             "at-most-one constraints: pairwise up to 16 literals and a sequential counter above, \
              always pairwise, or always the sequential counter";
+        boxline: bool = off,
+            "redundant clauses for the box-line intersections: a variable per (box, row or \
+             column, digit) saying the digit is in their intersection, exactly one per box and \
+             per line, so that unit propagation does locked candidates (pointing, claiming)";
         preset: Preset = "default"
             of choices![
                 "default" => Preset::Default,

@@ -149,6 +149,22 @@ pub fn encode(
     amo: Amo,
     sink: &mut impl ClauseSink,
 ) -> Result<Layout, SatError> {
+    encode_within(puzzle, None, encoding, amo, false, sink)
+}
+
+/// [`encode`], each open cell of `puzzle` limited to its list in `candidates` (indexed by
+/// cell; an open cell with an empty list has no digit left, so the formula is infeasible):
+/// what sound rules left, which keeps every solution. The optimised encoding drops the other
+/// variables; the others keep them and add a unit clause against each. `boxline` adds the
+/// box-line intersection clauses ([`emit_boxline`]).
+pub(crate) fn encode_within(
+    puzzle: &Puzzle,
+    candidates: Option<&[Vec<u16>]>,
+    encoding: Encoding,
+    amo: Amo,
+    boxline: bool,
+    sink: &mut impl ClauseSink,
+) -> Result<Layout, SatError> {
     let geom = puzzle.geometry();
     let n = geom.size();
     let cells = geom.cells();
@@ -172,11 +188,13 @@ pub fn encode(
             for v in var.iter_mut() {
                 *v = w.fresh();
             }
-            (givens.to_vec(), false)
+            let empty = |c: usize| candidates.is_some_and(|l| l[c].is_empty());
+            let dead = (0..cells).any(|c| givens[c] == 0 && empty(c));
+            (givens.to_vec(), dead)
         }
         Encoding::Optimised => {
             let mut cand = Candidates::new(&geom);
-            let ok = cand.propagate(&geom, givens);
+            let ok = cand.propagate(&geom, givens, candidates);
             if ok {
                 for c in 0..cells {
                     if cand.fixed[c] == 0 {
@@ -202,7 +220,10 @@ pub fn encode(
     if infeasible {
         w.clause(&[]);
     } else {
-        emit(&geom, &layout, encoding, &mut w);
+        emit(&geom, &layout, encoding, candidates, &mut w);
+        if boxline {
+            emit_boxline(&geom, &layout, &mut w);
+        }
     }
     Ok(Layout {
         vars: w.next as u32,
@@ -211,8 +232,30 @@ pub fn encode(
     })
 }
 
-/// The clauses of `encoding` over the variables of `layout`.
-fn emit(geom: &Geometry, layout: &Layout, encoding: Encoding, w: &mut Writer<'_, impl ClauseSink>) {
+/// The infeasible formula (one empty clause) for `puzzle`: when rules run before encoding
+/// have already met a contradiction.
+pub(crate) fn encode_infeasible(puzzle: &Puzzle, sink: &mut impl ClauseSink) -> Layout {
+    sink.add_clause(&[]);
+    let n = puzzle.geometry().size();
+    Layout {
+        size: n,
+        var: vec![0; puzzle.geometry().cells() * n],
+        fixed: puzzle.givens().cells().to_vec(),
+        vars: 0,
+        clauses: 1,
+        infeasible: true,
+    }
+}
+
+/// The clauses of `encoding` over the variables of `layout` (`candidates`: see
+/// [`encode_within`]).
+fn emit(
+    geom: &Geometry,
+    layout: &Layout,
+    encoding: Encoding,
+    candidates: Option<&[Vec<u16>]>,
+    w: &mut Writer<'_, impl ClauseSink>,
+) {
     let n = geom.size();
     let extended = encoding != Encoding::Minimal;
     let mut lits = Vec::with_capacity(n);
@@ -247,6 +290,80 @@ fn emit(geom: &Geometry, layout: &Layout, encoding: Encoding, w: &mut Writer<'_,
                 w.clause(&[v]);
             }
         }
+        for (c, keep) in candidates.into_iter().flatten().enumerate() {
+            if layout.fixed[c] == 0 {
+                for (d, v) in layout.cell_vars(c) {
+                    if !keep.contains(&d) {
+                        w.clause(&[-v]);
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Redundant clauses over the box-line intersections. For each box, each row (or column)
+/// through it and each digit, a literal `y` equivalent to "the digit is in their intersection"
+/// (the cell's own variable when one cell of it is open to the digit; a new variable when
+/// several are; none when no cell is). Exactly one `y` is true per box and digit among its
+/// rows (and among its columns), and per line and digit among its boxes. Unit propagation
+/// then does what locked candidates do: a box whose digit is left in one row takes it out of
+/// that row's other boxes, and a row whose digit is left in one box takes it out of that box's
+/// other rows. A unit where the digit is placed has no variable for it, so it gets no group.
+fn emit_boxline(geom: &Geometry, layout: &Layout, w: &mut Writer<'_, impl ClauseSink>) {
+    let n = geom.order().n();
+    let size = geom.size();
+    let mut lits = Vec::with_capacity(n);
+    for d in 1..=size as u16 {
+        for across in [true, false] {
+            // y[b * n + k]: box b, its k-th row (across) or column.
+            let mut y = vec![None; size * n];
+            for b in 0..size {
+                let (top, left) = (b / n * n, b % n * n);
+                for k in 0..n {
+                    lits.clear();
+                    lits.extend((0..n).filter_map(|j| {
+                        let (r, c) = if across {
+                            (top + k, left + j)
+                        } else {
+                            (top + j, left + k)
+                        };
+                        layout.var(geom.cell(r, c), d)
+                    }));
+                    y[b * n + k] = match lits[..] {
+                        [] => None,
+                        [one] => Some(one),
+                        _ => {
+                            let v = w.fresh();
+                            lits.push(-v);
+                            w.clause(&lits);
+                            lits.pop();
+                            for &l in &lits {
+                                w.clause(&[-l, v]);
+                            }
+                            Some(v)
+                        }
+                    };
+                }
+            }
+            // Per box: its rows (or columns). Per line: the boxes it crosses, `band` being
+            // its band (stack) and `k` its place in it.
+            for b in 0..size {
+                lits.clear();
+                lits.extend((0..n).filter_map(|k| y[b * n + k]));
+                w.exactly_one(&lits);
+            }
+            for band in 0..n {
+                for k in 0..n {
+                    lits.clear();
+                    lits.extend((0..n).filter_map(|j| {
+                        let b = if across { band * n + j } else { j * n + band };
+                        y[b * n + k]
+                    }));
+                    w.exactly_one(&lits);
+                }
+            }
+        }
     }
 }
 
@@ -268,6 +385,14 @@ impl<S: ClauseSink> Writer<'_, S> {
     fn clause(&mut self, lits: &[i32]) {
         self.sink.add_clause(lits);
         self.clauses += 1;
+    }
+
+    /// At least one and at most one (nothing for an empty group).
+    fn exactly_one(&mut self, lits: &[i32]) {
+        if !lits.is_empty() {
+            self.clause(lits);
+            self.at_most_one(lits);
+        }
     }
 
     fn at_most_one(&mut self, lits: &[i32]) {
@@ -341,14 +466,29 @@ impl Candidates {
         self.cand[c * self.n + d]
     }
 
-    /// Places the givens and propagates; false on a contradiction.
-    fn propagate(&mut self, geom: &Geometry, givens: &[u16]) -> bool {
+    /// Places the givens, limits the open cells to `candidates` (see [`encode_within`]) and
+    /// propagates; false on a contradiction.
+    fn propagate(
+        &mut self,
+        geom: &Geometry,
+        givens: &[u16],
+        candidates: Option<&[Vec<u16>]>,
+    ) -> bool {
         let mut queue: Vec<Task> = givens
             .iter()
             .enumerate()
             .filter(|(_, &g)| g != 0)
             .map(|(c, &g)| Task::Place(c, usize::from(g) - 1))
             .collect();
+        for (c, keep) in candidates.into_iter().flatten().enumerate() {
+            if givens[c] == 0 {
+                for d in 0..self.n {
+                    if !keep.contains(&(d as u16 + 1)) {
+                        self.eliminate(geom, c, d, &mut queue);
+                    }
+                }
+            }
+        }
         while let Some(task) = queue.pop() {
             let ok = match task {
                 Task::Place(c, d) => self.place(geom, c, d, &mut queue),

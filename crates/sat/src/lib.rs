@@ -8,6 +8,8 @@
 //! - [`encode`]: the CNF ([`Encoding`]: minimal, extended, optimised; [`Amo`]: how "at most
 //!   one" is written), streamed into any [`ClauseSink`]; [`Cnf`] keeps one in memory and
 //!   writes DIMACS.
+//! - `logic=` ([`SatConfig`]): the rules of `sudoku-logic` run before encoding; what they
+//!   place is fixed and what they eliminate gets no variable (sound, so counts stay exact).
 //! - [`Session`]: one puzzle's CNF loaded into CaDiCaL, solved slice by slice (a conflict
 //!   budget and a deadline per call) with everything learned kept between calls; `sat` and
 //!   the `hybrid` method of `sudoku-hybrid` both drive it.
@@ -40,6 +42,7 @@ mod carve;
 mod config;
 mod encode;
 mod error;
+mod reduce;
 mod session;
 mod solve;
 

@@ -9,8 +9,9 @@ use std::time::{Duration, Instant};
 use sudoku_core::{Grid, Limit, Puzzle};
 
 use crate::config::SatConfig;
-use crate::encode::{encode, ClauseSink, Layout};
+use crate::encode::{encode_infeasible, encode_within, ClauseSink, Layout};
 use crate::error::SatError;
+use crate::reduce::{reduce, Reduced};
 
 /// The CaDiCaL version the `cadical` crate builds.
 pub const CADICAL_VERSION: &str = "1.9.5";
@@ -35,13 +36,16 @@ pub struct Session {
     layout: Layout,
     order: sudoku_core::Order,
     build: Duration,
+    logic_time: Option<Duration>,
+    infeasible_by: &'static str,
     loaded: bool,
     calls: u64,
 }
 
 impl Session {
-    /// Encodes `puzzle` straight into a new CaDiCaL instance. Loading stops early when
-    /// `deadline` passes (see [`Session::loaded`]): a 64×64 formula takes seconds to load.
+    /// Encodes `puzzle` straight into a new CaDiCaL instance, after the rules of `cfg.logic`
+    /// if any. Loading stops early when `deadline` passes (see [`Session::loaded`]): a 64×64
+    /// formula takes seconds to load.
     pub fn new(
         puzzle: &Puzzle,
         cfg: SatConfig,
@@ -56,7 +60,33 @@ impl Session {
             added: 0,
             expired: false,
         };
-        let layout = encode(puzzle, cfg.encoding, cfg.amo, &mut sink)?;
+        let (reduced, logic_time) = match cfg.logic {
+            Some(rules) => {
+                let (r, t) = reduce(puzzle, rules, deadline);
+                (r, Some(t))
+            }
+            None => (Reduced::Unchanged, None),
+        };
+        let (puzzle, candidates) = match &reduced {
+            Reduced::Unchanged => (puzzle, None),
+            Reduced::Open { puzzle, candidates } => (puzzle, Some(&candidates[..])),
+            Reduced::Contradiction => (puzzle, None),
+        };
+        let layout = match reduced {
+            Reduced::Contradiction => encode_infeasible(puzzle, &mut sink),
+            _ => encode_within(
+                puzzle,
+                candidates,
+                cfg.encoding,
+                cfg.amo,
+                cfg.boxline,
+                &mut sink,
+            )?,
+        };
+        let infeasible_by = match reduced {
+            Reduced::Contradiction => "logic",
+            _ => "propagation",
+        };
         let loaded = !sink.expired;
         solver.set_callbacks(Some(Watch {
             deadline: None,
@@ -70,9 +100,23 @@ impl Session {
             layout,
             order: puzzle.order(),
             build: start.elapsed(),
+            logic_time,
+            infeasible_by,
             loaded,
             calls: 0,
         })
+    }
+
+    /// Time the rules of `logic=` took before encoding (part of [`Session::build_time`]);
+    /// none when they were not run.
+    pub fn logic_time(&self) -> Option<Duration> {
+        self.logic_time
+    }
+
+    /// What proved the puzzle infeasible before solving, when [`Layout::infeasible`]:
+    /// `logic` (the rules of `logic=`) or `propagation` (the encoding's).
+    pub fn infeasible_by(&self) -> &'static str {
+        self.infeasible_by
     }
 
     /// Whether a call with a time limit on `puzzle` must run in a child process killed at the

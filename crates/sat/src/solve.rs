@@ -90,11 +90,17 @@ impl Sat {
             ],
             ..Stats::default()
         };
+        if let (Some(rules), Some(t)) = (self.cfg.logic, session.logic_time()) {
+            stats.extra.push(("logic".into(), rules.name().into()));
+            stats
+                .extra
+                .push(("logic_s".into(), format!("{:.6}", t.as_secs_f64())));
+        }
         let mut found = Vec::new();
         if layout.infeasible {
             stats
                 .extra
-                .push(("infeasible_by".into(), "propagation".into()));
+                .push(("infeasible_by".into(), session.infeasible_by().into()));
             return Run {
                 found,
                 end: CountEnd::Complete,

@@ -1,18 +1,25 @@
 //! The carver's question (`Solver::count_other`: is there a solution besides the known one,
 //! once some clues are gone?) answered by `sat` in one search agrees with `prop`'s count to 2,
-//! and carving with either checker makes the same puzzles.
+//! with or without rules run before encoding (`logic=`), and carving with either checker makes
+//! the same puzzles.
 
 use sudoku_core::{rng_from_seed, Budget, CountEnd, Order, Puzzle, Solver, Variant};
 use sudoku_fixtures::seed_pairs;
 use sudoku_gen::{make_puzzle, CarveEnd, PropFill, PuzzleSpec, Symmetry};
+use sudoku_logic::RuleSet;
 use sudoku_prop::Prop;
-use sudoku_sat::Sat;
+use sudoku_sat::{Sat, SatConfig};
 
 /// `sat`'s one-search answer and `prop`'s count to 2 on `puzzle`, which `solution` solves and
 /// is the only solution agreeing with it on `removed`.
-fn both(puzzle: &Puzzle, solution: &sudoku_core::Grid, removed: &[usize]) -> (u64, u64) {
+fn both(
+    sat: &mut Sat,
+    puzzle: &Puzzle,
+    solution: &sudoku_core::Grid,
+    removed: &[usize],
+) -> (u64, u64) {
     let budget = Budget::unlimited();
-    let ours = Sat::default()
+    let ours = sat
         .count_other(puzzle, solution, removed, &budget, &mut rng_from_seed(1))
         .expect("sat counts");
     let reference = Prop::default()
@@ -38,6 +45,16 @@ fn one_search_agrees_with_counting_to_two_on_every_removal() {
         (Puzzle::new(g, Variant::Classic), s.clone())
     });
     let all: Vec<_> = pairs.iter().cloned().chain(fuller).collect();
+    // Without rules before encoding, and with each rule set (`logic=`).
+    let mut sats: Vec<Sat> = RuleSet::ALL
+        .map(|rules| {
+            Sat::new(SatConfig {
+                logic: Some(rules),
+                ..SatConfig::default()
+            })
+        })
+        .into();
+    sats.push(Sat::default());
     for (k, (puzzle, solution)) in all.iter().enumerate() {
         let givens: Vec<usize> = (0..puzzle.givens().cells().len())
             .filter(|&c| puzzle.givens().get(c) != 0)
@@ -46,18 +63,27 @@ fn one_search_agrees_with_counting_to_two_on_every_removal() {
         for (i, &c) in givens.iter().enumerate() {
             let mut g = puzzle.givens().clone();
             g.set(c, 0);
-            let (ours, reference) = both(&Puzzle::new(g.clone(), Variant::Classic), solution, &[c]);
-            assert_eq!(ours, reference, "puzzle {k}, clue {c} removed");
-            if ours == 1 {
-                unique += 1;
-            } else {
-                more += 1;
-            }
-            if let Some(&d) = givens.get(i + 1) {
+            let one = Puzzle::new(g.clone(), Variant::Classic);
+            let two = givens.get(i + 1).map(|&d| {
                 g.set(d, 0);
-                let p = Puzzle::new(g, Variant::Classic);
-                let (ours, reference) = both(&p, solution, &[c, d]);
-                assert_eq!(ours, reference, "puzzle {k}, clues {c} and {d} removed");
+                (Puzzle::new(g.clone(), Variant::Classic), d)
+            });
+            for sat in &mut sats {
+                let cfg = sat.config();
+                let (ours, reference) = both(sat, &one, solution, &[c]);
+                assert_eq!(ours, reference, "puzzle {k}, clue {c} removed, {cfg:?}");
+                if ours == 1 {
+                    unique += 1;
+                } else {
+                    more += 1;
+                }
+                if let Some((p, d)) = &two {
+                    let (ours, reference) = both(sat, p, solution, &[c, *d]);
+                    assert_eq!(
+                        ours, reference,
+                        "puzzle {k}, clues {c}, {d} removed, {cfg:?}"
+                    );
+                }
             }
         }
     }
@@ -92,10 +118,19 @@ fn carving_with_sat_makes_the_puzzles_carving_with_prop_makes() {
             )
             .expect("carving runs")
         };
-        let with_sat = carve(&mut Sat::default());
         let with_prop = carve(&mut Prop::default());
-        assert_eq!(with_sat.end, CarveEnd::Minimal);
-        assert_eq!(with_sat.givens, with_prop.givens, "order {n}, seed {seed}");
-        assert_eq!(with_sat.checks, with_prop.checks);
+        let with_logic = SatConfig {
+            logic: Some(RuleSet::TwoUnit),
+            ..SatConfig::default()
+        };
+        for cfg in [SatConfig::default(), with_logic] {
+            let with_sat = carve(&mut Sat::new(cfg));
+            assert_eq!(with_sat.end, CarveEnd::Minimal);
+            assert_eq!(
+                with_sat.givens, with_prop.givens,
+                "order {n}, seed {seed}, {cfg:?}"
+            );
+            assert_eq!(with_sat.checks, with_prop.checks);
+        }
     }
 }
