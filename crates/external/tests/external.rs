@@ -524,3 +524,39 @@ fn the_norvig_adapter_runs_his_code_or_says_where_to_get_it() {
     let error = solve(&mut *s, &x, 60).stats.error.expect("an error");
     assert!(error.contains("classic"), "{error}");
 }
+
+/// The C transcription of Lewis's simulated annealing through scripts/adapters/lewis_sa.py
+/// (compiled with cc on first use): it solves the 9×9 seed puzzles in both formats with its
+/// figures in `extra`, answers `unknown` (no error) at its cut-off, and refuses Sudoku-X.
+#[test]
+fn the_lewis_sa_transcription_solves_easy_puzzles() {
+    let has_cc = std::env::var_os("PATH")
+        .is_some_and(|paths| std::env::split_paths(&paths).any(|d| d.join("cc").is_file()));
+    if !has_cc {
+        eprintln!("skipped: no C compiler (cc), so Lewis's SA transcription is not built");
+        return;
+    }
+    let command = |extra: &str| format!("python3 '{}' {extra}", adapter("lewis_sa.py").display());
+    for (format, batch) in [("line", "true"), ("grid", "false")] {
+        let mut s = build(command(""), &[("format", format), ("batch", batch)]);
+        for (puzzle, solution) in jump() {
+            let out = solve(&mut *s, &puzzle, 120);
+            assert_eq!(out.status, Status::Solved(solution), "{format}: {out:?}");
+            let keys: Vec<&str> = out.stats.extra.iter().map(|(k, _)| k.as_str()).collect();
+            for k in ["iterations", "chains", "reheats", "t0"] {
+                assert!(keys.contains(&k), "{keys:?}");
+            }
+        }
+    }
+    // One move is far below what any of these puzzles needs: `unknown`, not an error.
+    let (puzzle, _) = jump().remove(0);
+    let mut cut = build(command("--max-iterations 1"), &[]);
+    let out = solve(&mut *cut, &puzzle, 60);
+    assert!(out.stats.error.is_none(), "{out:?}");
+    assert_eq!(seen(&out, &puzzle), Seen::Timeout);
+    let (x, _) = seed_pairs("000_unicamp_ilp.diagonal", Variant::Diagonal)
+        .unwrap()
+        .remove(0);
+    let error = solve(&mut *cut, &x, 60).stats.error.expect("an error");
+    assert!(error.contains("classic"), "{error}");
+}
