@@ -470,3 +470,104 @@ fn the_minizinc_adapter_solves_proves_and_counts() {
         "{keys:?}"
     );
 }
+
+/// Norvig's own sudoku.py through scripts/adapters/norvig_original.py: where the user has his
+/// file (NORVIG_SUDOKU_PY), it solves the 9×9 seed puzzles with his search counted in `extra`,
+/// proves contradictory givens infeasible, and loads his Python 2 form too; without it, the
+/// error says where to download it.
+#[test]
+fn the_norvig_adapter_runs_his_code_or_says_where_to_get_it() {
+    let command = |module: &str| {
+        format!(
+            "python3 '{}' --module '{module}'",
+            adapter("norvig_original.py").display()
+        )
+    };
+    let (puzzle, solution) = jump().remove(0);
+    let mut missing = build(command("/nonexistent/sudoku.py"), &[]);
+    let error = solve(&mut *missing, &puzzle, 60)
+        .stats
+        .error
+        .expect("a missing file is an error");
+    assert!(
+        error.contains("norvig.com/sudoku.py") && error.contains("NORVIG_SUDOKU_PY"),
+        "{error}"
+    );
+    let Some(module) = std::env::var_os("NORVIG_SUDOKU_PY").filter(|p| Path::new(p).is_file())
+    else {
+        eprintln!(
+            "skipped: NORVIG_SUDOKU_PY does not name Norvig's sudoku.py (download it from norvig.com/sudoku.py), so his solver is not run"
+        );
+        return;
+    };
+    let module = module.to_string_lossy().into_owned();
+    for (format, batch) in [("line", "true"), ("grid", "false")] {
+        let mut s = build(command(&module), &[("format", format), ("batch", batch)]);
+        for (puzzle, solution) in jump() {
+            let out = solve(&mut *s, &puzzle, 120);
+            assert_eq!(out.status, Status::Solved(solution), "{format}: {out:?}");
+            let keys: Vec<&str> = out.stats.extra.iter().map(|(k, _)| k.as_str()).collect();
+            for k in ["nodes", "guesses", "assigns"] {
+                assert!(keys.contains(&k), "{keys:?}");
+            }
+        }
+        let mut givens = Grid::empty(sudoku_core::Order::new(3).unwrap());
+        givens.set(0, 1);
+        givens.set(1, 1);
+        let bad = Puzzle::new(givens, Variant::Classic);
+        assert_eq!(seen(&solve(&mut *s, &bad, 120), &bad), Seen::Infeasible);
+    }
+    // His norvig.com file is Python 2: a helper Python 3 cannot compile is skipped, not fatal.
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let py2 = dir.path().join("sudoku.py");
+    let mut text = std::fs::read_to_string(&module).expect("his file reads");
+    text.push_str("\ndef shown(values):\n    print 'python 2 only'\n");
+    std::fs::write(&py2, text).expect("the copy is written");
+    let mut s = build(command(&py2.to_string_lossy()), &[]);
+    assert_eq!(
+        solve(&mut *s, &puzzle, 120).status,
+        Status::Solved(solution)
+    );
+    // Sudoku-X is not his.
+    let (x, _) = seed_pairs("000_unicamp_ilp.diagonal", Variant::Diagonal)
+        .unwrap()
+        .remove(0);
+    let error = solve(&mut *s, &x, 60).stats.error.expect("an error");
+    assert!(error.contains("classic"), "{error}");
+}
+
+/// The C transcription of Lewis's simulated annealing through scripts/adapters/lewis_sa.py
+/// (compiled with cc on first use): it solves the 9×9 seed puzzles in both formats with its
+/// figures in `extra`, answers `unknown` (no error) at its cut-off, and refuses Sudoku-X.
+#[test]
+fn the_lewis_sa_transcription_solves_easy_puzzles() {
+    let has_cc = std::env::var_os("PATH")
+        .is_some_and(|paths| std::env::split_paths(&paths).any(|d| d.join("cc").is_file()));
+    if !has_cc {
+        eprintln!("skipped: no C compiler (cc), so Lewis's SA transcription is not built");
+        return;
+    }
+    let command = |extra: &str| format!("python3 '{}' {extra}", adapter("lewis_sa.py").display());
+    for (format, batch) in [("line", "true"), ("grid", "false")] {
+        let mut s = build(command(""), &[("format", format), ("batch", batch)]);
+        for (puzzle, solution) in jump() {
+            let out = solve(&mut *s, &puzzle, 120);
+            assert_eq!(out.status, Status::Solved(solution), "{format}: {out:?}");
+            let keys: Vec<&str> = out.stats.extra.iter().map(|(k, _)| k.as_str()).collect();
+            for k in ["iterations", "chains", "reheats", "t0"] {
+                assert!(keys.contains(&k), "{keys:?}");
+            }
+        }
+    }
+    // One move is far below what any of these puzzles needs: `unknown`, not an error.
+    let (puzzle, _) = jump().remove(0);
+    let mut cut = build(command("--max-iterations 1"), &[]);
+    let out = solve(&mut *cut, &puzzle, 60);
+    assert!(out.stats.error.is_none(), "{out:?}");
+    assert_eq!(seen(&out, &puzzle), Seen::Timeout);
+    let (x, _) = seed_pairs("000_unicamp_ilp.diagonal", Variant::Diagonal)
+        .unwrap()
+        .remove(0);
+    let error = solve(&mut *cut, &x, 60).stats.error.expect("an error");
+    assert!(error.contains("classic"), "{error}");
+}
