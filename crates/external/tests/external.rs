@@ -414,6 +414,43 @@ fn check_adapter(file: &str, params: &[(&str, &str)]) {
 }
 
 #[test]
+fn the_glpk_adapter_solves_and_proves() {
+    let found = std::process::Command::new("python3")
+        .args(["-c", "import swiglpk"])
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !found {
+        eprintln!(
+            "skipped: swiglpk is not installed (python3 -m pip install -r scripts/adapters/requirements.txt), so the GLPK adapter is not tested"
+        );
+        return;
+    }
+    let mut s = build(
+        format!("python3 '{}'", adapter("glpk.py").display()),
+        &[("batch", "true"), ("format", "grid")],
+    );
+    for (stem, variant) in [
+        ("001_jump", Variant::Classic),
+        ("000_unicamp_ilp.diagonal", Variant::Diagonal),
+    ] {
+        for (puzzle, solution) in seed_pairs(stem, variant).unwrap() {
+            let out = solve(&mut *s, &puzzle, 120);
+            assert_eq!(seen(&out, &puzzle), Seen::Solved, "{stem}: {out:?}");
+            if puzzle.givens().filled() > 0 {
+                assert_eq!(out.status, Status::Solved(solution));
+            }
+            assert!(out.stats.extra.iter().any(|(k, _)| k == "solve_time"));
+        }
+    }
+    // Two 1s in the first row: GLPK's LP relaxation is already infeasible.
+    let mut givens = Grid::empty(sudoku_core::Order::new(3).unwrap());
+    givens.set(0, 1);
+    givens.set(1, 1);
+    let bad = Puzzle::new(givens, Variant::Classic);
+    assert_eq!(seen(&solve(&mut *s, &bad, 120), &bad), Seen::Infeasible);
+}
+
+#[test]
 fn the_python_adapter_solves_proves_and_counts() {
     check_adapter("python_solver.py", &[("name", "python")]);
 }
