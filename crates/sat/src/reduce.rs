@@ -17,7 +17,8 @@ pub(crate) enum Reduced {
     },
     /// The rules met a contradiction: no solution.
     Contradiction,
-    /// The deadline passed first: encode the puzzle as it is.
+    /// No rules were run, or the deadline passed before they finished: encode the puzzle as
+    /// it is.
     Unchanged,
 }
 

@@ -67,25 +67,16 @@ impl Session {
             }
             None => (Reduced::Unchanged, None),
         };
-        let (puzzle, candidates) = match &reduced {
-            Reduced::Unchanged => (puzzle, None),
+        let (input, candidates) = match &reduced {
             Reduced::Open { puzzle, candidates } => (puzzle, Some(&candidates[..])),
-            Reduced::Contradiction => (puzzle, None),
+            _ => (puzzle, None),
         };
-        let layout = match reduced {
-            Reduced::Contradiction => encode_infeasible(puzzle, &mut sink),
-            _ => encode_within(
-                puzzle,
-                candidates,
-                cfg.encoding,
-                cfg.amo,
-                cfg.boxline,
-                &mut sink,
-            )?,
-        };
-        let infeasible_by = match reduced {
-            Reduced::Contradiction => "logic",
-            _ => "propagation",
+        let (layout, infeasible_by) = if matches!(reduced, Reduced::Contradiction) {
+            (encode_infeasible(puzzle, &mut sink), "logic")
+        } else {
+            let (encoding, amo, boxline) = (cfg.encoding, cfg.amo, cfg.boxline);
+            let layout = encode_within(input, candidates, encoding, amo, boxline, &mut sink)?;
+            (layout, "propagation")
         };
         let loaded = !sink.expired;
         solver.set_callbacks(Some(Watch {
