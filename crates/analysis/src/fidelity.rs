@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 use crate::escape;
 use crate::findings::{duration, times};
 use crate::meta::config_label;
-use crate::number::num;
+use crate::number::{num, p_value, significant};
 use crate::{Row, TrialStatus};
 
 /// Below this p-value the success counts differ.
@@ -354,10 +354,10 @@ pub fn markdown(judged: &[(Pair, Vec<Judgement>)]) -> String {
                 j.ours.runs,
                 j.original.solved,
                 j.original.runs,
-                p_text(j.p),
+                p_value(j.p),
                 median(&j.ours),
                 median(&j.original),
-                j.ratio.map_or("–".into(), times),
+                j.ratio.map_or("–".into(), ratio_text),
                 j.verdict.text(),
             ));
         }
@@ -365,11 +365,12 @@ pub fn markdown(judged: &[(Pair, Vec<Judgement>)]) -> String {
     out
 }
 
-fn p_text(p: f64) -> String {
-    if p < 0.001 {
-        "< 0.001".to_string()
+/// A ratio: `1.2×`, `15×`, and small ones to two significant digits (`0.0056×`).
+fn ratio_text(r: f64) -> String {
+    if r < 0.095 {
+        format!("{}×", significant(r))
     } else {
-        format!("{p:.3}")
+        times(r)
     }
 }
 

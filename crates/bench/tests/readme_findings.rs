@@ -54,3 +54,21 @@ fn the_readme_proper_puzzles_block_is_what_findings_peers_writes() {
         "<!-- findings:proper:end -->",
     );
 }
+
+#[test]
+fn the_guide_fidelity_block_is_what_fidelity_writes() {
+    doc_block_is_generated(
+        "docs/reproducing.md",
+        "fidelity",
+        FIDELITY,
+        "<!-- findings:fidelity:start -->",
+        "<!-- findings:fidelity:end -->",
+    );
+}
+
+/// The pairs of the guide's fidelity table.
+const FIDELITY: &[&str] = &[
+    "results/fidelity-norvig:norvig=norvig-original:nodes",
+    "results/fidelity-norvig:norvig=norvig-original:time",
+    "results/fidelity-sa:sa=sa-lewis:iterations",
+];
