@@ -92,7 +92,7 @@ fn repro_unicamp_ilp_quick_reproduces_the_exact_items() {
     assert!(md.contains("| trial 1 | trial 2 | trial 3 | trial 4 | trial 5 | Média | Células |"));
 }
 
-const HEADER: &str = "paper,item,page,quantity,value,unit,experiment,select,measure,check,notes\n";
+const HEADER: &str = "paper,item,page,quantity,value,unit,experiment,select,measure,check,notes,cause\n";
 
 /// Runs `repro 000` on a values file with `body` and returns its stderr (it must fail).
 fn values_error(body: &str) -> String {
@@ -114,20 +114,20 @@ fn values_error(body: &str) -> String {
 
 #[test]
 fn a_bad_values_line_is_an_error_naming_it() {
-    let e = values_error("000,ok,p,q,1,s,000-solve,,wall_s,within:10,\n000,short,p\n");
-    assert!(e.contains("values.csv:3: 3 fields, expected 11"), "{e}");
+    let e = values_error("000,ok,p,q,1,s,000-solve,,wall_s,within:10,,\n000,short,p\n");
+    assert!(e.contains("values.csv:3: 3 fields, expected 12"), "{e}");
 }
 
 #[test]
 fn an_unknown_paper_is_an_error_naming_its_line() {
-    let e = values_error("999,x,p,q,1,s,000-solve,,wall_s,within:10,\n");
+    let e = values_error("999,x,p,q,1,s,000-solve,,wall_s,within:10,,\n");
     assert!(e.contains("values.csv:2: unknown paper `999`"), "{e}");
 }
 
 #[test]
 fn an_item_without_a_matching_experiment_is_an_error_naming_its_line() {
     let e = values_error(
-        "000,fine,p,q,1,s,000-solve,,wall_s,within:10,\n000,orphan,p,q,1,s,000-nope,,wall_s,within:10,\n",
+        "000,fine,p,q,1,s,000-solve,,wall_s,within:10,,\n000,orphan,p,q,1,s,000-nope,,wall_s,within:10,,\n",
     );
     assert!(
         e.contains("values.csv:3: item `orphan` of paper 000 names experiment `000-nope`"),
