@@ -96,25 +96,41 @@ pub struct AntBoard<const W: usize> {
     placed: Vec<DigitSet<W>>,
     fixed: usize,
     dead: usize,
-    /// The propagation's depth-first stack: a fixed cell and the next of its peers to
-    /// constrain (the `j`-th cell of its `k`-th unit in [`visit_order`] order).
+    /// The propagation's depth-first stack: fixed cells and the next of their peers to
+    /// constrain.
     stack: Vec<Frame>,
 }
 
-/// A fixed cell whose peers are being constrained.
+/// A fixed cell whose peers are being constrained: the `j`-th cell of each of its units in
+/// turn, `k` the next unit (in `units[..count]`, the visiting order).
 #[derive(Clone, Copy, Debug)]
 struct Frame {
     cell: u32,
     j: u32,
     k: u8,
+    count: u8,
+    units: [u32; 5],
 }
 
-/// The units of `c` in the order the authors' program visits its peers: block, column, row
-/// (then the diagonals of Sudoku-X, which their program does not have). `cell_units` lists
-/// them row, column, block, diagonals.
-fn visit_order(units: &[u32]) -> impl Iterator<Item = u32> + '_ {
-    let (lines, rest) = units.split_at(units.len().min(3));
-    lines.iter().rev().chain(rest).copied()
+impl Frame {
+    /// The frame of newly fixed `cell`, its units in the authors' program's visiting order:
+    /// block, column, row (then the diagonals of Sudoku-X, which their program does not
+    /// have); `cell_units` lists them row, column, block, diagonals.
+    fn new(cell: usize, cell_units: &[u32]) -> Frame {
+        let mut units = [0; 5];
+        let (lines, rest) = cell_units.split_at(cell_units.len().min(3));
+        let order = lines.iter().rev().chain(rest);
+        for (slot, &u) in units.iter_mut().zip(order) {
+            *slot = u;
+        }
+        Frame {
+            cell: cell as u32,
+            j: 0,
+            k: 0,
+            count: cell_units.len().min(5) as u8,
+            units,
+        }
+    }
 }
 
 impl<const W: usize> AntBoard<W> {
@@ -199,19 +215,15 @@ impl<const W: usize> AntBoard<W> {
         let geo = std::sync::Arc::clone(&self.geo);
         let size = geo.size() as u32;
         while let Some(top) = self.stack.last_mut() {
-            let units = geo.cell_units(top.cell as usize);
-            if top.k as usize == units.len() {
+            if top.k == top.count {
                 top.k = 0;
                 top.j += 1;
+                if top.j == size {
+                    self.stack.pop();
+                    continue;
+                }
             }
-            if top.j == size {
-                self.stack.pop();
-                continue;
-            }
-            let Some(u) = visit_order(units).nth(top.k as usize) else {
-                self.stack.pop();
-                continue;
-            };
+            let u = top.units[top.k as usize];
             top.k += 1;
             let (from, p) = (top.cell, geo.unit(u as usize)[top.j as usize]);
             if p != from {
@@ -228,11 +240,7 @@ impl<const W: usize> AntBoard<W> {
         for &u in self.geo.cell_units(c) {
             self.placed[u as usize].insert(d);
         }
-        self.stack.push(Frame {
-            cell: c as u32,
-            j: 0,
-            k: 0,
-        });
+        self.stack.push(Frame::new(c, self.geo.cell_units(c)));
     }
 
     fn constrain(&mut self, c: usize) {
