@@ -490,6 +490,10 @@ pub struct InstanceSpec {
     /// Keep only the first `limit` puzzles of each file.
     #[serde(default, deserialize_with = "opt_limit")]
     pub limit: Option<usize>,
+    /// Leave out the first `skip` puzzles of each file (before `limit`), e.g. to hold out the
+    /// puzzles a method was tuned on.
+    #[serde(default)]
+    pub skip: usize,
     /// Skip (with a note) when the file is missing, e.g. for the shared data sets.
     #[serde(default)]
     pub optional: bool,

@@ -1,7 +1,8 @@
 //! The `external` method against a fake solver (tests/fixtures/fake_solver.py) that answers
 //! right, wrong, slowly, crashes, prints garbage or too little, one process per puzzle and in
 //! batch; then the adapters of scripts/adapters/ on the seed puzzles (MiniZinc only where it
-//! is installed; AllDiff-LS's against a stand-in for its binary).
+//! is installed; AllDiff-LS's against a stand-in for its binary; Lloyd & Amos's ACS program
+//! where `ACS_ORIGINAL_BIN` names it).
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -87,6 +88,15 @@ fn count(s: &mut dyn Solver, puzzle: &Puzzle) -> CountOutcome {
     let unlimited = Budget::unlimited();
     s.count(puzzle, 2, true, &unlimited, &mut rng_from_seed(1))
         .expect("external solvers count")
+}
+
+/// The figures of the row's `extra` column.
+fn extra(out: &Outcome) -> Vec<(&str, &str)> {
+    out.stats
+        .extra
+        .iter()
+        .map(|(k, v)| (k.as_str(), v.as_str()))
+        .collect()
 }
 
 /// The message the row gets: the error, or the standard-error tail.
@@ -300,12 +310,7 @@ fn the_cpsat_adapter_solves_proves_and_counts() {
     );
     let out = solve(&mut *s, puzzle, 120);
     assert_eq!(seen(&out, puzzle), Seen::Solved);
-    let extra: Vec<(&str, &str)> = out
-        .stats
-        .extra
-        .iter()
-        .map(|(k, v)| (k.as_str(), v.as_str()))
-        .collect();
+    let extra = extra(&out);
     assert!(extra.contains(&("workers", "2")), "{extra:?}");
     assert!(extra.iter().any(|&(k, _)| k == "conflicts"), "{extra:?}");
     // A bad option is the adapter's clear error, not a silent default.
@@ -375,6 +380,55 @@ fn the_alldiff_ls_adapter_converts_both_ways_and_says_how_to_build_it() {
         .remove(0);
     let error = solve(&mut *s, &x, 60).stats.error.expect("an error");
     assert!(error.contains("classic"), "{error}");
+}
+
+/// Lloyd & Amos's own ACS program (built by hand from its GitHub source) through its adapter,
+/// where `ACS_ORIGINAL_BIN` names the binary: a 9×9 and a 25×25 puzzle solved, with the
+/// figures of its output in `extra`. Without the binary the adapter's hint is checked and the
+/// rest is skipped.
+#[test]
+fn the_acs_original_adapter_solves_with_the_authors_program_where_built() {
+    let script = adapter("acs_original.py");
+    let missing = std::process::Command::new("python3")
+        .arg(&script)
+        .args(["--binary", "/nonexistent/sudokusolver"])
+        .stdin(std::process::Stdio::null())
+        .output()
+        .expect("python3 runs");
+    let hint = String::from_utf8_lossy(&missing.stderr);
+    assert_eq!(missing.status.code(), Some(3), "{hint}");
+    assert!(
+        hint.contains("git clone https://github.com/huwlloyd-mmu/sudoku_acs")
+            && hint.contains("ACS_ORIGINAL_BIN"),
+        "{hint}"
+    );
+    let binary = std::env::var("ACS_ORIGINAL_BIN").unwrap_or_default();
+    if binary.is_empty() || !Path::new(&binary).is_file() {
+        eprintln!("skipped: ACS_ORIGINAL_BIN does not name the authors' ACS program ({hint})");
+        return;
+    }
+    let mut s = build(
+        format!("python3 '{}'", script.display()),
+        &[("format", "grid"), ("name", "acs-original")],
+    );
+    for (puzzle, solution) in jump() {
+        let out = solve(&mut *s, &puzzle, 60);
+        assert_eq!(out.status, Status::Solved(solution), "{out:?}");
+    }
+    // A Lewis 25×25 puzzle at 45 % givens (instance 10), which the ants must finish: the
+    // givens fix 300 of its 625 cells.
+    let file = sudoku_fixtures::public_dir()
+        .expect("datasets/public")
+        .join("lewis-25x25/lewis_25x25_f045.txt");
+    let entry = sudoku_core::format::read_file(&file)
+        .expect("the Lewis 25x25 set")
+        .swap_remove(10);
+    let puzzle = Puzzle::new(entry.grid, Variant::Classic);
+    let out = solve(&mut *s, &puzzle, 120);
+    assert_eq!(seen(&out, &puzzle), Seen::Solved, "{out:?}");
+    let extra = extra(&out);
+    assert!(extra.contains(&("initial_fixed", "300")), "{extra:?}");
+    assert!(extra.iter().any(|&(k, _)| k == "acs_time"), "{extra:?}");
 }
 
 fn check_adapter(file: &str, params: &[(&str, &str)]) {

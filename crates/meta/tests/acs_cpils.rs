@@ -56,6 +56,32 @@ fn small_public_instances_are_solved_and_verified() {
     }
 }
 
+/// The givens propagate to the same grid as in the authors' program (its `--showinitial`):
+/// the cells fixed on the 25×25 Lewis instances whose count depends on the order in which
+/// peers are constrained (a worklist over each cell's peers fixes 256, 254, 256, 300, 296 and
+/// 313 here), and on two where it does not.
+#[test]
+fn givens_propagate_as_in_the_authors_program() {
+    // (file, instance numbered from 0, cells fixed in their initial constrained grid)
+    let cases = [
+        ("lewis-25x25/lewis_25x25_f040.txt", 6, 255),
+        ("lewis-25x25/lewis_25x25_f040.txt", 11, 253),
+        ("lewis-25x25/lewis_25x25_f040.txt", 61, 258),
+        ("lewis-25x25/lewis_25x25_f045.txt", 34, 298),
+        ("lewis-25x25/lewis_25x25_f045.txt", 41, 293),
+        ("lewis-25x25/lewis_25x25_f045.txt", 58, 311),
+        ("lewis-25x25/lewis_25x25_f040.txt", 0, 253),
+        ("lewis-25x25/lewis_25x25_f045.txt", 10, 300),
+    ];
+    for (file, i, fixed) in cases {
+        let Some(p) = public(file, i + 1).pop() else {
+            return;
+        };
+        let b = AntBoard::<1>::with_givens(&p).expect("the givens propagate");
+        assert_eq!((b.fixed(), b.dead()), (fixed, 0), "{file} instance {i}");
+    }
+}
+
 #[test]
 fn an_empty_grid_and_a_diagonal_puzzle_are_solved() {
     for variant in [Variant::Classic, Variant::Diagonal] {

@@ -362,16 +362,20 @@ fn read_source(
                 .unwrap_or_else(|| name.clone())
         });
         if spec.latin.is_some() {
-            out.extend(latin::read_latin(
-                &path,
-                &set,
-                spec.limit.unwrap_or(usize::MAX),
-            )?);
+            let read = spec
+                .limit
+                .map_or(usize::MAX, |l| l.saturating_add(spec.skip));
+            out.extend(
+                latin::read_latin(&path, &set, read)?
+                    .into_iter()
+                    .skip(spec.skip),
+            );
             continue;
         }
         let text = format::read_text(&path)?;
         let entries = format::parse_str(&text, &name)?;
-        for e in entries.into_iter().take(spec.limit.unwrap_or(usize::MAX)) {
+        let kept = entries.into_iter().skip(spec.skip);
+        for e in kept.take(spec.limit.unwrap_or(usize::MAX)) {
             out.push(Instance {
                 id: format!("{name}:{}", e.line),
                 set: set.clone(),
@@ -505,4 +509,33 @@ pub fn write_generated(plan: &Plan, out: &Path) -> Result<()> {
         text.push_str(&to_text(inst.puzzle.givens()));
     }
     crate::results::write_atomic(&out.join("instances.txt"), &text)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn skip_leaves_out_the_first_puzzles_before_limit() {
+        let file = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../../datasets/public/lewis-25x25/lewis_25x25_f040.txt");
+        let text = format!(
+            "name = \"skip\"\nseed = 1\n[[method]]\nname = \"prop\"\n[[instances]]\nfile = \"{}\"\nskip = 10\nlimit = 3\n",
+            file.display()
+        );
+        let exp = crate::experiment::parse(&text).expect("a valid experiment");
+        let (mut out, mut notes) = (Vec::new(), Vec::new());
+        read_source(
+            &exp,
+            0,
+            &exp.instances[0],
+            &Registry::standard(),
+            &mut out,
+            &mut notes,
+        )
+        .expect("the file reads");
+        // Ids end with the line number: lines 11-13 are the file's puzzles 10-12 (from 0).
+        let lines: Vec<&str> = out.iter().filter_map(|i| i.id.rsplit(':').next()).collect();
+        assert_eq!(lines, ["11", "12", "13"]);
+    }
 }
