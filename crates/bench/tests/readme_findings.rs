@@ -68,6 +68,7 @@ fn the_guide_fidelity_block_is_what_fidelity_writes() {
 
 /// The pairs of the guide's fidelity table.
 const FIDELITY: &[&str] = &[
+    "results/fidelity-acs:acs=acs-original",
     "results/fidelity-norvig:norvig=norvig-original:nodes",
     "results/fidelity-norvig:norvig=norvig-original:time",
     "results/fidelity-sa:sa=sa-lewis:iterations",
