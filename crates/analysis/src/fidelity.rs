@@ -243,10 +243,16 @@ pub fn judge(rows: &[Row], pair: &Pair) -> Result<Vec<Judgement>, FidelityError>
     let (a, b) = (runs(&ours), runs(&original));
     if a != b {
         let detail = match a.keys().find(|k| !b.contains_key(*k)) {
-            Some((i, t)) => format!("`{}` ran {i} trial {t}, `{}` did not", pair.ours, pair.original),
+            Some((i, t)) => format!(
+                "`{}` ran {i} trial {t}, `{}` did not",
+                pair.ours, pair.original
+            ),
             None => match b.keys().find(|k| !a.contains_key(*k)) {
                 Some((i, t)) => {
-                    format!("`{}` ran {i} trial {t}, `{}` did not", pair.original, pair.ours)
+                    format!(
+                        "`{}` ran {i} trial {t}, `{}` did not",
+                        pair.original, pair.ours
+                    )
                 }
                 None => "a trial ran twice on one side".to_string(),
             },
@@ -278,7 +284,12 @@ pub fn judge(rows: &[Row], pair: &Pair) -> Result<Vec<Judgement>, FidelityError>
                 });
             }
         }
-        let p = fisher_exact(so.solved, so.runs - so.solved, sg.solved, sg.runs - sg.solved);
+        let p = fisher_exact(
+            so.solved,
+            so.runs - so.solved,
+            sg.solved,
+            sg.runs - sg.solved,
+        );
         let ratio = match (so.median, sg.median) {
             (Some(x), Some(y)) if y > 0.0 => Some(x / y),
             _ => None,
@@ -298,7 +309,10 @@ pub fn judge(rows: &[Row], pair: &Pair) -> Result<Vec<Judgement>, FidelityError>
 
 /// The rows of `rows` in the instance set `set`.
 fn in_set<'a>(rows: &[&'a Row], set: &str) -> Vec<&'a Row> {
-    rows.iter().copied().filter(|r| r.instance_set == set).collect()
+    rows.iter()
+        .copied()
+        .filter(|r| r.instance_set == set)
+        .collect()
 }
 
 /// Fisher's exact test, two-sided, on the 2×2 table `[[a, b], [c, d]]`: the probability,
@@ -401,11 +415,26 @@ mod tests {
     #[test]
     fn verdicts_follow_the_stated_rule() {
         let o = side(20, 19, 2.5);
-        assert_eq!(Verdict::of(&side(20, 16, 2.8), &o, 0.34, Some(1.12)), Verdict::Faithful);
-        assert_eq!(Verdict::of(&side(20, 16, 4.0), &o, 0.34, Some(1.6)), Verdict::Slower);
-        assert_eq!(Verdict::of(&side(20, 16, 1.0), &o, 0.34, Some(0.4)), Verdict::Faster);
-        assert_eq!(Verdict::of(&side(20, 5, 1.0), &o, 0.0001, Some(0.4)), Verdict::Weaker);
-        assert_eq!(Verdict::of(&side(20, 20, 9.0), &side(20, 5, 1.0), 0.0001, None), Verdict::Stronger);
+        assert_eq!(
+            Verdict::of(&side(20, 16, 2.8), &o, 0.34, Some(1.12)),
+            Verdict::Faithful
+        );
+        assert_eq!(
+            Verdict::of(&side(20, 16, 4.0), &o, 0.34, Some(1.6)),
+            Verdict::Slower
+        );
+        assert_eq!(
+            Verdict::of(&side(20, 16, 1.0), &o, 0.34, Some(0.4)),
+            Verdict::Faster
+        );
+        assert_eq!(
+            Verdict::of(&side(20, 5, 1.0), &o, 0.0001, Some(0.4)),
+            Verdict::Weaker
+        );
+        assert_eq!(
+            Verdict::of(&side(20, 20, 9.0), &side(20, 5, 1.0), 0.0001, None),
+            Verdict::Stronger
+        );
     }
 
     /// `n` runs of `method params` on puzzle `i` of set `set`, the first `solved` solved in
@@ -456,11 +485,21 @@ mod tests {
         assert!(table.contains("| `acs` | `orig` | a.txt (2) | 10 | time | 10/10 | 10/10 | 1.000 | 100 ms | 120 ms | 0.8× | faithful |"), "{table}");
 
         // The full label works as well as the external's name.
-        let by_label = Pair { original: "external name=orig".into(), ..pair.clone() };
+        let by_label = Pair {
+            original: "external name=orig".into(),
+            ..pair.clone()
+        };
         assert_eq!(judge(&all, &by_label).unwrap().len(), 2);
         // A side that did not run every trial of the other, or erred, is refused.
-        let short: Vec<Row> = all.iter().filter(|r| !(r.method == "acs" && r.trial == 4)).cloned().collect();
-        assert!(matches!(judge(&short, &pair), Err(FidelityError::Unpaired { .. })));
+        let short: Vec<Row> = all
+            .iter()
+            .filter(|r| !(r.method == "acs" && r.trial == 4))
+            .cloned()
+            .collect();
+        assert!(matches!(
+            judge(&short, &pair),
+            Err(FidelityError::Unpaired { .. })
+        ));
         let mut broken = all.clone();
         broken[15].status = TrialStatus::Error;
         broken[15].message = "not installed".into();
@@ -468,6 +507,16 @@ mod tests {
             judge(&broken, &pair).unwrap_err().to_string(),
             "1 trial(s) of `orig` ended in error, the first: not installed"
         );
-        assert_eq!(judge(&all, &Pair { ours: "sa".into(), ..pair }).unwrap_err(), FidelityError::NoRows("sa".into()));
+        assert_eq!(
+            judge(
+                &all,
+                &Pair {
+                    ours: "sa".into(),
+                    ..pair
+                }
+            )
+            .unwrap_err(),
+            FidelityError::NoRows("sa".into())
+        );
     }
 }

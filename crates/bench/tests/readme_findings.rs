@@ -23,10 +23,7 @@ fn doc_block_is_generated(doc: &str, command: &str, args: &[&str], start: &str, 
     let generated = String::from_utf8(o.stdout).expect("UTF-8");
     let readme = std::fs::read_to_string(workspace.join(doc)).expect("the document");
     let start = format!("{start}\n");
-    let from = readme
-        .find(&start)
-        .expect("the document has the block")
-        + start.len();
+    let from = readme.find(&start).expect("the document has the block") + start.len();
     let to = from + readme[from..].find(end).expect("the block ends");
     assert_eq!(
         &readme[from..to],

@@ -92,7 +92,8 @@ fn repro_unicamp_ilp_quick_reproduces_the_exact_items() {
     assert!(md.contains("| trial 1 | trial 2 | trial 3 | trial 4 | trial 5 | Média | Células |"));
 }
 
-const HEADER: &str = "paper,item,page,quantity,value,unit,experiment,select,measure,check,notes,cause\n";
+const HEADER: &str =
+    "paper,item,page,quantity,value,unit,experiment,select,measure,check,notes,cause\n";
 
 /// Runs `repro 000` on a values file with `body` and returns its stderr (it must fail).
 fn values_error(body: &str) -> String {

@@ -2,7 +2,8 @@
 
 use super::*;
 
-const HEADER: &str = "paper,item,page,quantity,value,unit,experiment,select,measure,check,notes,cause\n";
+const HEADER: &str =
+    "paper,item,page,quantity,value,unit,experiment,select,measure,check,notes,cause\n";
 
 fn parse(body: &str) -> Result<Vec<PaperValue>, ReproError> {
     parse_paper_values(&format!("{HEADER}{body}"), Path::new("pv.csv"))
@@ -156,7 +157,12 @@ fn items_are_judged_by_their_check() {
     explained[0].cause = "never shown".into();
     let e = compare(&explained, &rows, &BTreeSet::new());
     assert_eq!(e[2].verdict, Differs);
-    assert!(e[2].reason.ends_with("; measured cause: with a 10 s cap it is 3 ms (`run study.toml`)"), "{}", e[2].reason);
+    assert!(
+        e[2].reason
+            .ends_with("; measured cause: with a 10 s cap it is 3 ms (`run study.toml`)"),
+        "{}",
+        e[2].reason
+    );
     assert_eq!(e[0].reason, c[0].reason);
     let md = markdown("t", &c);
     // Pages show the paper by name.

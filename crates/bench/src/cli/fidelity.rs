@@ -27,7 +27,12 @@ pub struct FidelityArgs {
     #[arg(long, value_name = "FILE")]
     pub into: Option<PathBuf>,
     /// The block's name with --into.
-    #[arg(long, value_name = "NAME", requires = "into", default_value = "fidelity")]
+    #[arg(
+        long,
+        value_name = "NAME",
+        requires = "into",
+        default_value = "fidelity"
+    )]
     pub block: String,
 }
 
@@ -43,7 +48,9 @@ pub struct Spec {
 }
 
 fn spec(s: &str) -> Result<Spec, String> {
-    let bad = || format!("`{s}`: expected DIR:OURS=ORIGINAL[:MEASURE], e.g. results/fidelity-acs:acs=acs-original");
+    let bad = || {
+        format!("`{s}`: expected DIR:OURS=ORIGINAL[:MEASURE], e.g. results/fidelity-acs:acs=acs-original")
+    };
     // The folder is everything before the first `:` followed by a pair.
     let (dir, rest) = s.split_once(':').ok_or_else(bad)?;
     let (pair, measure) = match rest.rsplit_once(':') {
@@ -122,16 +129,28 @@ mod tests {
     fn specs_parse_and_bad_ones_say_why() {
         let s = spec("results/f:acs=acs-original").unwrap();
         assert_eq!(s.dir, PathBuf::from("results/f"));
-        assert_eq!((s.pair.ours.as_str(), s.pair.original.as_str()), ("acs", "acs-original"));
+        assert_eq!(
+            (s.pair.ours.as_str(), s.pair.original.as_str()),
+            ("acs", "acs-original")
+        );
         assert_eq!(s.pair.measure, Measure::Time);
         let s = spec("r:norvig=norvig-original:nodes").unwrap();
         assert_eq!(s.pair.measure, Measure::Nodes);
         assert_eq!(s.pair.original, "norvig-original");
         let s = spec("r:sa alpha=0.99=sa-lewis:iterations").unwrap();
-        assert_eq!((s.pair.ours.as_str(), s.pair.original.as_str()), ("sa alpha=0.99", "sa-lewis"));
-        assert!(spec("r:a=b:speed").unwrap_err().contains("unknown measure `speed`"));
-        assert!(spec("results/f").unwrap_err().contains("expected DIR:OURS=ORIGINAL"));
-        assert!(spec("r:a").unwrap_err().contains("expected DIR:OURS=ORIGINAL"));
+        assert_eq!(
+            (s.pair.ours.as_str(), s.pair.original.as_str()),
+            ("sa alpha=0.99", "sa-lewis")
+        );
+        assert!(spec("r:a=b:speed")
+            .unwrap_err()
+            .contains("unknown measure `speed`"));
+        assert!(spec("results/f")
+            .unwrap_err()
+            .contains("expected DIR:OURS=ORIGINAL"));
+        assert!(spec("r:a")
+            .unwrap_err()
+            .contains("expected DIR:OURS=ORIGINAL"));
         assert!(spec(":a=b").is_err());
     }
 }
