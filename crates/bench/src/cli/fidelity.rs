@@ -6,12 +6,12 @@
 
 use std::path::PathBuf;
 
-use anyhow::{anyhow, Context};
+use anyhow::anyhow;
 use clap::Args;
 
 use sudoku_analysis::fidelity::{self, judge, Measure, Pair, ALPHA, RATIO};
 
-use crate::cli::findings::{markers, replace_block};
+use crate::cli::findings::emit;
 use crate::cli::plot::read_run;
 use crate::cli::Failure;
 
@@ -102,23 +102,7 @@ pub fn block(specs: &[Spec]) -> Result<String, Failure> {
 /// Prints the table, or writes it into `--into`'s block.
 pub fn fidelity(a: &FidelityArgs) -> Result<(), Failure> {
     let block = block(&a.pairs)?;
-    let Some(file) = &a.into else {
-        print!("{block}");
-        return Ok(());
-    };
-    let text =
-        std::fs::read_to_string(file).with_context(|| format!("reading {}", file.display()))?;
-    let Some(new) = replace_block(&text, &block, Some(&a.block)) else {
-        let (open, close) = markers(Some(&a.block));
-        return Err(anyhow!(
-            "{}: no `{open}` … `{close}` block to replace (add the two lines where the table goes)",
-            file.display()
-        )
-        .into());
-    };
-    std::fs::write(file, new).with_context(|| format!("writing {}", file.display()))?;
-    eprintln!("{}: fidelity block written", file.display());
-    Ok(())
+    emit(&block, a.into.as_deref(), Some(&a.block), "fidelity")
 }
 
 #[cfg(test)]

@@ -96,14 +96,25 @@ pub fn replace_block(text: &str, block: &str, name: Option<&str>) -> Option<Stri
 /// Prints the block, or writes it into `--into`'s file.
 pub fn findings(a: &FindingsArgs) -> Result<(), Failure> {
     let block = block(&a.dir, a.peers)?;
-    let Some(file) = &a.into else {
+    emit(&block, a.into.as_deref(), a.block.as_deref(), "findings")
+}
+
+/// Prints `block`, or puts it between the markers of block `name` in `into` (`what` names the
+/// block in the message that says so).
+pub fn emit(
+    block: &str,
+    into: Option<&Path>,
+    name: Option<&str>,
+    what: &str,
+) -> Result<(), Failure> {
+    let Some(file) = into else {
         print!("{block}");
         return Ok(());
     };
     let text =
         std::fs::read_to_string(file).with_context(|| format!("reading {}", file.display()))?;
-    let Some(new) = replace_block(&text, &block, a.block.as_deref()) else {
-        let (open, close) = markers(a.block.as_deref());
+    let Some(new) = replace_block(&text, block, name) else {
+        let (open, close) = markers(name);
         return Err(anyhow!(
             "{}: no `{open}` … `{close}` block to replace (add the two lines where the table goes)",
             file.display()
@@ -111,7 +122,7 @@ pub fn findings(a: &FindingsArgs) -> Result<(), Failure> {
         .into());
     };
     std::fs::write(file, new).with_context(|| format!("writing {}", file.display()))?;
-    eprintln!("{}: findings block written", file.display());
+    eprintln!("{}: {what} block written", file.display());
     Ok(())
 }
 
