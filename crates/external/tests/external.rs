@@ -291,11 +291,7 @@ fn parameters_are_checked() {
 
 #[test]
 fn the_cpsat_adapter_solves_proves_and_counts() {
-    let found = std::process::Command::new("python3")
-        .args(["-c", "import ortools.sat.python.cp_model"])
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if !found {
+    if !python_imports("ortools.sat.python.cp_model") {
         eprintln!(
             "skipped: OR-Tools is not installed (python3 -m pip install -r scripts/adapters/requirements.txt), so the CP-SAT adapter is not tested"
         );
@@ -375,11 +371,7 @@ fn the_alldiff_ls_adapter_converts_both_ways_and_says_how_to_build_it() {
     );
     // Sudoku-X is not Sudoku-LS's: a clear error.
     let mut s = build(command(&bin), &[("format", "grid")]);
-    let (x, _) = seed_pairs("000_unicamp_ilp.diagonal", Variant::Diagonal)
-        .unwrap()
-        .remove(0);
-    let error = solve(&mut *s, &x, 60).stats.error.expect("an error");
-    assert!(error.contains("classic"), "{error}");
+    refuses_sudoku_x(&mut *s);
 }
 
 /// Lloyd & Amos's own ACS program (built by hand from its GitHub source) through its adapter,
@@ -469,11 +461,7 @@ fn check_adapter(file: &str, params: &[(&str, &str)]) {
 
 #[test]
 fn the_glpk_adapter_solves_and_proves() {
-    let found = std::process::Command::new("python3")
-        .args(["-c", "import swiglpk"])
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if !found {
+    if !python_imports("swiglpk") {
         eprintln!(
             "skipped: swiglpk is not installed (python3 -m pip install -r scripts/adapters/requirements.txt), so the GLPK adapter is not tested"
         );
@@ -620,11 +608,7 @@ fn the_norvig_adapter_runs_his_code_or_says_where_to_get_it() {
         Status::Solved(solution)
     );
     // Sudoku-X is not his.
-    let (x, _) = seed_pairs("000_unicamp_ilp.diagonal", Variant::Diagonal)
-        .unwrap()
-        .remove(0);
-    let error = solve(&mut *s, &x, 60).stats.error.expect("an error");
-    assert!(error.contains("classic"), "{error}");
+    refuses_sudoku_x(&mut *s);
 }
 
 /// The C transcription of Lewis's simulated annealing through scripts/adapters/lewis_sa.py
@@ -656,9 +640,22 @@ fn the_lewis_sa_transcription_solves_easy_puzzles() {
     let out = solve(&mut *cut, &puzzle, 60);
     assert!(out.stats.error.is_none(), "{out:?}");
     assert_eq!(seen(&out, &puzzle), Seen::Timeout);
+    refuses_sudoku_x(&mut *cut);
+}
+
+/// An adapter for classic Sudoku only answers a Sudoku-X puzzle with an error that says so.
+fn refuses_sudoku_x(s: &mut dyn Solver) {
     let (x, _) = seed_pairs("000_unicamp_ilp.diagonal", Variant::Diagonal)
         .unwrap()
         .remove(0);
-    let error = solve(&mut *cut, &x, 60).stats.error.expect("an error");
+    let error = solve(s, &x, 60).stats.error.expect("an error");
     assert!(error.contains("classic"), "{error}");
+}
+
+/// Can python3 import `module` (an adapter's optional dependency)?
+fn python_imports(module: &str) -> bool {
+    std::process::Command::new("python3")
+        .args(["-c", &format!("import {module}")])
+        .output()
+        .is_ok_and(|o| o.status.success())
 }
