@@ -662,10 +662,10 @@ pub enum Verdict {
     Reproduced,
     /// Ours does not.
     Differs,
-    /// Ours does not, in a `--quick` run: its fewer instances and trials and shorter limits
-    /// may be the cause, so only a full run can judge.
+    /// Ours does not, or no row matches the item, in a `--quick` run: its fewer instances and
+    /// trials and shorter limits may be the cause, so only a full run can judge.
     Unjudged,
-    /// Not measured (yet): no experiment, or no rows in this run.
+    /// Not measured (yet): no experiment, or no rows in a full run.
     NotYet,
 }
 
@@ -697,8 +697,9 @@ pub struct Comparison {
 }
 
 /// Judges every item against the rows of its experiment (`rows` by experiment name). An item
-/// whose experiment did not run, or whose selection keeps no row, is `not yet`; one that
-/// differs in an experiment of `quick` (run with `--quick`) is `quick: not judged`.
+/// whose experiment did not run, or whose selection keeps no row of a full run, is `not yet`;
+/// one that differs, or keeps no row, in an experiment of `quick` (run with `--quick`) is
+/// `quick: not judged`.
 pub fn compare(
     values: &[PaperValue],
     rows: &BTreeMap<String, Vec<Row>>,
@@ -737,9 +738,21 @@ fn judge(
         (Some(_), Some(t)) => Some(t),
     };
     let Some(ours) = ours else {
-        return not_yet(format!(
-            "no rows of `{exp}` match this item in this run (a --quick run runs fewer)"
-        ));
+        // A quick run keeps fewer instances and trials under shorter limits, so an item it
+        // leaves without rows (say, no grid finished within the quick cap) is one it cannot
+        // judge, not a missing capability.
+        if quick.contains(exp) {
+            return Comparison {
+                value: v.clone(),
+                ours: None,
+                agreement: "–".into(),
+                verdict: Verdict::Unjudged,
+                reason: format!(
+                    "no rows of `{exp}` match this item in this --quick run (fewer instances and trials, shorter limits); a full run can judge it"
+                ),
+            };
+        }
+        return not_yet(format!("no rows of `{exp}` match this item in this run"));
     };
     let paper_num = v.value.parse::<f64>().ok().filter(|x| x.is_finite());
     let (ok, agreement, reason) = match (&ours, v.check) {

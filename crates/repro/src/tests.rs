@@ -133,19 +133,27 @@ fn items_are_judged_by_their_check() {
         verdicts,
         [Reproduced, Reproduced, Differs, Reproduced, Reproduced, NotYet, NotYet]
     );
-    // The same rows from a --quick run: what differs is not judged, the rest stands.
+    // The same rows from a --quick run: what differs, and what no row matches, is not
+    // judged; the rest stands, and an item with no experiment is still not yet.
     let quick = compare(&v, &rows, &BTreeSet::from(["e".to_string()]));
     let verdicts: Vec<Verdict> = quick.iter().map(|c| c.verdict).collect();
     assert_eq!(
         verdicts,
-        [Reproduced, Reproduced, Unjudged, Reproduced, Reproduced, NotYet, NotYet]
+        [Reproduced, Reproduced, Unjudged, Reproduced, Reproduced, Unjudged, NotYet]
     );
     assert!(quick[2]
         .reason
         .ends_with("cannot judge this, a full run can"));
+    assert!(
+        quick[5].reason.contains("this --quick run"),
+        "{}",
+        quick[5].reason
+    );
+    assert_eq!(quick[5].ours, None);
+    assert_eq!(c[5].reason, "no rows of `e` match this item in this run");
     assert_eq!(
         counts_text(&quick),
-        "4 reproduced, 0 differs, 2 not yet, 1 quick: not judged"
+        "4 reproduced, 0 differs, 1 not yet, 2 quick: not judged"
     );
     assert_eq!(c[0].ours, Some(Ours::Num(405.0)));
     assert!(matches!(c[4].ours, Some(Ours::Num(r)) if (r - 0.5).abs() < 1e-12));
