@@ -708,18 +708,23 @@ pub fn compare(
     values.iter().map(|v| judge(v, rows, quick)).collect()
 }
 
+/// What a `--quick` run changes, in the reasons of the items it cannot judge.
+const QUICK_LIMITS: &str = "(fewer instances and trials, shorter limits)";
+
 fn judge(
     v: &PaperValue,
     rows: &BTreeMap<String, Vec<Row>>,
     quick: &BTreeSet<String>,
 ) -> Comparison {
-    let not_yet = |reason: String| Comparison {
+    // An item with no value of ours: not yet, or (quick run) not judged.
+    let unmeasured = |verdict, reason: String| Comparison {
         value: v.clone(),
         ours: None,
         agreement: "–".into(),
-        verdict: Verdict::NotYet,
+        verdict,
         reason,
     };
+    let not_yet = |reason| unmeasured(Verdict::NotYet, reason);
     let Some(exp) = &v.experiment else {
         return not_yet(v.notes.clone());
     };
@@ -742,15 +747,10 @@ fn judge(
         // leaves without rows (say, no grid finished within the quick cap) is one it cannot
         // judge, not a missing capability.
         if quick.contains(exp) {
-            return Comparison {
-                value: v.clone(),
-                ours: None,
-                agreement: "–".into(),
-                verdict: Verdict::Unjudged,
-                reason: format!(
-                    "no rows of `{exp}` match this item in this --quick run (fewer instances and trials, shorter limits); a full run can judge it"
-                ),
-            };
+            return unmeasured(
+                Verdict::Unjudged,
+                format!("no rows of `{exp}` match this item in this --quick run {QUICK_LIMITS}; a full run can judge it"),
+            );
         }
         return not_yet(format!("no rows of `{exp}` match this item in this run"));
     };
@@ -821,10 +821,13 @@ fn judge(
     let (verdict, reason) = match (ok, quick.contains(exp)) {
         (true, _) => (Verdict::Reproduced, reason),
         (false, false) if v.cause.is_empty() => (Verdict::Differs, reason),
-        (false, false) => (Verdict::Differs, format!("{reason}; measured cause: {}", v.cause)),
+        (false, false) => (
+            Verdict::Differs,
+            format!("{reason}; measured cause: {}", v.cause),
+        ),
         (false, true) => (
             Verdict::Unjudged,
-            format!("{reason}; a --quick run (fewer instances and trials, shorter limits) cannot judge this, a full run can"),
+            format!("{reason}; a --quick run {QUICK_LIMITS} cannot judge this, a full run can"),
         ),
     };
     Comparison {
