@@ -38,7 +38,7 @@ use serde::de::IntoDeserializer;
 use serde::Deserialize;
 use sudoku_analysis::escape;
 use sudoku_analysis::number::significant;
-use sudoku_analysis::Row;
+use sudoku_analysis::{Row, TrialStatus};
 use thiserror::Error;
 
 /// The papers `repro` knows, in the order `repro all` runs them.
@@ -328,7 +328,9 @@ pub enum Check {
     Equal,
     /// Numbers whose ratio ours/paper lies in [1/K, K].
     Within(f64),
-    /// Ours is at most the paper's.
+    /// Ours is at most the paper's. On a wall-time measure, trials that all ran out of time at
+    /// or past the paper's value decide it too (ours is above it), even when the selection
+    /// keeps only answers.
     AtMost,
     /// Ours is at least the paper's.
     AtLeast,
@@ -743,6 +745,25 @@ fn judge(
         (Some(_), Some(t)) => Some(t),
     };
     let Some(ours) = ours else {
+        if let Some((n, least)) = outran(v, rows) {
+            let agreement = format!(
+                ">×{}",
+                significant(least / v.value.parse::<f64>().unwrap_or(f64::NAN))
+            );
+            let reason = format!(
+                "no answer: {n} matching trial(s) ran out of time after {} s or more, beyond the paper's at most {}",
+                significant(least),
+                v.value
+            );
+            return settle(
+                v,
+                quick.contains(exp),
+                Ours::Num(least),
+                false,
+                agreement,
+                reason,
+            );
+        }
         // A quick run keeps fewer instances and trials under shorter limits, so an item it
         // leaves without rows (say, no grid finished within the quick cap) is one it cannot
         // judge, not a missing capability.
@@ -818,7 +839,19 @@ fn judge(
         }
         (Ours::Text(t), _) => (false, "≠".into(), format!("ours `{t}` is not a number")),
     };
-    let (verdict, reason) = match (ok, quick.contains(exp)) {
+    settle(v, quick.contains(exp), ours, ok, agreement, reason)
+}
+
+/// The verdict of an item with a value of ours: `ok` under its check, in a full or quick run.
+fn settle(
+    v: &PaperValue,
+    quick: bool,
+    ours: Ours,
+    ok: bool,
+    agreement: String,
+    reason: String,
+) -> Comparison {
+    let (verdict, reason) = match (ok, quick) {
         (true, _) => (Verdict::Reproduced, reason),
         (false, false) if v.cause.is_empty() => (Verdict::Differs, reason),
         (false, false) => (
@@ -837,6 +870,38 @@ fn judge(
         verdict,
         reason,
     }
+}
+
+/// An at-most wall-time item whose selection keeps no row, while every trial it would have
+/// judged (the same selection without its `status` filter) ran out of time past the paper's
+/// bound: ours is above the bound whatever the answer's time would have been, a value known
+/// only from below that still decides the item. The number of such trials and the shortest of
+/// their times (s).
+fn outran(v: &PaperValue, rows: &[Row]) -> Option<(usize, f64)> {
+    let wall = matches!(
+        v.measure,
+        Measure::WallS | Measure::MeanWallS | Measure::MaxWallS
+    );
+    if v.check != Check::AtMost || !wall || v.select.1.is_some() {
+        return None;
+    }
+    let bound = v.value.parse::<f64>().ok().filter(|x| x.is_finite())?;
+    let open = Select(
+        v.select
+            .0
+             .0
+            .iter()
+            .filter(|f| f.field != Field::Status)
+            .cloned()
+            .collect(),
+    );
+    let tried: Vec<&Row> = rows.iter().filter(|r| open.keeps(r)).collect();
+    let all_out = !tried.is_empty() && tried.iter().all(|r| r.status == TrialStatus::Timeout);
+    let least = tried
+        .iter()
+        .map(|r| r.wall_ms / 1000.0)
+        .fold(f64::INFINITY, f64::min);
+    (all_out && least >= bound).then_some((tried.len(), least))
 }
 
 /// How many items have each verdict.

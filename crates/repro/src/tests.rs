@@ -107,6 +107,64 @@ fn an_item_without_a_matching_experiment_names_its_line() {
 }
 
 #[test]
+fn trials_that_outran_an_at_most_bound_decide_it() {
+    // "A grid in at most 20 s": the selection keeps only answers, so a run with none would
+    // say nothing, unless every trial ran out of time past the bound.
+    let item = |exp: &str, check: &str| {
+        format!("003,grid,p,q,20,s,{exp},method=gen;status=solved,max_wall_s,{check},,\n")
+    };
+    let v = parse(
+        &[
+            item("past", "atmost"),
+            item("short", "atmost"),
+            item("mixed", "atmost"),
+            item("answered", "atmost"),
+            item("past", "atleast"),
+        ]
+        .concat(),
+    )
+    .unwrap();
+    let gen = |status, ms| row("gen", status, ms, None);
+    let rows = BTreeMap::from([
+        (
+            "past".to_string(),
+            vec![gen(TrialStatus::Timeout, 25_000.0)],
+        ),
+        (
+            "short".to_string(),
+            vec![gen(TrialStatus::Timeout, 2_000.0)],
+        ),
+        (
+            "mixed".to_string(),
+            vec![
+                gen(TrialStatus::Timeout, 25_000.0),
+                gen(TrialStatus::Failed, 30_000.0),
+            ],
+        ),
+        (
+            "answered".to_string(),
+            vec![
+                gen(TrialStatus::Timeout, 25_000.0),
+                gen(TrialStatus::Solved, 10_000.0),
+            ],
+        ),
+    ]);
+    use Verdict::*;
+    let c = compare(&v, &rows, &BTreeSet::new());
+    let verdicts: Vec<Verdict> = c.iter().map(|c| c.verdict).collect();
+    assert_eq!(verdicts, [Differs, NotYet, NotYet, Reproduced, NotYet]);
+    assert_eq!(c[0].ours, Some(Ours::Num(25.0)));
+    assert_eq!(
+        c[0].reason,
+        "no answer: 1 matching trial(s) ran out of time after 25 s or more, beyond the paper's at most 20"
+    );
+    assert_eq!(c[3].ours, Some(Ours::Num(10.0)));
+    // A quick run's cap is short of the bound: not judged, as before.
+    let quick = BTreeSet::from(["short".to_string()]);
+    assert_eq!(compare(&v, &rows, &quick)[1].verdict, Unjudged);
+}
+
+#[test]
 fn items_are_judged_by_their_check() {
     let v = parse(concat!(
         "000,obj,p,q,405,-,e,method=ilp,objective,equal,,\n",
