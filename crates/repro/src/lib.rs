@@ -744,12 +744,10 @@ fn judge(
         },
         (Some(_), Some(t)) => Some(t),
     };
+    let paper_num = v.value.parse::<f64>().ok().filter(|x| x.is_finite());
     let Some(ours) = ours else {
-        if let Some((n, least)) = outran(v, rows) {
-            let agreement = format!(
-                ">×{}",
-                significant(least / v.value.parse::<f64>().unwrap_or(f64::NAN))
-            );
+        if let Some((n, least, bound)) = paper_num.and_then(|p| outran(v, p, rows)) {
+            let agreement = format!(">×{}", significant(least / bound));
             let reason = format!(
                 "no answer: {n} matching trial(s) ran out of time after {} s or more, beyond the paper's at most {}",
                 significant(least),
@@ -775,7 +773,6 @@ fn judge(
         }
         return not_yet(format!("no rows of `{exp}` match this item in this run"));
     };
-    let paper_num = v.value.parse::<f64>().ok().filter(|x| x.is_finite());
     let (ok, agreement, reason) = match (&ours, v.check) {
         (Ours::Num(x), Check::Within(k)) => {
             let p = paper_num.unwrap_or(f64::NAN);
@@ -875,9 +872,9 @@ fn settle(
 /// An at-most wall-time item whose selection keeps no row, while every trial it would have
 /// judged (the same selection without its `status` filter) ran out of time past the paper's
 /// bound: ours is above the bound whatever the answer's time would have been, a value known
-/// only from below that still decides the item. The number of such trials and the shortest of
-/// their times (s).
-fn outran(v: &PaperValue, rows: &[Row]) -> Option<(usize, f64)> {
+/// only from below that still decides the item. The number of such trials, the shortest of
+/// their times (s) and the bound.
+fn outran(v: &PaperValue, bound: f64, rows: &[Row]) -> Option<(usize, f64, f64)> {
     let wall = matches!(
         v.measure,
         Measure::WallS | Measure::MeanWallS | Measure::MaxWallS
@@ -885,7 +882,6 @@ fn outran(v: &PaperValue, rows: &[Row]) -> Option<(usize, f64)> {
     if v.check != Check::AtMost || !wall || v.select.1.is_some() {
         return None;
     }
-    let bound = v.value.parse::<f64>().ok().filter(|x| x.is_finite())?;
     let open = Select(
         v.select
             .0
@@ -901,7 +897,7 @@ fn outran(v: &PaperValue, rows: &[Row]) -> Option<(usize, f64)> {
         .iter()
         .map(|r| r.wall_ms / 1000.0)
         .fold(f64::INFINITY, f64::min);
-    (all_out && least >= bound).then_some((tried.len(), least))
+    (all_out && least >= bound).then_some((tried.len(), least, bound))
 }
 
 /// How many items have each verdict.
