@@ -208,6 +208,10 @@ trial_row! {
     /// more than one, `cpu_ms` counts every thread and may exceed `wall_ms`.
     #[serde(default = "one")]
     threads: u32 = |s: &Stats| s.threads.max(1),
+    /// The solver's own clock (ms): its search alone, without start-up, reading the puzzle or
+    /// building a model, as the method or program reports it (empty when it reports none).
+    #[serde(default)]
+    solve_ms: Option<f64> = |s: &Stats| s.solve_time.map(ms),
 }
 
 fn one() -> u32 {
@@ -294,6 +298,7 @@ impl CsvRow for Row {
         for (column, v) in [
             ("build_ms", self.build_ms),
             ("time_to_best_ms", self.time_to_best_ms),
+            ("solve_ms", self.solve_ms),
         ] {
             v.map_or(Ok(()), |v| check_ms(column, v))?;
         }
@@ -670,12 +675,17 @@ mod tests {
             ..Stats::default()
         });
         assert_eq!(row.threads, 2);
-        // A CSV written before the column reads as one thread.
+        // A CSV written before the columns `threads` and `solve_ms` (the last two) reads as
+        // one thread and no solver clock.
         let text = csv_of(&[row]);
         let (header, line) = text.split_once('\n').unwrap();
-        let strip = |s: &str| s.rsplit_once(',').unwrap().0.to_string();
+        let strip = |s: &str| {
+            let (rest, _) = s.rsplit_once(',').unwrap();
+            rest.rsplit_once(',').unwrap().0.to_string()
+        };
         let old = format!("{}\n{}\n", strip(header), strip(line.trim_end()));
         let (_d, p) = file(&old);
-        assert_eq!(read_rows::<Row>(&p).unwrap()[0].threads, 1);
+        let back = &read_rows::<Row>(&p).unwrap()[0];
+        assert_eq!((back.threads, back.solve_ms), (1, None));
     }
 }

@@ -161,6 +161,10 @@ pub struct Stats {
     pub build_time: Option<Duration>,
     /// Time at which the best cost was first reached.
     pub time_to_best: Option<Duration>,
+    /// The solver's own clock: the time of its search alone, without start-up, reading the
+    /// puzzle or building a model (an external program's reported `solve_ms`; `sat`'s time
+    /// inside its SAT solver). Two methods are compared on it only when both report it.
+    pub solve_time: Option<Duration>,
     /// Method-specific statistics, as name/value pairs (e.g. CBC's status).
     pub extra: Vec<(String, String)>,
     /// Convergence trace: best cost over iterations, when asked for.
@@ -260,6 +264,14 @@ pub trait Solver {
     /// The threads a call may use at most, as configured (the default: one).
     fn threads(&self) -> usize {
         1
+    }
+
+    /// Completes the statistics of the last [`Solver::solve`] or [`Solver::count`] with what
+    /// is read after the call rather than during it, so that the reading is not timed as the
+    /// method's work (an external program's CPU time). Callers that time calls call it after
+    /// stopping their clock; the default has nothing to add.
+    fn settle(&mut self, stats: &mut Stats) {
+        let _ = stats;
     }
 
     /// Counts solutions up to `limit` (keeping them when `collect` is true). Only complete

@@ -522,6 +522,7 @@ mod tests {
             objective: Some(-1.0 / 3.0),
             build_time: Some(Duration::from_nanos(8_000_000_001)),
             time_to_best: Some(Duration::from_micros(9)),
+            solve_time: Some(Duration::from_nanos(13_000_007)),
             extra: vec![("found_by".into(), "tabu;\"x\"=é".into())],
             trace: vec![sudoku_core::TracePoint {
                 iteration: 10,

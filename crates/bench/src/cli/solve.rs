@@ -111,11 +111,15 @@ fn run_chunk(
             carve: None,
             budget: sh.budget,
         };
-        let answer = method
+        let mut answer = method
             .attempt(&job, &mut rng)
             .with_context(|| place.clone())?;
         let wall = ms(clock.wall().saturating_sub(w0));
-        let cpu = c0.map(|c0| ms(clock.cpu().saturating_sub(c0)) + ms(answer.child_cpu()));
+        let cpu = c0.map(|c0| {
+            let own = ms(clock.cpu().saturating_sub(c0));
+            method.settle(&mut answer);
+            own + ms(answer.child_cpu())
+        });
         // Verification in the same pass, outside the timed region.
         let trial = judge(&answer, puzzle);
         if trial.status == TrialStatus::Wrong {

@@ -251,7 +251,7 @@ fn run_task(plan: &Plan, t: &Task, opts: &ExecOptions) -> (Row, Vec<TraceRow>) {
         row.wall_ms = ms(w1.saturating_sub(w0));
         row.cpu_ms = ms(c1.saturating_sub(c0));
         row.peak_rss_kb = row.peak_rss_kb.max(rss.and_then(|r| r.peak_kb()));
-        let answer = match result {
+        let mut answer = match result {
             Ok(Ok(a)) => a,
             Ok(Err(e)) => {
                 cfg.give_back(method);
@@ -270,6 +270,8 @@ fn run_task(plan: &Plan, t: &Task, opts: &ExecOptions) -> (Row, Vec<TraceRow>) {
                 return (row, Vec::new());
             }
         };
+        // What the method reads after the call (a child's CPU time) is not its work.
+        method.settle(&mut answer);
         let mut trial = judge(&answer, puzzle);
         if let Some(square) = &inst.latin {
             trial = judge_latin(trial, &answer, square);

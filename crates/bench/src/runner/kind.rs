@@ -29,6 +29,11 @@ pub trait TrialMethod: Send {
         let _ = order;
         Ok(())
     }
+
+    /// Completes the answer's statistics after the clock has stopped ([`Solver::settle`]).
+    fn settle(&mut self, answer: &mut Answer) {
+        let _ = answer;
+    }
 }
 
 /// What one trial is asked to do.
@@ -204,6 +209,12 @@ impl TrialMethod for SolveTrial {
     fn attempt(&mut self, job: &Job, rng: &mut Rng) -> Result<Answer> {
         Ok(Answer::Solve(self.0.solve(job.puzzle, job.budget, rng)))
     }
+
+    fn settle(&mut self, answer: &mut Answer) {
+        if let Answer::Solve(out) = answer {
+            self.0.settle(&mut out.stats);
+        }
+    }
 }
 
 struct CountTrial(Box<dyn Solver + Send>, u64);
@@ -217,6 +228,12 @@ impl TrialMethod for CountTrial {
         Ok(Answer::Count(
             self.0.count(job.puzzle, self.1, true, job.budget, rng)?,
         ))
+    }
+
+    fn settle(&mut self, answer: &mut Answer) {
+        if let Answer::Count(out) = answer {
+            self.0.settle(&mut out.stats);
+        }
     }
 }
 
