@@ -70,6 +70,9 @@ trial_statuses! {
     Failed = "failed",
     /// A rule solver ran out of rules that make progress (not solvable by its enabled rules).
     Stuck = "stuck",
+    /// An outside program's claim that cannot be shown (no solution, or no solution beyond
+    /// those it counted) that the checker could not confirm within its budget: not a success.
+    Unverified = "unverified",
     /// The answer failed the verifier.
     Wrong = "wrong",
     /// The method could not run (bad configuration, panic, method error).

@@ -28,6 +28,11 @@ mod runner;
 mod tests;
 
 fn main() -> ExitCode {
+    // Programs the `external` method starts may call this very binary (`"$SUDOKU_BENCH" serve`),
+    // from a checkout or an installed copy alike.
+    if let Ok(exe) = std::env::current_exe() {
+        std::env::set_var("SUDOKU_BENCH", exe);
+    }
     let registry = registry::Registry::standard();
     cli::Failure::exit_code(cli::Cli::parse().dispatch(&registry))
 }

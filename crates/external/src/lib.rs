@@ -15,7 +15,8 @@
 //! `count K` followed by its `K` solutions when counting; blank lines and `#` comments are
 //! skipped. A comment `# stats k=v k=v` before the answer gives figures for the row's `extra`
 //! column; those named `nodes`, `guesses`, `iterations` or `restarts` with a whole number fill
-//! that column too. Without `batch`, standard input is closed after the puzzle and the child must exit
+//! that column too, and `solve_ms` (the program's own clock for its search, in ms) fills
+//! [`Stats::solve_time`] (the `solve_ms` column) instead. Without `batch`, standard input is closed after the puzzle and the child must exit
 //! with status 0; with `batch`, it must answer each puzzle before it gets the next. The child
 //! also finds in its environment `SUDOKU_FORMAT`, `SUDOKU_VARIANT` (`classic`, `diagonal`),
 //! `SUDOKU_TASK` (`solve`, `count`), `SUDOKU_COUNT_LIMIT`, `SUDOKU_TIME_LIMIT` (seconds, when
@@ -24,9 +25,16 @@
 //! The child runs in its own process group. At the time limit the whole group is killed
 //! (status `timeout`); a crash, a non-zero exit, output that is not an answer, or an end before
 //! the answer make the trial an `error` whose message ends with the tail of the child's
-//! standard error. The CPU time of the child (and of the children it waited for) is reported
-//! in [`Stats::child_cpu`]. In batch mode the process is kept across trials and started again
+//! standard error. The CPU time of the child and its descendants is reported in
+//! [`Stats::child_cpu`]. In batch mode the process is kept across trials and started again
 //! after any failure; the trial that starts it pays for its start-up.
+//!
+//! What a call times: in batch mode, writing the puzzle to the pipe and reading the answer, from
+//! the calling thread with one `poll` per wait (a pipe round trip, a few microseconds); the
+//! CPU time is read afterwards by [`Solver::settle`], which the runner calls once its clock has
+//! stopped, process by process down the child's tree (`/proc/PID/stat` and the process's CPU
+//! clock; never a scan of every process). A process that leaves the tree (re-parented to init
+//! when its parent exits without waiting for it) is killed with the group but not counted.
 #![deny(missing_docs)]
 
 mod process;
@@ -168,9 +176,12 @@ enum Asked {
 /// The `external` method.
 pub struct External {
     config: ExternalConfig,
-    /// The batch process, what it was started for, and its CPU time at the end of the last
-    /// answer (it uses none while it waits for the next puzzle).
+    /// The batch process, what it was started for, and its CPU time when it was last read
+    /// (it uses none while it waits for the next puzzle).
     running: Option<(Session, Proc, Duration)>,
+    /// The batch process answered and its CPU time has not been read since: [`Solver::settle`]
+    /// reads it, after the caller's clock has stopped.
+    unsettled: bool,
 }
 
 impl External {
@@ -179,6 +190,7 @@ impl External {
         External {
             config,
             running: None,
+            unsettled: false,
         }
     }
 
@@ -241,6 +253,8 @@ impl External {
             (asked, cpu, tail, true)
         };
         let mut extra = reader.take_figures();
+        // The program's own clock has a column of its own, not a place in `extra`.
+        let solve_time = take_solve_time(&mut extra);
         if self.config.batch {
             let p = if started { "started" } else { "kept" };
             extra.push(("process".to_string(), p.to_string()));
@@ -254,6 +268,7 @@ impl External {
         };
         let stats = Stats {
             child_cpu: cpu,
+            solve_time,
             log: (!tail.is_empty()).then(|| format!("stderr: {tail}")),
             // Figures named like the effort columns fill them, so a program's search is
             // compared with ours column by column (fidelity tables).
@@ -323,7 +338,10 @@ impl External {
         deadline: Option<Instant>,
     ) -> (Asked, Option<Duration>, String, bool) {
         // A process that printed or exited between puzzles is out of step: replace it.
-        let keep = matches!(&self.running, Some((s, p, _)) if *s == session && p.quiet());
+        let keep = match &mut self.running {
+            Some((s, p, _)) => *s == session && p.quiet(),
+            None => false,
+        };
         let started = !keep;
         if !keep {
             if let Some((_, old, _)) = self.running.take() {
@@ -342,6 +360,10 @@ impl External {
                 started,
             );
         };
+        if std::mem::take(&mut self.unsettled) {
+            // The last answer was never settled: its CPU time is not this puzzle's.
+            *cpu0 = proc.cpu_so_far().unwrap_or(*cpu0);
+        }
         proc.clear_stderr();
         proc.send(text.into_bytes());
         let outcome = loop {
@@ -357,13 +379,12 @@ impl External {
         };
         match outcome {
             Ok(reply) => {
-                // One reading per trial, after the answer: the next trial starts from it.
-                let now = proc.cpu_so_far();
-                let cpu = now.map(|c| c.saturating_sub(*cpu0));
-                *cpu0 = now.unwrap_or(*cpu0);
+                // The CPU time is read by `settle`, once the caller's clock has stopped: the
+                // timed call holds the puzzle's way there and the answer's way back only.
+                self.unsettled = true;
                 (
                     Asked::Reply(reply),
-                    cpu,
+                    None,
                     proc.stderr_tail(Duration::ZERO),
                     started,
                 )
@@ -431,9 +452,34 @@ const GAVE_UP: Status = Status::Exhausted {
     best: None,
 };
 
+/// Takes the figure `solve_ms` (the program's own clock, in ms) out of `figures`, when it is
+/// a time.
+fn take_solve_time(figures: &mut Vec<(String, String)>) -> Option<Duration> {
+    let i = figures.iter().position(|(k, _)| k == SOLVE_MS)?;
+    let ms: f64 = figures[i].1.parse().ok()?;
+    let time = Duration::try_from_secs_f64(ms / 1000.0).ok()?;
+    figures.remove(i);
+    Some(time)
+}
+
+/// The `# stats` figure a program gives its own solve time in, in milliseconds.
+pub const SOLVE_MS: &str = "solve_ms";
+
 impl Solver for External {
     fn name(&self) -> &str {
         NAME
+    }
+
+    fn settle(&mut self, stats: &mut Stats) {
+        if !std::mem::take(&mut self.unsettled) {
+            return;
+        }
+        if let Some((_, proc, cpu0)) = self.running.as_mut() {
+            if let Some(now) = proc.cpu_so_far() {
+                stats.child_cpu = Some(now.saturating_sub(*cpu0));
+                *cpu0 = now;
+            }
+        }
     }
 
     fn solve(&mut self, puzzle: &Puzzle, budget: &Budget, rng: &mut Rng) -> Outcome {

@@ -76,18 +76,24 @@ fn seen(out: &Outcome, puzzle: &Puzzle) -> Seen {
     }
 }
 
+/// Solves as the runner does: the call, then what is read after it (`settle`).
 fn solve(s: &mut dyn Solver, puzzle: &Puzzle, seconds: u64) -> Outcome {
-    s.solve(
+    let mut out = s.solve(
         puzzle,
         &Budget::time(Duration::from_secs(seconds)),
         &mut rng_from_seed(1),
-    )
+    );
+    s.settle(&mut out.stats);
+    out
 }
 
 fn count(s: &mut dyn Solver, puzzle: &Puzzle) -> CountOutcome {
     let unlimited = Budget::unlimited();
-    s.count(puzzle, 2, true, &unlimited, &mut rng_from_seed(1))
-        .expect("external solvers count")
+    let mut out = s
+        .count(puzzle, 2, true, &unlimited, &mut rng_from_seed(1))
+        .expect("external solvers count");
+    s.settle(&mut out.stats);
+    out
 }
 
 /// The figures of the row's `extra` column.
@@ -658,4 +664,60 @@ fn python_imports(module: &str) -> bool {
         .args(["-c", &format!("import {module}")])
         .output()
         .is_ok_and(|o| o.status.success())
+}
+
+/// The CPU time of each puzzle's answer, for a solver that burns 60 ms of CPU per puzzle
+/// (fake_solver.py's BURN_SECONDS) where `mode` says.
+fn burnt(mode: &str, batch: &str) -> Vec<Duration> {
+    let mut s = fake_solver(mode, &[("batch", batch)]);
+    jump()
+        .iter()
+        .take(3)
+        .map(|(puzzle, _)| {
+            let out = solve(&mut *s, puzzle, 60);
+            assert_eq!(seen(&out, puzzle), Seen::Solved, "{mode} {batch}");
+            out.stats.child_cpu.expect("a CPU time")
+        })
+        .collect()
+}
+
+#[test]
+fn cpu_time_counts_the_program_and_its_children_once_per_puzzle() {
+    let burn = Duration::from_millis(60);
+    for batch in ["true", "false"] {
+        // What answering costs without the burn (starting Python, for a new process).
+        let base = burnt("right", batch).into_iter().min().unwrap_or_default();
+        for mode in ["busy", "busy-child", "busy-helper"] {
+            let cpu = burnt(mode, batch);
+            for (k, c) in cpu.iter().enumerate() {
+                // Reaped children count in ticks of 10 ms: a little under the burn is still it.
+                assert!(
+                    *c >= base + burn - Duration::from_millis(15),
+                    "{mode} batch={batch} puzzle {k}: {cpu:?}, {base:?} without the burn"
+                );
+                // A kept process's later puzzles pay for themselves alone, never for an earlier
+                // puzzle too: less than the first, which also paid for starting Python.
+                if batch == "true" && k > 0 {
+                    assert!(
+                        *c < cpu[0],
+                        "{mode} batch={batch} puzzle {k}: {cpu:?} counts more than its own burn"
+                    );
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn a_programs_own_clock_fills_solve_time_not_extra() {
+    for batch in ["true", "false"] {
+        let mut s = fake_solver("timed", &[("batch", batch)]);
+        let (puzzle, _) = &jump()[0];
+        let out = solve(&mut *s, puzzle, 60);
+        assert_eq!(out.stats.solve_time, Some(Duration::from_micros(1250)));
+        assert!(!extra(&out).iter().any(|(k, _)| *k == "solve_ms"));
+    }
+    // Without the figure there is no solver clock.
+    let out = solve(&mut *fake_solver("right", &[]), &jump()[0].0, 60);
+    assert_eq!(out.stats.solve_time, None);
 }

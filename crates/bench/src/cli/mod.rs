@@ -26,6 +26,7 @@ pub mod plot;
 pub mod report;
 pub mod repro;
 pub mod run;
+pub mod serve;
 pub mod show;
 pub mod solve;
 
@@ -81,6 +82,9 @@ enum Command {
     /// Reproduce a paper (unicamp-ilp, jump, takano, raggi, teles, lewis, all): its experiments,
     /// then the paper's values beside ours (comparison.md).
     Repro(repro::ReproArgs),
+    /// Answer puzzles on standard input with a built-in method (or from known answers), as an
+    /// `external` program does: measures what the harness costs (docs/adding-a-method.md).
+    Serve(serve::ServeArgs),
 }
 
 impl Cli {
@@ -103,6 +107,7 @@ impl Cli {
             Some(Command::Findings(a)) => findings::findings(&a),
             Some(Command::Fidelity(a)) => fidelity::fidelity(&a),
             Some(Command::Repro(a)) => repro::repro(&a, registry),
+            Some(Command::Serve(a)) => serve::serve(&a, registry),
             None => run::default_experiment()
                 .map_err(Failure::from)
                 .and_then(|experiment| {

@@ -17,7 +17,7 @@ use crate::experiment::Kind;
 use crate::io::{display_name, read_puzzles};
 use crate::registry::Registry;
 use crate::results::{ms, TrialStatus};
-use crate::runner::judge::{judge, Answer, Trial};
+use crate::runner::judge::{check_claim, judge, Answer, Trial};
 use crate::runner::kind::{capability, Job, KindSettings, TrialMethod};
 use sudoku_analysis::stats::median;
 
@@ -77,6 +77,8 @@ struct Shared<'a> {
     seed: u64,
     budget: &'a Budget,
     cpu_time: bool,
+    /// The method is an outside program: its claims are checked ([`check_claim`]).
+    outside: bool,
 }
 
 /// One chunk's results: its output lines, each puzzle's trial status, wall ms and (with
@@ -121,7 +123,10 @@ fn run_chunk(
             own + ms(answer.child_cpu())
         });
         // Verification in the same pass, outside the timed region.
-        let trial = judge(&answer, puzzle);
+        let mut trial = judge(&answer, puzzle);
+        if sh.outside {
+            trial = check_claim(trial, &answer, puzzle, sh.budget);
+        }
         if trial.status == TrialStatus::Wrong {
             out.wrong
                 .push(format!("WRONG: {place}: {}: {}", sh.label, trial.message));
@@ -211,6 +216,7 @@ pub fn solve(a: &SolveArgs, registry: &Registry) -> Result<(), Failure> {
         seed: a.seed,
         budget: &b,
         cpu_time: a.cpu_time,
+        outside: a.method == sudoku_external::NAME,
     };
     let mut out = BufWriter::new(std::io::stdout().lock());
     let mut tally = [0usize; TrialStatus::ALL.len()];

@@ -14,7 +14,7 @@ use sudoku_core::rng_from_seed;
 use crate::clock::Clock;
 use crate::progress::Progress;
 use crate::results::{ms, Appender, Row, TraceRow, TrialStatus};
-use crate::runner::judge::{judge, Answer, Trial};
+use crate::runner::judge::{check_claim, judge, Answer, Trial};
 use crate::runner::kind::Job;
 use crate::runner::latin::judge_latin;
 use crate::runner::plan::{Plan, Task};
@@ -273,6 +273,9 @@ fn run_task(plan: &Plan, t: &Task, opts: &ExecOptions) -> (Row, Vec<TraceRow>) {
         // What the method reads after the call (a child's CPU time) is not its work.
         method.settle(&mut answer);
         let mut trial = judge(&answer, puzzle);
+        if cfg.method == sudoku_external::NAME {
+            trial = check_claim(trial, &answer, puzzle, &cfg.budget);
+        }
         if let Some(square) = &inst.latin {
             trial = judge_latin(trial, &answer, square);
         }
