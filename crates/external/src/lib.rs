@@ -15,8 +15,9 @@
 //! `count K` followed by its `K` solutions when counting; blank lines and `#` comments are
 //! skipped. A comment `# stats k=v k=v` before the answer gives figures for the row's `extra`
 //! column; those named `nodes`, `guesses`, `iterations` or `restarts` with a whole number fill
-//! that column too, and `solve_ms` (the program's own clock for its search, in ms) fills
-//! [`Stats::solve_time`] (the `solve_ms` column) instead. Without `batch`, standard input is closed after the puzzle and the child must exit
+//! that column too, and `solve_ms` (the program's own clock for its search, in ms) and
+//! `build_ms` (its model building, in ms) fill [`Stats::solve_time`] and
+//! [`Stats::build_time`] (the `solve_ms` and `build_ms` columns) instead. Without `batch`, standard input is closed after the puzzle and the child must exit
 //! with status 0; with `batch`, it must answer each puzzle before it gets the next. The child
 //! also finds in its environment `SUDOKU_FORMAT`, `SUDOKU_VARIANT` (`classic`, `diagonal`),
 //! `SUDOKU_TASK` (`solve`, `count`), `SUDOKU_COUNT_LIMIT`, `SUDOKU_TIME_LIMIT` (seconds, when
@@ -253,8 +254,9 @@ impl External {
             (asked, cpu, tail, true)
         };
         let mut extra = reader.take_figures();
-        // The program's own clock has a column of its own, not a place in `extra`.
-        let solve_time = take_solve_time(&mut extra);
+        // The program's own clocks have columns of their own, not a place in `extra`.
+        let solve_time = take_ms(&mut extra, SOLVE_MS);
+        let build_time = take_ms(&mut extra, BUILD_MS);
         if self.config.batch {
             let p = if started { "started" } else { "kept" };
             extra.push(("process".to_string(), p.to_string()));
@@ -269,6 +271,7 @@ impl External {
         let stats = Stats {
             child_cpu: cpu,
             solve_time,
+            build_time,
             log: (!tail.is_empty()).then(|| format!("stderr: {tail}")),
             // Figures named like the effort columns fill them, so a program's search is
             // compared with ours column by column (fidelity tables).
@@ -452,10 +455,9 @@ const GAVE_UP: Status = Status::Exhausted {
     best: None,
 };
 
-/// Takes the figure `solve_ms` (the program's own clock, in ms) out of `figures`, when it is
-/// a time.
-fn take_solve_time(figures: &mut Vec<(String, String)>) -> Option<Duration> {
-    let i = figures.iter().position(|(k, _)| k == SOLVE_MS)?;
+/// Takes the figure `key` (a time in ms) out of `figures`, when it is a time.
+fn take_ms(figures: &mut Vec<(String, String)>, key: &str) -> Option<Duration> {
+    let i = figures.iter().position(|(k, _)| k == key)?;
     let ms: f64 = figures[i].1.parse().ok()?;
     let time = Duration::try_from_secs_f64(ms / 1000.0).ok()?;
     figures.remove(i);
@@ -464,6 +466,10 @@ fn take_solve_time(figures: &mut Vec<(String, String)>) -> Option<Duration> {
 
 /// The `# stats` figure a program gives its own solve time in, in milliseconds.
 pub const SOLVE_MS: &str = "solve_ms";
+
+/// The `# stats` figure a program gives the time it took to build its model in (ms): the
+/// `build_ms` column, part of the harness's clock and not of its own.
+pub const BUILD_MS: &str = "build_ms";
 
 impl Solver for External {
     fn name(&self) -> &str {

@@ -13,6 +13,7 @@ use sudoku_analysis::meta::RunMeta;
 use sudoku_analysis::report::{Report, Section};
 use sudoku_analysis::{read_rows, Row};
 
+use crate::cli::findings::{clocked, ClockArg};
 use crate::cli::Failure;
 
 #[derive(Args)]
@@ -30,6 +31,10 @@ pub struct CompareArgs {
     /// Exit 1 when a line is a regression (for CI).
     #[arg(long)]
     pub fail_on_regression: bool,
+    /// Which clock the ratios use: `harness` (`wall_ms`) or `own` (`solve_ms`, each solver's
+    /// search alone, where every answered trial of a group has it; see `findings --clock`).
+    #[arg(long, value_enum, default_value_t = ClockArg::Harness)]
+    pub clock: ClockArg,
 }
 
 /// A results folder's rows and meta.json.
@@ -62,6 +67,8 @@ pub fn compare(a: &CompareArgs) -> Result<(), Failure> {
     }
     let (rows_a, meta_a) = load(&a.a)?;
     let (rows_b, meta_b) = load(&a.b)?;
+    let (rows_a, on_clock) = clocked(rows_a, a.clock);
+    let (rows_b, on_clock_b) = clocked(rows_b, a.clock);
     let (name_a, name_b) = (a.a.display().to_string(), a.b.display().to_string());
     let c = baseline::compare_runs(
         &Side {
@@ -76,7 +83,10 @@ pub fn compare(a: &CompareArgs) -> Result<(), Failure> {
         },
         a.threshold,
     )?;
-    let md = baseline::markdown(&c);
+    let mut md = baseline::markdown(&c);
+    if a.clock == ClockArg::Own {
+        md = format!("_A:{on_clock}_\n\n_B:{on_clock_b}_\n\n{md}");
+    }
     match &a.out {
         None => print!("{md}"),
         Some(out) => {

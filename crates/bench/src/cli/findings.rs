@@ -9,7 +9,9 @@ use std::path::{Path, PathBuf};
 use anyhow::{anyhow, Context};
 use clap::Args;
 
+use sudoku_analysis::clocks::{calibration, calibration_markdown, on_own_clock};
 use sudoku_analysis::findings::{brief, method_text, versus_peers};
+use sudoku_analysis::RunOutputs;
 
 use crate::cli::plot::read_run;
 use crate::cli::Failure;
@@ -35,6 +37,53 @@ pub struct FindingsArgs {
     /// `<!-- findings:NAME:end -->` instead of the unnamed one (a document with several tables).
     #[arg(long, value_name = "NAME", requires = "into", value_parser = block_name)]
     pub block: Option<String>,
+    /// Which clock ranks and times the trials: `harness` (`wall_ms`, the method call as the
+    /// runner times it) or `own` (`solve_ms`, each solver's search alone, where every answered
+    /// trial of a group has it; the caption names the groups left on the harness's clock).
+    #[arg(long, value_enum, default_value_t = ClockArg::Harness)]
+    pub clock: ClockArg,
+    /// Instead of verdicts: each configuration's two clocks side by side (harness, own, and
+    /// the difference), the calibration of a comparison with outside programs.
+    #[arg(long, conflicts_with_all = ["peers", "clock"])]
+    pub clocks: bool,
+}
+
+/// The clock a ranking uses (see [`sudoku_analysis::clocks`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum ClockArg {
+    /// `wall_ms`: the method call as the runner times it.
+    Harness,
+    /// `solve_ms`: each solver's own clock for its search alone.
+    Own,
+}
+
+/// The caption's sentence on the clock, and the rows on that clock.
+pub fn clocked(
+    rows: Vec<sudoku_analysis::Row>,
+    clock: ClockArg,
+) -> (Vec<sudoku_analysis::Row>, String) {
+    match clock {
+        ClockArg::Harness => (rows, String::new()),
+        ClockArg::Own => {
+            let (rows, left) = on_own_clock(rows);
+            let rest = if left.is_empty() {
+                String::new()
+            } else {
+                format!(
+                    " Left on the harness's clock (an outside program there reports no time of \
+                     its own): {}.",
+                    left.join(", ")
+                )
+            };
+            (
+                rows,
+                format!(
+                    " Times: each solver's own clock for its search alone (`solve_ms`; for a \
+                     method of ours that reports none, its call less model building).{rest}"
+                ),
+            )
+        }
+    }
 }
 
 /// A block name: letters, digits and `-`, so that the markers stay plain HTML comments.
@@ -57,28 +106,54 @@ pub fn markers(name: Option<&str>) -> (String, String) {
     }
 }
 
-/// The block for `dir` as it is named (the caption cites the folder and its experiment file).
-pub fn block(dir: &Path, peers: bool) -> Result<String, Failure> {
+/// The calibration table of `dir`: every configuration's two clocks.
+pub fn clocks_block(dir: &Path) -> Result<String, Failure> {
     let run = read_run(dir, "findings")?;
+    Ok(format!(
+        "_Written by `sudoku-bench findings {} --clocks`._ {}",
+        dir.display(),
+        calibration_markdown(&calibration(&run.rows))
+    ))
+}
+
+/// The block for `dir` as it is named (the caption cites the folder and its experiment file),
+/// ranked and timed on `clock`.
+pub fn block(dir: &Path, peers: bool, clock: ClockArg) -> Result<String, Failure> {
+    let run = read_run(dir, "findings")?;
+    let (run, on_clock) = match clock {
+        ClockArg::Harness => (run, String::new()),
+        ClockArg::Own => {
+            let (rows, text) = clocked(run.rows, clock);
+            (
+                RunOutputs::new(&run.title, rows, run.traces, run.meta),
+                text,
+            )
+        }
+    };
+    let flag = if clock == ClockArg::Own {
+        " --clock own"
+    } else {
+        ""
+    };
     let source = match &run.meta {
         Some(m) => format!("the run of `{}` in `{}`", m.experiment_file, dir.display()),
         None => format!("the run in `{}`", dir.display()),
     };
     if peers {
         return Ok(format!(
-            "_Written by `sudoku-bench findings {dir} --peers` from {source}. Per \
+            "_Written by `sudoku-bench findings {dir} --peers{flag}` from {source}. Per \
              grid and share of givens, our best configuration and the best peer (an `external` \
              program), each the first of its side in the leaderboard (solved share, then score). \
              Score: the shifted geometric mean (shift 1 ms) of the PAR-2 scores of all trials \
              (an unsolved trial counts twice its time limit). Median: of the solved trials' wall \
-             times._\n\n{table}",
+             times.{on_clock}_\n\n{table}",
             dir = dir.display(),
             table = versus_peers(&run.findings, |c| c.starts_with("external")),
         ));
     }
     Ok(format!(
-        "_Written by `sudoku-bench findings {dir} --into FILE` from {source}. {method} Median: \
-         of the solved trials' wall times._\n\n{table}",
+        "_Written by `sudoku-bench findings {dir}{flag} --into FILE` from {source}. {method} \
+         Median: of the solved trials' wall times.{on_clock}_\n\n{table}",
         dir = dir.display(),
         method = method_text(),
         table = brief(&run.findings),
@@ -95,7 +170,11 @@ pub fn replace_block(text: &str, block: &str, name: Option<&str>) -> Option<Stri
 
 /// Prints the block, or writes it into `--into`'s file.
 pub fn findings(a: &FindingsArgs) -> Result<(), Failure> {
-    let block = block(&a.dir, a.peers)?;
+    let block = if a.clocks {
+        clocks_block(&a.dir)?
+    } else {
+        block(&a.dir, a.peers, a.clock)?
+    };
     emit(&block, a.into.as_deref(), a.block.as_deref(), "findings")
 }
 
