@@ -649,6 +649,43 @@ fn the_lewis_sa_transcription_solves_easy_puzzles() {
     refuses_sudoku_x(&mut *cut);
 }
 
+/// tdoku through scripts/adapters/tdoku.sh, where it is built (TDOKU_BIN, or target/peers/tdoku
+/// from `TDOKU_SRC=… scripts/adapters/tdoku/build.sh`): it solves and counts the 9×9 seed
+/// puzzles with its own clock in `solve_ms`, and refuses Sudoku-X. Elsewhere it says how to
+/// build it.
+#[test]
+fn the_tdoku_adapter_solves_and_counts_with_its_own_clock_where_built() {
+    let script = adapter("tdoku.sh");
+    let built = std::env::var_os("TDOKU_BIN").is_some()
+        || Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../../target/peers/tdoku")
+            .is_file();
+    if !built {
+        let mut s = build(format!("'{}'", script.display()), &[]);
+        let error = solve(&mut *s, &jump()[0].0, 60).stats.error.expect("an error");
+        assert!(error.contains("tdoku not built"), "{error}");
+        eprintln!("skipped: tdoku is not built (scripts/adapters/tdoku/build.sh)");
+        return;
+    }
+    let mut s = build(format!("'{}'", script.display()), &[("batch", "true")]);
+    for (puzzle, solution) in jump() {
+        let out = solve(&mut *s, &puzzle, 60);
+        assert_eq!(out.status, Status::Solved(solution), "{out:?}");
+        assert!(out.stats.solve_time.is_some() && out.stats.child_cpu.is_some());
+        assert!(extra(&out).iter().any(|(k, _)| *k == "guesses"));
+    }
+    let mut c = build(format!("'{}'", script.display()), &[("batch", "true")]);
+    for (puzzle, _) in jump() {
+        let out = count(&mut *c, &puzzle);
+        assert_eq!((out.count, out.solutions.len()), (1, 1));
+    }
+    let several = &sudoku_fixtures::seed_puzzles("000_unicamp_ilp.multiple.txt", Variant::Classic)
+        .unwrap()[0];
+    let out = count(&mut *c, several);
+    assert_eq!((out.count, out.solutions.len()), (2, 2));
+    refuses_sudoku_x(&mut *s);
+}
+
 /// An adapter for classic Sudoku only answers a Sudoku-X puzzle with an error that says so.
 fn refuses_sudoku_x(s: &mut dyn Solver) {
     let (x, _) = seed_pairs("000_unicamp_ilp.diagonal", Variant::Diagonal)

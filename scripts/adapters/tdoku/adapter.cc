@@ -3,9 +3,10 @@
 // its own clock (`# stats solve_ms=`: the solver call alone, by the monotonic clock) and its
 // guesses. Nothing of tdoku is here: build.sh compiles this file against a clone of its source.
 //
-// Line format only, 9x9 classic only (tdoku knows nothing else): anything else is `unknown`,
-// with the reason on standard error. Counting (SUDOKU_TASK=count) lists the solutions found
-// up to SUDOKU_COUNT_LIMIT through tdoku's enumerator, timed the same way.
+// Line format only, 9x9 classic only (tdoku knows nothing else): anything else ends it with
+// status 2 and the reason on standard error (the trial is an `error` saying so). Counting
+// (SUDOKU_TASK=count) lists the solutions found up to SUDOKU_COUNT_LIMIT through tdoku's
+// enumerator, timed the same way.
 #include "tdoku.h"
 
 #include <cstdio>
@@ -53,7 +54,8 @@ int main() {
     const bool count = std::strcmp(env("SUDOKU_TASK", "solve"), "count") == 0;
     const size_t limit = std::strtoull(env("SUDOKU_COUNT_LIMIT", "2"), nullptr, 10);
     if (grid_format || diagonal) {
-        std::fprintf(stderr, "tdoku: only classic 9x9 puzzles in the line format (set format = \"line\")\n");
+        std::fprintf(stderr, "tdoku solves classic 9x9 puzzles in the line format only\n");
+        return 2;
     }
     std::string line;
     char puzzle[82];
@@ -65,10 +67,12 @@ int main() {
         if (ch == EOF && line.empty()) break;
         while (!line.empty() && (line.back() == '\r' || line.back() == ' ')) line.pop_back();
         if (line.empty() || line[0] == '#') continue;
-        if (grid_format || diagonal || !to_tdoku(line, puzzle)) {
-            if (!grid_format && !diagonal) std::fprintf(stderr, "tdoku: not a 9x9 puzzle line\n");
-            std::fputs("unknown\n", stdout);
-        } else if (count) {
+        if (!to_tdoku(line, puzzle)) {
+            std::fprintf(stderr, "tdoku solves 9x9 puzzles only, not this line of %zu characters\n",
+                         line.size());
+            return 2;
+        }
+        if (count) {
             std::vector<std::string> found;
             double t0 = now_ms();
             size_t k = TdokuEnumerate(puzzle, limit, collect, &found);
