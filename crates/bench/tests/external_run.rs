@@ -207,7 +207,10 @@ fn the_null_solver_answers_every_puzzle_in_batch_and_per_puzzle_modes() {
             assert!(own > 0.0 && own <= wall, "{r:?}");
             assert!(r["extra"].contains("guesses=") && !r["extra"].contains("solve_ms"));
         } else {
-            assert_eq!(own, "", "a replay reports no clock of its own: {r:?}");
+            // A replay's own clock is its look-up's, within the harness's.
+            let own: f64 = own.parse().unwrap();
+            let wall: f64 = r["wall_ms"].parse().unwrap();
+            assert!(own <= wall, "{r:?}");
         }
     }
     // The calibration table sets the clocks side by side.

@@ -662,7 +662,10 @@ fn the_tdoku_adapter_solves_and_counts_with_its_own_clock_where_built() {
             .is_file();
     if !built {
         let mut s = build(format!("'{}'", script.display()), &[]);
-        let error = solve(&mut *s, &jump()[0].0, 60).stats.error.expect("an error");
+        let error = solve(&mut *s, &jump()[0].0, 60)
+            .stats
+            .error
+            .expect("an error");
         assert!(error.contains("tdoku not built"), "{error}");
         eprintln!("skipped: tdoku is not built (scripts/adapters/tdoku/build.sh)");
         return;

@@ -110,7 +110,7 @@ pub fn markers(name: Option<&str>) -> (String, String) {
 pub fn clocks_block(dir: &Path) -> Result<String, Failure> {
     let run = read_run(dir, "findings")?;
     Ok(format!(
-        "_Written by `sudoku-bench findings {} --clocks`._ {}",
+        "_Written by `sudoku-bench findings {} --clocks`._\n\n{}",
         dir.display(),
         calibration_markdown(&calibration(&run.rows))
     ))

@@ -23,21 +23,16 @@ use crate::runner::kind::{Job, KindSettings, TrialMethod};
 pub struct ServeArgs {
     /// The method that answers (see `sudoku-bench list`); each answer comes after a
     /// `# stats solve_ms=…` line with the method's own time.
-    #[arg(
-        long,
-        short,
-        required_unless_present = "replay",
-        conflicts_with = "replay"
-    )]
+    #[arg(long, short, conflicts_with = "replay")]
     pub method: Option<String>,
     /// A method parameter, `key=value` (repeatable).
     #[arg(long = "param", short = 'p', value_name = "KEY=VALUE")]
     pub params: Vec<String>,
-    /// Answer from memory instead: every puzzle of FILE is solved (or counted) once at start,
-    /// then each question is answered by looking it up, so that what a trial measures is the
-    /// harness alone. A puzzle that is not in FILE is answered `unknown`.
-    #[arg(long, value_name = "FILE")]
-    pub replay: Option<PathBuf>,
+    /// Answer from memory instead: every puzzle of the FILEs is solved (or counted) once at
+    /// start, then each question is answered by looking it up, so that what a trial measures
+    /// is the harness alone. A puzzle that is in none of them is answered `unknown`.
+    #[arg(long, value_name = "FILE", num_args = 1..)]
+    pub replay: Vec<PathBuf>,
 }
 
 /// What the `external` method says in the environment of the program it starts.
@@ -155,13 +150,13 @@ pub fn serve(a: &ServeArgs, registry: &Registry) -> Result<(), Failure> {
             .and_then(|()| out.flush())
             .context("writing to standard output")
     };
-    match (&a.method, &a.replay) {
-        (_, Some(file)) => {
-            let known = replayed(file, &protocol, registry, kind, &settings)?;
+    match (&a.method, a.replay.is_empty()) {
+        (_, false) => {
+            let known = replayed(&a.replay, &protocol, registry, kind, &settings)?;
             drop(reader);
             replay(stdin.lock(), &known, protocol.grid_format, write)
         }
-        (Some(method), None) => {
+        (Some(method), true) => {
             let (mut m, _) = configured(kind, registry, method, &a.params, &settings)?;
             let mut rng = rng_from_seed(protocol.seed);
             serve_each(&mut reader, |grid| {
@@ -170,13 +165,14 @@ pub fn serve(a: &ServeArgs, registry: &Registry) -> Result<(), Failure> {
                 write(&protocol.answer(&answer, Some(ms))?)
             })
         }
-        (None, None) => Err(anyhow!("give --method or --replay")),
+        (None, true) => Err(anyhow!("give --method or --replay")),
     }
     .map_err(Failure::from)
 }
 
 /// Answers each question from `known` by its text alone, as the harness wrote it (one line, or
-/// a grid block up to its blank line): no parsing, so that a trial times the harness only.
+/// a grid block up to its blank line): no parsing, so that a trial times the harness only. Its
+/// own clock (`solve_ms`) is the look-up's.
 fn replay(
     mut input: impl BufRead,
     known: &HashMap<String, String>,
@@ -211,7 +207,11 @@ fn replay(
             }
             text
         };
-        write(known.get(question).map_or("unknown\n", String::as_str))?;
+        // Its own clock covers the look-up, its whole work.
+        let t0 = Instant::now();
+        let answer = known.get(question).map_or("unknown\n", String::as_str);
+        let ms = t0.elapsed().as_secs_f64() * 1000.0;
+        write(&format!("# stats solve_ms={ms:.6}\n{answer}"))?;
         block.clear();
     }
 }
@@ -252,18 +252,23 @@ fn timed(
 /// The answer text of every puzzle of `file`, keyed by the puzzle as the protocol writes it:
 /// found with `prop` (counted to the limit when counting), with no time limit.
 fn replayed(
-    file: &std::path::Path,
+    files: &[PathBuf],
     protocol: &Protocol,
     registry: &Registry,
     kind: Kind,
     settings: &KindSettings,
 ) -> anyhow::Result<HashMap<String, String>> {
     let (mut prop, _) = configured(kind, registry, "prop", &[], settings)?;
-    let entries = format::read_file(file)?;
-    let mut known = HashMap::with_capacity(entries.len());
+    let mut known = HashMap::new();
     let mut rng = rng_from_seed(0);
     let unlimited = Budget::unlimited();
-    for e in entries {
+    for e in files
+        .iter()
+        .map(|f| format::read_file(f))
+        .collect::<Result<Vec<_>, _>>()?
+        .into_iter()
+        .flatten()
+    {
         let key = protocol.show(&e.grid)?.trim_end().to_string();
         let puzzle = Puzzle::new(e.grid, protocol.variant);
         let (answer, _) = timed(prop.as_mut(), &puzzle, &unlimited, &mut rng)?;
