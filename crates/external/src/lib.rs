@@ -178,8 +178,9 @@ enum Asked {
 pub struct External {
     config: ExternalConfig,
     /// The batch process, what it was started for, and its CPU time when it was last read
-    /// (it uses none while it waits for the next puzzle).
-    running: Option<(Session, Proc, Duration)>,
+    /// (it uses none while it waits for the next puzzle; `None` when an answer went unsettled,
+    /// so that the next reading cannot be told apart from earlier puzzles').
+    running: Option<(Session, Proc, Option<Duration>)>,
     /// The batch process answered and its CPU time has not been read since: [`Solver::settle`]
     /// reads it, after the caller's clock has stopped.
     unsettled: bool,
@@ -351,7 +352,7 @@ impl External {
                 old.close(Duration::ZERO);
             }
             match self.spawn(&session, None) {
-                Ok(p) => self.running = Some((session, p, Duration::ZERO)),
+                Ok(p) => self.running = Some((session, p, Some(Duration::ZERO))),
                 Err(e) => return (Asked::Failed(e), None, String::new(), started),
             }
         }
@@ -364,8 +365,9 @@ impl External {
             );
         };
         if std::mem::take(&mut self.unsettled) {
-            // The last answer was never settled: its CPU time is not this puzzle's.
-            *cpu0 = proc.cpu_so_far().unwrap_or(*cpu0);
+            // The caller did not settle the last answer (it wants no CPU times): reading now
+            // would cost this puzzle's time, so the baseline is dropped instead.
+            *cpu0 = None;
         }
         proc.clear_stderr();
         proc.send(text.into_bytes());
@@ -394,10 +396,10 @@ impl External {
             }
             Err(asked) => {
                 // Killed members were not reaped by the shell: read their time before the kill.
-                let before = proc.cpu_so_far().unwrap_or_default();
+                let before = cpu0.and_then(|_| proc.cpu_so_far()).unwrap_or_default();
                 let (exit, total) = proc.finish();
                 let tail = proc.stderr_tail(GRACE);
-                let cpu = Some(before.max(total).saturating_sub(*cpu0));
+                let cpu = cpu0.map(|c0| before.max(total).saturating_sub(c0));
                 // `None`: it ended by itself.
                 let asked =
                     asked.unwrap_or_else(|| Asked::Failed(ended(reader, &exit.to_string())));
@@ -481,10 +483,9 @@ impl Solver for External {
             return;
         }
         if let Some((_, proc, cpu0)) = self.running.as_mut() {
-            if let Some(now) = proc.cpu_so_far() {
-                stats.child_cpu = Some(now.saturating_sub(*cpu0));
-                *cpu0 = now;
-            }
+            let now = proc.cpu_so_far();
+            stats.child_cpu = now.zip(*cpu0).map(|(now, c0)| now.saturating_sub(c0));
+            *cpu0 = now;
         }
     }
 
