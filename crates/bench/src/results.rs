@@ -202,6 +202,7 @@ mod tests {
             order: 3,
             variant: "classic".into(),
             repeats: 1,
+            solve_ms: Some(2.5),
             ..Row::default()
         };
         Appender::<Row>::open(&p).unwrap().push(&row(0)).unwrap();
@@ -216,8 +217,9 @@ mod tests {
         let rows: Vec<Row> = read_rows(&p).unwrap();
         assert_eq!(rows.iter().map(|r| r.task).collect::<Vec<_>>(), [0, 1]);
         assert_eq!(
-            rows[0].threads, 1,
-            "the missing column read with its default"
+            (rows[0].solve_ms, rows[1].solve_ms),
+            (None, Some(2.5)),
+            "the missing column read with its default, the new row whole"
         );
     }
 }
