@@ -1,16 +1,17 @@
-//! How `sat` is configured ([`SatConfig`]): the rules run before encoding, the encoding and
-//! CaDiCaL's preset. The solver ([`crate::Sat`]) and the session ([`crate::Session`]) both
-//! read it.
+//! How `sat` is configured ([`SatConfig`]): the rules run before encoding, the encoding,
+//! which SAT solver answers (CaDiCaL in process, or a DIMACS program) and CaDiCaL's preset
+//! and options. The solver ([`crate::Sat`]) and the session ([`crate::Session`]) both read it.
 
-use sudoku_core::choices;
+use sudoku_core::{choices, ParamError, Params};
 use sudoku_logic::RuleSet;
 
 use crate::encode::{Amo, Encoding};
 
 sudoku_core::config! {
-    /// The rules `sat` runs before encoding, how it encodes, and CaDiCaL's preset.
-    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-    pub struct SatConfig for crate::SAT {
+    /// The rules `sat` runs before encoding, how it encodes, and which SAT solver answers
+    /// with which options.
+    #[derive(Clone, Debug, PartialEq, Eq)]
+    pub struct SatConfig for crate::SAT, check SatConfig::check {
         logic: Option<RuleSet> = "none"
             of choices![
                 "none" => None,
@@ -50,7 +51,76 @@ sudoku_core::config! {
                 "unsat" => Preset::Unsat,
             ],
             "CaDiCaL's option preset: its defaults, tuned for satisfiable formulas, or tuned for \
-             unsatisfiable ones";
+             unsatisfiable ones (with solver=kissat: Kissat's --sat or --unsat)";
+        solver: Backend = "cadical"
+            of choices![
+                "cadical" => Backend::Cadical,
+                "kissat" => Backend::Kissat,
+            ],
+            "the SAT solver: CaDiCaL in process, or the kissat program on the same CNF (found \
+             as SUDOKU_KISSAT, on PATH, or in the Python package passagemath-kissat of the \
+             project's venv); a new run per solution when counting";
+        command: String = text "",
+            "a DIMACS SAT program run instead of CaDiCaL (its command line, split at spaces): \
+             it reads the CNF on standard input and answers in the SAT competition's format \
+             (s SATISFIABLE / v ... 0); killed at the time limit; empty: none";
+        options: String = text "",
+            "CaDiCaL's own options after the preset, name=value separated by commas \
+             (e.g. seed=3,phase=0), set through its C API; empty: none";
+    }
+}
+
+/// Which SAT solver `sat` runs.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Backend {
+    /// CaDiCaL in this process (incremental: counting keeps what it learned).
+    #[default]
+    Cadical,
+    /// The kissat program on the CNF through DIMACS.
+    Kissat,
+}
+
+impl SatConfig {
+    /// Reads `options` and rejects combinations that mean nothing.
+    fn check(&mut self, p: &Params) -> Result<(), ParamError> {
+        let options = self
+            .cadical_options()
+            .map_err(|e| p.invalid("options", &e))?;
+        let outside = !self.command.is_empty() || self.solver == Backend::Kissat;
+        if !self.command.is_empty() && self.solver == Backend::Kissat {
+            return Err(p.invalid("command", "no value beside solver=kissat"));
+        }
+        if outside && !options.is_empty() {
+            return Err(p.invalid(
+                "options",
+                "no value with an outside program (they are CaDiCaL's)",
+            ));
+        }
+        if !self.command.is_empty() && self.preset != Preset::Default {
+            return Err(p.invalid(
+                "preset",
+                "default only with command= (the program's options go in its command)",
+            ));
+        }
+        Ok(())
+    }
+
+    /// `options` as (name, value) pairs, each checked against CaDiCaL's list and ranges.
+    pub(crate) fn cadical_options(&self) -> Result<Vec<(String, i32)>, String> {
+        let options = crate::cdcl::parse_options(&self.options)?;
+        crate::cdcl::check_options(&options)?;
+        Ok(options)
+    }
+
+    /// The DIMACS program that answers instead of CaDiCaL, if any.
+    pub fn program(&self) -> Option<crate::program::Program> {
+        if !self.command.is_empty() {
+            Some(crate::program::Program::Command(self.command.clone()))
+        } else if self.solver == Backend::Kissat {
+            Some(crate::program::Program::Kissat)
+        } else {
+            None
+        }
     }
 }
 

@@ -14,8 +14,8 @@ use crate::config::SatConfig;
 use crate::session::{Answer, Session, CADICAL_VERSION};
 use crate::SAT;
 
-/// Sudoku by SAT (registered as `sat`). Deterministic and complete. A new CaDiCaL instance per
-/// call, so calls are independent.
+/// Sudoku by SAT (registered as `sat`). Deterministic and complete. A new CaDiCaL instance (or
+/// run of the DIMACS program) per call, so calls are independent.
 #[derive(Clone, Debug, Default)]
 pub struct Sat {
     cfg: SatConfig,
@@ -33,13 +33,22 @@ impl Sat {
     }
 
     /// The configuration.
-    pub fn config(&self) -> SatConfig {
-        self.cfg
+    pub fn config(&self) -> &SatConfig {
+        &self.cfg
     }
 
     /// Finds up to `limit` solutions (at least one is asked for): here, or for a large grid
     /// under a time limit in a child process killed at the deadline.
     fn run(&self, puzzle: &Puzzle, limit: u64, budget: &Budget) -> Run {
+        if let Some(program) = self.cfg.program() {
+            // The program runs in a process of its own, killed at the deadline.
+            let out = crate::program::solve(&program, puzzle, &self.cfg, limit, budget);
+            return Run {
+                found: out.found,
+                end: out.end,
+                stats: out.stats,
+            };
+        }
         let start = Instant::now();
         let deadline = budget.deadline(start);
         let Some(at) = deadline.filter(|_| Session::needs_isolation(puzzle)) else {
@@ -53,7 +62,7 @@ impl Sat {
             Ok(child) => {
                 let mut run = match child.end {
                     Isolated::Done(run) => run,
-                    Isolated::Killed => Run::killed(self.cfg),
+                    Isolated::Killed => Run::killed(&self.cfg),
                 };
                 run.stats.child_cpu = Some(child.cpu);
                 run
@@ -73,7 +82,7 @@ impl Sat {
         deadline: Option<Instant>,
         in_child: bool,
     ) -> Run {
-        let mut session = match Session::new(puzzle, self.cfg, deadline) {
+        let mut session = match Session::new(puzzle, self.cfg.clone(), deadline) {
             Ok(s) => s,
             Err(e) => return Run::failed(e.to_string(), start.elapsed()),
         };
@@ -131,16 +140,7 @@ impl Sat {
         stats
             .extra
             .push(("solve_calls".into(), session.calls().to_string()));
-        stats.extra.push((
-            "solve_time_s".into(),
-            format!(
-                "{:.6}",
-                start
-                    .elapsed()
-                    .saturating_sub(session.build_time())
-                    .as_secs_f64()
-            ),
-        ));
+        stats.solve_time = Some(session.solve_time());
         session.release(in_child);
         Run { found, end, stats }
     }
@@ -158,7 +158,7 @@ struct Run {
 
 impl Run {
     /// The child was killed at the deadline: what it had found and counted is lost with it.
-    fn killed(cfg: SatConfig) -> Run {
+    fn killed(cfg: &SatConfig) -> Run {
         Run {
             found: Vec::new(),
             end: CountEnd::Exhausted(Limit::Time),
@@ -238,8 +238,17 @@ impl Solver for Sat {
         budget: &Budget,
         _rng: &mut Rng,
     ) -> Result<CountOutcome, Unsupported> {
+        if let Some(program) = self.cfg.program() {
+            return Ok(crate::program::count_other(
+                &program, puzzle, solution, removed, &self.cfg, budget,
+            ));
+        }
         Ok(crate::carve::count_other(
-            puzzle, solution, removed, self.cfg, budget,
+            puzzle,
+            solution,
+            removed,
+            self.cfg.clone(),
+            budget,
         ))
     }
 }

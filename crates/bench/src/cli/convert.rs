@@ -1,12 +1,13 @@
-//! `convert`: between the line and grid-block formats.
+//! `convert`: between the line and grid-block formats, and to DIMACS CNF (the formula `sat`
+//! gives its SAT solver, for running any SAT program on exactly that formula).
 
 use std::io::Write;
 
 use anyhow::Context;
 use clap::{Args, ValueEnum};
-use sudoku_core::format;
+use sudoku_core::{format, Puzzle};
 
-use crate::cli::{Failure, InputPath};
+use crate::cli::{params_from, Failure, InputPath, VariantArg};
 use crate::io::{display_name, read_puzzles};
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -15,6 +16,9 @@ pub enum Target {
     Line,
     /// Grid blocks of integers (any order).
     Block,
+    /// DIMACS CNF: the formula `sat` solves, with its options given by `--param` (one file per
+    /// puzzle: with several puzzles `--output X.cnf` writes X-1.cnf, X-2.cnf, ...).
+    Dimacs,
 }
 
 #[derive(Args)]
@@ -27,10 +31,23 @@ pub struct ConvertArgs {
     /// Output file (standard output when absent).
     #[arg(long, short)]
     pub output: Option<InputPath>,
+    /// With `--to dimacs`: a `sat` parameter, `key=value` (repeatable), e.g. encoding=extended.
+    #[arg(long = "param", short = 'p', value_name = "KEY=VALUE")]
+    pub params: Vec<String>,
+    #[command(flatten)]
+    pub variant: VariantArg,
 }
 
 /// Rewrites every puzzle in the target format, keeping labels as comments.
 pub fn convert(a: &ConvertArgs) -> Result<(), Failure> {
+    if matches!(a.to, Target::Dimacs) {
+        return dimacs(a);
+    }
+    if !a.params.is_empty() {
+        return Err(Failure::Input(anyhow::anyhow!(
+            "--param: only with --to dimacs"
+        )));
+    }
     let entries = read_puzzles(&a.file)?;
     let mut text = String::new();
     for e in &entries {
@@ -57,6 +74,7 @@ pub fn convert(a: &ConvertArgs) -> Result<(), Failure> {
                 text.push_str(&format::to_block(&e.grid));
                 text.push('\n');
             }
+            Target::Dimacs => unreachable!("handled by `dimacs`"),
         }
     }
     match &a.output {
@@ -65,5 +83,71 @@ pub fn convert(a: &ConvertArgs) -> Result<(), Failure> {
             .write_all(text.as_bytes())
             .context("writing to standard output")?,
     }
+    Ok(())
+}
+
+/// `--to dimacs`: each puzzle's CNF as `sat` with `--param` builds it, a comment header naming
+/// the source and the options.
+fn dimacs(a: &ConvertArgs) -> Result<(), Failure> {
+    let params = params_from(&a.params)?;
+    let sat = sudoku_sat::Sat::from_params(&params).map_err(|e| anyhow::anyhow!("--param: {e}"))?;
+    let entries = read_puzzles(&a.file)?;
+    let several = entries.len() > 1;
+    let Some(out) = &a.output else {
+        if several {
+            return Err(Failure::Input(anyhow::anyhow!(
+                "{}: {} puzzles: DIMACS holds one formula, so give --output X.cnf (writes \
+                 X-1.cnf, X-2.cnf, ...)",
+                display_name(&a.file),
+                entries.len()
+            )));
+        }
+        let mut stdout = std::io::stdout().lock();
+        for e in &entries {
+            write_cnf(a, &sat, &params, e, &mut stdout)?;
+        }
+        return Ok(());
+    };
+    for (i, e) in entries.iter().enumerate() {
+        let path = if several {
+            let stem = out.to_string_lossy();
+            let stem = stem.strip_suffix(".cnf").unwrap_or(&stem);
+            std::path::PathBuf::from(format!("{stem}-{}.cnf", i + 1))
+        } else {
+            out.to_path_buf()
+        };
+        let file =
+            std::fs::File::create(&path).with_context(|| format!("writing {}", path.display()))?;
+        let mut w = std::io::BufWriter::new(file);
+        write_cnf(a, &sat, &params, e, &mut w)?;
+        w.flush()
+            .with_context(|| format!("writing {}", path.display()))?;
+    }
+    Ok(())
+}
+
+fn write_cnf(
+    a: &ConvertArgs,
+    sat: &sudoku_sat::Sat,
+    params: &sudoku_core::Params,
+    e: &format::Entry,
+    w: &mut impl Write,
+) -> Result<(), Failure> {
+    let place = format!("{}:{}", display_name(&a.file), e.line);
+    let puzzle = Puzzle::new(e.grid.clone(), a.variant.variant);
+    let (cnf, layout) = sudoku_sat::formula(&puzzle, sat.config())
+        .map_err(|err| anyhow::anyhow!("{place}: {err}"))?;
+    let shown = params.to_string();
+    let written = writeln!(
+        w,
+        "c sudoku-bench sat {}: {place}",
+        if shown.is_empty() {
+            "(defaults)"
+        } else {
+            &shown
+        }
+    )
+    .and_then(|()| cnf.write_dimacs(layout.vars, w));
+    written.context("writing DIMACS")?;
     Ok(())
 }
