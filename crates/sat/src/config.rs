@@ -5,6 +5,7 @@
 use sudoku_core::{choices, ParamError, Params};
 use sudoku_logic::RuleSet;
 
+pub use crate::copy::CopyBy;
 use crate::encode::{Amo, Encoding};
 
 sudoku_core::config! {
@@ -67,6 +68,21 @@ sudoku_core::config! {
         options: String = text "",
             "CaDiCaL's own options after the preset, name=value separated by commas \
              (e.g. seed=3,phase=0), set through its C API; empty: none";
+        copies: CopyBy = "relabel"
+            of choices![
+                "relabel" => CopyBy::Relabel,
+                "reseed" => CopyBy::Reseed,
+            ],
+            "how the copies of threads= and copy= differ: the grid relabelled (digits, \
+             bands, rows, stacks, columns, transposition; a diagonal puzzle only its digits and \
+             transposition) and the answer mapped back, or CaDiCaL's variable order shuffled \
+             from another seed";
+        copy: u64 = 0 in 0..,
+            "solve the copy with this number (made as copies= says) instead of the puzzle: \
+             for studies of how much equivalent formulas differ; 0: the puzzle itself";
+        threads: u32 = 1 in 1..=2,
+            "a portfolio: 2 runs two searches on different copies of the puzzle on two \
+             threads, the first answer wins (the node limit applies to each)";
     }
 }
 
@@ -95,6 +111,14 @@ impl SatConfig {
                 "options",
                 "no value with an outside program (they are CaDiCaL's)",
             ));
+        }
+        if outside {
+            if let Some(key) = ["threads", "copies", "copy"]
+                .iter()
+                .find(|k| p.raw(k).is_some())
+            {
+                return Err(p.invalid(key, "no value with an outside program (CaDiCaL only)"));
+            }
         }
         if !self.command.is_empty() && self.preset != Preset::Default {
             return Err(p.invalid(

@@ -44,6 +44,7 @@
 mod carve;
 mod cdcl;
 mod config;
+mod copy;
 mod encode;
 mod error;
 mod program;
@@ -53,7 +54,7 @@ mod solve;
 
 use sudoku_core::{Capabilities, MethodInfo};
 
-pub use crate::config::{Backend, Preset, SatConfig};
+pub use crate::config::{Backend, CopyBy, Preset, SatConfig};
 pub use crate::encode::{encode, Amo, ClauseSink, Cnf, Encoding, Layout, AUTO_PAIRWISE_MAX};
 pub use crate::error::SatError;
 pub use crate::program::{find_kissat, Program, KISSAT_INSTALL};

@@ -5,9 +5,10 @@
 //! same [`Layout::decode`]. A program is not incremental: counting adds a blocking clause and
 //! runs it again. The time limit kills it.
 //!
-//! Its clock: Kissat reports its process time and, in its profile, the time it spent parsing;
-//! their difference (10 ms resolution, as Kissat prints them) is the solve time. Another
-//! program's solve time is its wall time from start to exit, start-up and parsing included.
+//! Its clock: Kissat reports its process (CPU) time and, in its profile, the time it spent
+//! parsing; their difference (10 ms resolution, as Kissat prints them) is the solve time.
+//! Another program's solve time is its CPU time from the kernel (wait4), start-up and parsing
+//! included. CaDiCaL's is the CPU time of its calls, so all three are CPU clocks.
 
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
@@ -146,9 +147,11 @@ enum Verdict {
 /// One run: its verdict and what it reported.
 struct Ran {
     verdict: Verdict,
-    /// The program's own solve time (Kissat's figures), else its wall time.
+    /// The program's own solve time (Kissat's figures), else its CPU time (else its wall time).
     solve_time: Duration,
     conflicts: Option<u64>,
+    /// Its CPU time (user and system, from the kernel).
+    cpu: Duration,
 }
 
 /// Runs the program once on `cnf` (with `vars` variables).
@@ -190,6 +193,7 @@ fn run_once(
             verdict: Verdict::Stopped(Limit::Time),
             solve_time: Duration::ZERO,
             conflicts: None,
+            cpu: Duration::ZERO,
         });
     }
     let mut child = cmd
@@ -227,15 +231,16 @@ fn run_once(
         Err(_) => {
             // The deadline: kill it (its reader threads end with its pipes).
             let _ = child.kill();
-            let _ = child.wait();
+            let (_, cpu) = reap(child).map_err(|e| format!("{}: {e}", prog.name))?;
             return Ok(Ran {
                 verdict: Verdict::Stopped(Limit::Time),
                 solve_time: start.elapsed(),
                 conflicts: None,
+                cpu,
             });
         }
     };
-    let status = child.wait().map_err(|e| format!("{}: {e}", prog.name))?;
+    let (status, cpu) = reap(child).map_err(|e| format!("{}: {e}", prog.name))?;
     let wall = start.elapsed();
     let report = parse_output(&out, vars).map_err(|e| format!("{}: {e}", prog.name))?;
     let verdict = match report.status {
@@ -259,13 +264,52 @@ fn run_once(
     };
     let solve_time = match (report.process_time, report.parse_time) {
         (Some(total), Some(parse)) if prog.kissat => total.saturating_sub(parse),
+        // Another program: its CPU time, start-up and parsing included (none on a platform
+        // without wait4: its wall time).
+        _ if cpu > Duration::ZERO => cpu,
         _ => wall,
     };
     Ok(Ran {
         verdict,
         solve_time,
         conflicts: report.conflicts,
+        cpu,
     })
+}
+
+/// Waits for the program to end: its exit status and the CPU time it used (user and system).
+#[cfg(unix)]
+fn reap(child: std::process::Child) -> std::io::Result<(std::process::ExitStatus, Duration)> {
+    use std::os::unix::process::ExitStatusExt;
+    let pid = child.id() as libc::pid_t;
+    let mut status = 0;
+    // SAFETY: rusage is plain data that wait4 fills in.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    loop {
+        // SAFETY: waits for our own child, writing through valid pointers. `child` is not
+        // waited for by std afterwards (dropping a `Child` does not wait).
+        let r = unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
+        if r == pid {
+            break;
+        }
+        let err = std::io::Error::last_os_error();
+        if err.kind() != std::io::ErrorKind::Interrupted {
+            return Err(err);
+        }
+    }
+    let time = |t: libc::timeval| {
+        Duration::from_secs(t.tv_sec.max(0) as u64) + Duration::from_micros(t.tv_usec.max(0) as u64)
+    };
+    Ok((
+        std::process::ExitStatus::from_raw(status),
+        time(usage.ru_utime) + time(usage.ru_stime),
+    ))
+}
+
+/// Waits for the program to end (no CPU time on this platform).
+#[cfg(not(unix))]
+fn reap(mut child: std::process::Child) -> std::io::Result<(std::process::ExitStatus, Duration)> {
+    Ok((child.wait()?, Duration::ZERO))
 }
 
 /// What a program printed.
@@ -355,7 +399,7 @@ fn formula(
             ("open_cells".into(), layout.open_cells().to_string()),
             (
                 "solve_clock".into(),
-                if prog.kissat { "kissat" } else { "wall" }.into(),
+                if prog.kissat { "kissat" } else { "cpu" }.into(),
             ),
         ],
         ..Stats::default()
@@ -414,6 +458,7 @@ pub(crate) fn solve(
         };
     }
     let (mut solve_time, mut conflicts, mut calls) = (Duration::ZERO, 0u64, 0u64);
+    let mut cpu = Duration::ZERO;
     let end = loop {
         let left = budget.nodes.map(|max| max.saturating_sub(conflicts));
         if left == Some(0) {
@@ -429,6 +474,7 @@ pub(crate) fn solve(
             }
         };
         solve_time += ran.solve_time;
+        cpu += ran.cpu;
         conflicts += ran.conflicts.unwrap_or(0);
         match ran.verdict {
             Verdict::Sat(model) => {
@@ -445,6 +491,7 @@ pub(crate) fn solve(
     };
     stats.nodes = conflicts;
     stats.solve_time = Some(solve_time);
+    stats.child_cpu = Some(cpu);
     stats
         .extra
         .push(("conflicts".into(), conflicts.to_string()));
@@ -495,6 +542,7 @@ pub(crate) fn count_other(
     match run_once(&prog, cfg.preset, &cnf, layout.vars, deadline, budget.nodes) {
         Ok(ran) => {
             stats.solve_time = Some(ran.solve_time);
+            stats.child_cpu = Some(ran.cpu);
             stats.nodes = ran.conflicts.unwrap_or(0);
             match ran.verdict {
                 Verdict::Unsat => outcome(1, CountEnd::Complete, stats),

@@ -217,9 +217,11 @@ impl Session {
                 .limit("conflicts", max.min(i32::MAX as u64) as i32);
         }
         self.calls += 1;
-        let start = Instant::now();
+        // CPU time of this thread, as Kissat's own figure is its process's CPU time: on a
+        // shared machine the wall clock would count other programs' turns too.
+        let cpu = sudoku_isolate::thread_cpu_time();
         let result = self.solver.solve();
-        self.solve_time += start.elapsed();
+        self.solve_time += sudoku_isolate::thread_cpu_time().saturating_sub(cpu);
         match result {
             Some(true) => Answer::Found(self.decode()),
             Some(false) => Answer::Unsat,
@@ -230,8 +232,8 @@ impl Session {
         }
     }
 
-    /// Time spent inside CaDiCaL's `solve`, over all calls: the solver's own clock, without
-    /// encoding or loading ([`Session::build_time`]).
+    /// CPU time spent inside CaDiCaL's `solve`, over all calls (the thread's CPU clock): the
+    /// solver's own clock, without encoding or loading ([`Session::build_time`]).
     pub fn solve_time(&self) -> Duration {
         self.solve_time
     }

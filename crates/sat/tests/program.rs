@@ -144,7 +144,7 @@ fn a_generic_command_and_the_node_limit() {
     assert_eq!((solved, count, end), (true, 2, CountEnd::LimitReached));
     let out = s.solve(&p, &Budget::unlimited(), &mut rng_from_seed(1));
     let clock = out.stats.extra.iter().find(|(k, _)| k == "solve_clock");
-    assert_eq!(clock.map(|(_, v)| v.as_str()), Some("wall"));
+    assert_eq!(clock.map(|(_, v)| v.as_str()), Some("cpu"));
     // A node limit cannot be passed to an arbitrary program: an error, not a silent skip.
     let budget = Budget {
         nodes: Some(10),
