@@ -113,11 +113,14 @@ impl SatConfig {
             ));
         }
         if outside {
-            if let Some(key) = ["threads", "copies", "copy"]
-                .iter()
-                .find(|k| p.raw(k).is_some())
-            {
-                return Err(p.invalid(key, "no value with an outside program (CaDiCaL only)"));
+            if self.threads > 1 {
+                return Err(p.invalid("threads", "1 with an outside program (CaDiCaL only)"));
+            }
+            if self.copies == CopyBy::Reseed && self.copy > 0 {
+                return Err(p.invalid(
+                    "copies",
+                    "relabel with an outside program (reseeding sets CaDiCaL's options)",
+                ));
             }
         }
         if !self.command.is_empty() && self.preset != Preset::Default {

@@ -44,10 +44,16 @@ impl Sat {
     /// under a time limit in a child process killed at the deadline.
     fn run(&self, puzzle: &Puzzle, limit: u64, budget: &Budget) -> Run {
         if let Some(program) = self.cfg.program() {
-            // The program runs in a process of its own, killed at the deadline.
-            let out = crate::program::solve(&program, puzzle, &self.cfg, limit, budget);
+            // The program runs in a process of its own, killed at the deadline; `copy=` gives
+            // it the same relabelled copy CaDiCaL would get.
+            let (input, sym, _) = self.copy(puzzle, self.cfg.copy);
+            let out = crate::program::solve(&program, &input, &self.cfg, limit, budget);
+            let found = match sym {
+                Some(s) => out.found.iter().map(|g| s.back(g)).collect(),
+                None => out.found,
+            };
             return Run {
-                found: out.found,
+                found,
                 end: out.end,
                 stats: out.stats,
             };
