@@ -189,8 +189,12 @@ pub(crate) fn check_options(options: &[(String, i32)]) -> Result<(), String> {
     out
 }
 
-/// Parses `name=value,name=value` (spaces allowed around each part; `name` alone means 1).
+/// Parses `name=value,name=value` (spaces allowed around each part; `name` alone means 1;
+/// `none` is no option).
 pub(crate) fn parse_options(text: &str) -> Result<Vec<(String, i32)>, String> {
+    if text.trim() == "none" {
+        return Ok(Vec::new());
+    }
     text.split(',')
         .map(str::trim)
         .filter(|part| !part.is_empty())

@@ -61,13 +61,13 @@ sudoku_core::config! {
             "the SAT solver: CaDiCaL in process, or the kissat program on the same CNF (found \
              as SUDOKU_KISSAT, on PATH, or in the Python package passagemath-kissat of the \
              project's venv); a new run per solution when counting";
-        command: String = text "",
+        command: String = text "none",
             "a DIMACS SAT program run instead of CaDiCaL (its command line, split at spaces): \
              it reads the CNF on standard input and answers in the SAT competition's format \
-             (s SATISFIABLE / v ... 0); killed at the time limit; empty: none";
-        options: String = text "",
+             (s SATISFIABLE / v ... 0); killed at the time limit; none: CaDiCaL or kissat";
+        options: String = text "none",
             "CaDiCaL's own options after the preset, name=value separated by commas \
-             (e.g. seed=3,phase=0), set through its C API; empty: none";
+             (e.g. seed=3,phase=0), set through its C API; none: the preset's";
         copies: CopyBy = "relabel"
             of choices![
                 "relabel" => CopyBy::Relabel,
@@ -102,8 +102,8 @@ impl SatConfig {
         let options = self
             .cadical_options()
             .map_err(|e| p.invalid("options", &e))?;
-        let outside = !self.command.is_empty() || self.solver == Backend::Kissat;
-        if !self.command.is_empty() && self.solver == Backend::Kissat {
+        let outside = self.command().is_some() || self.solver == Backend::Kissat;
+        if self.command().is_some() && self.solver == Backend::Kissat {
             return Err(p.invalid("command", "no value beside solver=kissat"));
         }
         if outside && !options.is_empty() {
@@ -123,13 +123,21 @@ impl SatConfig {
                 ));
             }
         }
-        if !self.command.is_empty() && self.preset != Preset::Default {
+        if let Some(command) = self.command() {
+            crate::program::check_command(command).map_err(|e| p.invalid("command", &e))?;
+        }
+        if self.command().is_some() && self.preset != Preset::Default {
             return Err(p.invalid(
                 "preset",
                 "default only with command= (the program's options go in its command)",
             ));
         }
         Ok(())
+    }
+
+    /// The command line of `command=`, unless it is `none` (or empty).
+    fn command(&self) -> Option<&str> {
+        Some(self.command.trim()).filter(|c| !c.is_empty() && *c != "none")
     }
 
     /// `options` as (name, value) pairs, each checked against CaDiCaL's list and ranges.
@@ -141,8 +149,8 @@ impl SatConfig {
 
     /// The DIMACS program that answers instead of CaDiCaL, if any.
     pub fn program(&self) -> Option<crate::program::Program> {
-        if !self.command.is_empty() {
-            Some(crate::program::Program::Command(self.command.clone()))
+        if let Some(command) = self.command() {
+            Some(crate::program::Program::Command(command.to_string()))
         } else if self.solver == Backend::Kissat {
             Some(crate::program::Program::Kissat)
         } else {

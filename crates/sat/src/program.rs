@@ -92,6 +92,27 @@ pub fn find_kissat() -> Result<PathBuf, String> {
     Err(KISSAT_INSTALL.to_string())
 }
 
+/// Checks that the program of a command line exists: a path to a file, or a name found on
+/// PATH.
+pub(crate) fn check_command(line: &str) -> Result<(), String> {
+    let Some(program) = line.split_whitespace().next() else {
+        return Err("an empty command".into());
+    };
+    let found = if program.contains('/') {
+        Path::new(program).is_file()
+    } else {
+        std::env::var_os("PATH")
+            .is_some_and(|p| std::env::split_paths(&p).any(|d| d.join(program).is_file()))
+    };
+    if found {
+        Ok(())
+    } else {
+        Err(format!(
+            "a DIMACS solver's command line (`{program}` is not a file nor on PATH)"
+        ))
+    }
+}
+
 /// A program ready to run: its command line and how it is named in results.
 #[derive(Clone, Debug)]
 struct Resolved {
@@ -581,6 +602,13 @@ mod tests {
         assert!(parse_output("s UNKNOWN\n", 3).unwrap().status.is_none());
         assert!(parse_output("s SATISFIABLE\n", 3).is_err());
         assert!(parse_output("s SATISFIABLE\nv 4 0\n", 3).is_err());
+    }
+
+    #[test]
+    fn a_command_must_name_a_program() {
+        assert!(check_command("sh -c true").is_ok());
+        assert!(check_command("/nonexistent/sat-solver --flag").is_err());
+        assert!(check_command("no-such-sat-solver-here").is_err());
     }
 
     #[test]

@@ -147,8 +147,11 @@ impl Sat {
             CopyBy::Reseed => {
                 let mut cfg = self.cfg.clone();
                 let seed = index % 2_000_000_000;
-                let sep = if cfg.options.is_empty() { "" } else { "," };
-                cfg.options = format!("{}{sep}seed={seed},shuffle=1,shufflerandom=1", cfg.options);
+                let given = match cfg.options.trim() {
+                    "" | "none" => String::new(),
+                    o => format!("{o},"),
+                };
+                cfg.options = format!("{given}seed={seed},shuffle=1,shufflerandom=1");
                 (puzzle.clone(), None, cfg)
             }
         }

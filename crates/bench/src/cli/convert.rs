@@ -151,3 +151,58 @@ fn write_cnf(
     written.context("writing DIMACS")?;
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use sudoku_core::Variant;
+
+    /// `--to dimacs` writes one file per puzzle, each `sat`'s formula with the given
+    /// parameters, which CaDiCaL's answer on it confirms satisfiable.
+    #[test]
+    fn dimacs_writes_sats_formula_per_puzzle() {
+        let dir = tempfile::tempdir().unwrap();
+        let input = dir.path().join("p.txt");
+        let puzzles = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......\n\
+                       52...6.........7.13...........4..8..6......5...........418.........3..2...87.....\n";
+        std::fs::write(&input, puzzles).unwrap();
+        let args = |to, out: Option<std::path::PathBuf>, params: &[&str]| ConvertArgs {
+            file: input.clone(),
+            to,
+            output: out,
+            params: params.iter().map(|s| s.to_string()).collect(),
+            variant: VariantArg {
+                variant: Variant::Classic,
+            },
+        };
+        let out = dir.path().join("f.cnf");
+        convert(&args(
+            Target::Dimacs,
+            Some(out.clone()),
+            &["encoding=extended"],
+        ))
+        .unwrap();
+        let entries = read_puzzles(&input).unwrap();
+        let cfg =
+            sudoku_sat::Sat::from_params(&params_from(&["encoding=extended".into()]).unwrap())
+                .unwrap();
+        for (i, e) in entries.iter().enumerate() {
+            let text =
+                std::fs::read_to_string(dir.path().join(format!("f-{}.cnf", i + 1))).unwrap();
+            let puzzle = Puzzle::new(e.grid.clone(), Variant::Classic);
+            let (cnf, layout) = sudoku_sat::formula(&puzzle, cfg.config()).unwrap();
+            let mut expected = Vec::new();
+            cnf.write_dimacs(layout.vars, &mut expected).unwrap();
+            let (header, body) = text.split_once('\n').unwrap();
+            assert!(
+                header.starts_with("c sudoku-bench sat encoding=extended: "),
+                "{header}"
+            );
+            assert_eq!(body.as_bytes(), &expected[..]);
+        }
+        // Several puzzles to standard output, or a parameter without `--to dimacs`: errors.
+        assert!(convert(&args(Target::Dimacs, None, &[])).is_err());
+        assert!(convert(&args(Target::Line, None, &["encoding=minimal"])).is_err());
+        assert!(convert(&args(Target::Dimacs, Some(out), &["encoding=bogus"])).is_err());
+    }
+}
