@@ -152,6 +152,21 @@ fn a_generic_command_and_the_node_limit() {
     };
     let out = s.solve(&p, &budget, &mut rng_from_seed(1));
     assert!(out.stats.error.unwrap().contains("node"));
+    // The time limit kills the program: a 36×36 puzzle with few givens and 50 ms.
+    let hard = sudoku_fixtures::carved_pattern(6, 0.40, 1);
+    let short = Budget {
+        time: Some(std::time::Duration::from_millis(50)),
+        ..Budget::unlimited()
+    };
+    let out = sat(&[("solver", "kissat")]).solve(&hard, &short, &mut rng_from_seed(1));
+    assert!(out.stats.error.is_none(), "{:?}", out.stats.error);
+    match out.status {
+        Status::Exhausted {
+            limit: Limit::Time, ..
+        } => {}
+        Status::Solved(g) => verify_solution(&hard, &g).unwrap(),
+        other => panic!("{other:?}"),
+    }
     // Kissat takes it as its conflict limit: a 25×25 puzzle with few givens runs out.
     let hard = sudoku_fixtures::carved_pattern(5, 0.42, 3);
     let out = sat(&[("solver", "kissat")]).solve(&hard, &budget, &mut rng_from_seed(1));
