@@ -56,37 +56,71 @@ enum Flow {
 }
 
 /// One search node, written once for both compiled versions: `$prop` is the board's
-/// propagation and `$rec` the search to recurse into (the same version).
+/// propagation and `$rec` the search to recurse into (the same version). It branches on the
+/// configurations of one digit in a band or stack (see [`Board::branch_band`]); where every
+/// digit has one left in each, on a cell.
 macro_rules! search_body {
     ($ctx:ident, $board:ident, $prop:ident, $rec:ident) => {{
         let mut board = $board;
-        let (b, i) = board.branch_cell();
-        let mut digits = board.digits(b, i);
-        if digits == 0 {
-            return Flow::Continue;
+        // The segment rules, to a common fixpoint with the propagation.
+        loop {
+            match board.segment_rules() {
+                Err(_) => return Flow::Continue,
+                Ok(false) => break,
+                Ok(true) => {
+                    if board.$prop().is_err() {
+                        return Flow::Continue;
+                    }
+                    if board.solved() {
+                        return $ctx.solution(&board);
+                    }
+                }
+            }
         }
+        if let Some(choice) = board.branch_band() {
+            try_each!($ctx, board, $prop, $rec, choice.ways, |child, p| child
+                .take(&choice, p))
+        } else {
+            let (b, i) = board.branch_cell();
+            let digits = board.digits(b, i);
+            if digits == 0 {
+                return Flow::Continue;
+            }
+            try_each!($ctx, board, $prop, $rec, digits, |child, d| child
+                .place(d, b, i))
+        }
+    }};
+}
+
+/// Tries each way (bit k of `$ways`, in increasing order) of a branching: `$apply` makes
+/// the child of way k, which is then propagated and searched.
+macro_rules! try_each {
+    ($ctx:ident, $board:ident, $prop:ident, $rec:ident, $ways:expr,
+     |$child:ident, $k:ident| $apply:expr) => {{
+        let mut board = $board;
+        let mut ways = $ways;
         <Meter as Strategy<1>>::branch(&mut $ctx.meter);
         loop {
-            let d = digits.trailing_zeros() as usize;
-            digits &= digits - 1;
+            let $k = ways.trailing_zeros() as usize;
+            ways &= ways - 1;
             if let Some(end) = <Meter as Strategy<1>>::node(&mut $ctx.meter, 0) {
                 return Flow::Stop(end);
             }
-            // The last digit needs no copy: the board is not needed after it.
-            let last = digits == 0;
+            // The last way needs no copy: the board is not needed after it.
+            let last = ways == 0;
             let mut copy;
-            let child = if last {
+            let $child = if last {
                 &mut board
             } else {
                 copy = board;
                 &mut copy
             };
-            child.place(d, b, i);
-            if child.$prop().is_ok() {
-                let flow = if child.solved() {
-                    $ctx.solution(child)
+            $apply;
+            if $child.$prop().is_ok() {
+                let flow = if $child.solved() {
+                    $ctx.solution($child)
                 } else {
-                    $ctx.$rec(*child)
+                    $ctx.$rec(*$child)
                 };
                 if let Flow::Stop(end) = flow {
                     return Flow::Stop(end);
