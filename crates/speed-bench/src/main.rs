@@ -96,8 +96,8 @@ fn warm(n: usize, solvers: &mut [Run]) -> Vec<Vec<f64>> {
     let mut t = vec![vec![f64::INFINITY; n]; solvers.len()];
     for _ in 0..ROUNDS {
         for i in 0..n {
-            for (s, f) in solvers.iter_mut().enumerate() {
-                t[s][i] = t[s][i].min(time(|| f(i)));
+            for (ts, f) in t.iter_mut().zip(solvers.iter_mut()) {
+                ts[i] = ts[i].min(time(|| f(i)));
             }
         }
     }

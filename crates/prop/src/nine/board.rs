@@ -364,6 +364,14 @@ pub(crate) struct Board {
     pairs: Bands,
 }
 
+/// Which segments hold each digit: `h[d]` for the bands (bit `9b + 3r + k`: row r of band b
+/// in box k), `v[d]` for the stacks (bit `9s + 3j + b`: column j of stack s in band b).
+#[derive(Default)]
+pub(crate) struct Occupancy {
+    h: [u32; 9],
+    v: [u32; 9],
+}
+
 /// A branching on a digit's configurations in one band or stack.
 pub(crate) struct Choice {
     /// A stack (else a band).
@@ -678,29 +686,15 @@ impl Board {
     /// stacks where some digit has two configurations left, the one with the fewest over all
     /// digits, and there the first digit with two. `None` if no digit has two anywhere.
     #[inline(always)]
-    pub(crate) fn branch_band(&self) -> Option<Choice> {
-        // Segment occupancy of every (digit, band) and (digit, stack).
-        let mut h = [[0u32; 3]; 9];
-        let mut v = [[0u32; 3]; 9];
+    pub(crate) fn branch_band(&self, occ: &Occupancy) -> Option<Choice> {
         let mut totals = [0u32; 6];
         // Bit k: band (k < 3) or stack (k - 3) has a digit with two configurations.
         let mut pairs = 0u32;
         for d in 0..9 {
-            let c = self.cand[d];
-            let mut f = [0u32; 3];
-            for b in 0..3 {
-                h[d][b] = segments_of(c[b]);
-                f[b] = (c[b] | (c[b] >> 9) | (c[b] >> 18)) & 0x1FF;
-            }
-            let all =
-                SPREAD9[f[0] as usize] | SPREAD9[f[1] as usize] << 1 | SPREAD9[f[2] as usize] << 2;
-            for st in 0..3 {
-                v[d][st] = (all >> (9 * st)) & 0x1FF;
-            }
             for k in 0..3 {
                 let (nh, nv) = (
-                    CONFIG_COUNT[h[d][k] as usize],
-                    CONFIG_COUNT[v[d][k] as usize],
+                    CONFIG_COUNT[((occ.h[d] >> (9 * k)) & 0x1FF) as usize],
+                    CONFIG_COUNT[((occ.v[d] >> (9 * k)) & 0x1FF) as usize],
                 );
                 totals[k] += u32::from(nh);
                 totals[3 + k] += u32::from(nv);
@@ -720,10 +714,10 @@ impl Board {
             return None;
         }
         let (vertical, at) = (best.1 >= 3, best.1 % 3);
-        let occ = if vertical { &v } else { &h };
+        let occ = if vertical { &occ.v } else { &occ.h };
         let mut pick = (u32::MAX, 0, 0);
         for (d, o) in occ.iter().enumerate() {
-            let ways = u32::from(CONFIGS[(o[at] & 0x1FF) as usize]);
+            let ways = u32::from(CONFIGS[((o >> (9 * at)) & 0x1FF) as usize]);
             let n = ways.count_ones();
             if n == 2 {
                 pick = (n, d, ways);
@@ -745,12 +739,11 @@ impl Board {
     /// one that three must use loses the others, and one that only three can use has them
     /// (their row or column there loses its other segments). Returns whether anything
     /// changed. Run once per search node, after the propagation: without them, branching on
-    /// configurations chooses arrangements that cannot coexist and finds out late.
+    /// configurations chooses arrangements that cannot coexist and finds out late. Leaves in
+    /// `occ` the occupancy it started from (that of the board when nothing changed).
     #[inline(always)]
-    pub(crate) fn segment_rules(&mut self) -> Result<bool, Dead> {
-        // Segment occupancy per digit: bands (bit 9b + 3r + k) and stacks (bit 9s + 3j + b).
-        let mut h = [0u32; 9];
-        let mut v = [0u32; 9];
+    pub(crate) fn segment_rules(&mut self, occ: &mut Occupancy) -> Result<bool, Dead> {
+        let Occupancy { h, v } = occ;
         for d in 0..9 {
             let c = self.cand[d];
             let f = c.map(|x| (x | (x >> 9) | (x >> 18)) & 0x1FF);
@@ -758,8 +751,8 @@ impl Board {
             v[d] =
                 SPREAD9[f[0] as usize] | SPREAD9[f[1] as usize] << 1 | SPREAD9[f[2] as usize] << 2;
         }
-        let hk = segment_counts(&mut h)?;
-        let vk = segment_counts(&mut v)?;
+        let hk = segment_counts(h)?;
+        let vk = segment_counts(v)?;
         if !(hk || vk) {
             return Ok(false);
         }
@@ -768,11 +761,11 @@ impl Board {
             for b in 0..3 {
                 let old = self.cand[d][b];
                 let hs = (h[d] >> (9 * b)) & 0x1FF;
-                let mut cols = 0;
-                for st in 0..3 {
+                // Column j of stack s in this band: bit `9s + 3j + b` of `v[d]`.
+                let cols = (0..3).fold(0, |cols, st| {
                     let g = (v[d] >> (9 * st + b)) & 0x49;
-                    cols |= (((g * 21) >> 4) & 7) << (3 * st);
-                }
+                    cols | (((g * 21) >> 4) & 7) << (3 * st)
+                });
                 let x = old & SEG_CELLS[hs as usize] & (cols * COLS);
                 changed |= x ^ old;
                 self.cand[d][b] = x;

@@ -17,7 +17,7 @@ use sudoku_core::{Budget, Grid, Order, Puzzle, Stats, Variant};
 
 use crate::kernel::{Meter, SearchEnd, Strategy};
 use crate::search::{Engine, OnSolution};
-use board::Board;
+use board::{Board, Occupancy};
 
 /// The 9×9 classic engine of `prop`.
 pub(crate) struct NineEngine {
@@ -63,8 +63,9 @@ macro_rules! search_body {
     ($ctx:ident, $board:ident, $prop:ident, $rec:ident) => {{
         let mut board = $board;
         // The segment rules, to a common fixpoint with the propagation.
+        let mut occ = Occupancy::default();
         loop {
-            match board.segment_rules() {
+            match board.segment_rules(&mut occ) {
                 Err(_) => return Flow::Continue,
                 Ok(false) => break,
                 Ok(true) => {
@@ -77,7 +78,7 @@ macro_rules! search_body {
                 }
             }
         }
-        if let Some(choice) = board.branch_band() {
+        if let Some(choice) = board.branch_band(&occ) {
             try_each!($ctx, board, $prop, $rec, choice.ways, |child, p| child
                 .take(&choice, p))
         } else {
