@@ -698,7 +698,7 @@ impl Board {
                 );
                 totals[k] += u32::from(nh);
                 totals[3 + k] += u32::from(nv);
-                pairs |= u32::from(nh == 2) << k | u32::from(nv == 2) << (3 + k);
+                pairs |= u32::from(nh >= 2) << k | u32::from(nv >= 2) << (3 + k);
             }
         }
         // Only where some digit has two configurations: a branching on more leaves the
@@ -719,9 +719,8 @@ impl Board {
         for (d, o) in occ.iter().enumerate() {
             let ways = u32::from(CONFIGS[((o >> (9 * at)) & 0x1FF) as usize]);
             let n = ways.count_ones();
-            if n == 2 {
+            if n >= 2 && n < pick.0 {
                 pick = (n, d, ways);
-                break;
             }
         }
         Some(Choice {
