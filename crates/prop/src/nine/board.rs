@@ -413,6 +413,13 @@ impl Board {
         Ok(())
     }
 
+    /// Takes `digit` (0..9) out of the candidates of `cell` (< 81; others are ignored).
+    pub(crate) fn ban(&mut self, cell: usize, digit: usize) {
+        if let Some(c) = self.cand.get_mut(digit).and_then(|c| c.get_mut(cell / 27)) {
+            *c &= !(1 << (cell % 27));
+        }
+    }
+
     /// Is every cell placed?
     #[inline(always)]
     pub(crate) fn solved(&self) -> bool {

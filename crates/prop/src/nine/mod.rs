@@ -13,7 +13,7 @@
 
 mod board;
 
-use sudoku_core::{Budget, Grid, Order, Puzzle, Stats, Variant};
+use sudoku_core::{Budget, CountEnd, CountOutcome, Grid, Order, Puzzle, Stats, Variant};
 
 use crate::kernel::{Meter, SearchEnd, Strategy};
 use crate::search::{Engine, OnSolution};
@@ -199,32 +199,97 @@ impl Engine for NineEngine {
             meter: Meter::new(budget, puzzle.order()),
             on_solution,
         };
-        let end = match load(puzzle, self.fast) {
-            None => SearchEnd::Complete,
-            Some(board) => {
-                let flow = if board.solved() {
-                    ctx.solution(&board)
-                } else {
-                    ctx.search_root(board)
-                };
-                match flow {
-                    Flow::Continue => SearchEnd::Complete,
-                    Flow::Stop(end) => end,
-                }
-            }
-        };
+        let end = ctx.run(load(puzzle, self.fast, &[], None));
         self.stats = ctx.meter.stats;
         end
     }
+
+    /// A solution other than `solution` differs from it at a removed cell (the puzzle before
+    /// the removal had no other), so for each removed cell k in turn: is there a solution with
+    /// another digit at k and the solution's digits at the removed cells before k? Each is a
+    /// search for one solution of a more constrained puzzle, which propagation often settles
+    /// at once, where a count to 2 must find the known solution and exhaust the rest.
+    fn count_other(
+        &mut self,
+        puzzle: &Puzzle,
+        solution: &Grid,
+        removed: &[usize],
+        budget: &Budget,
+    ) -> Option<CountOutcome> {
+        let known = solution.cells();
+        if known.len() != 81 || removed.iter().any(|&c| c >= 81 || known[c] == 0) {
+            return None;
+        }
+        let digit = |c: usize| (c, usize::from(known[c]) - 1);
+        // The first solution found answers the question: stop there.
+        let mut on_solution = |_: Grid| false;
+        let mut ctx = Ctx {
+            order: puzzle.order(),
+            fast: self.fast,
+            meter: Meter::new(budget, puzzle.order()),
+            on_solution: &mut on_solution,
+        };
+        let mut fixed = Vec::with_capacity(removed.len());
+        let mut end = SearchEnd::Complete;
+        for &c in removed {
+            end = ctx.run(load(puzzle, self.fast, &fixed, Some(digit(c))));
+            if end != SearchEnd::Complete {
+                break;
+            }
+            fixed.push(digit(c));
+        }
+        let stats = std::mem::take(&mut ctx.meter.stats);
+        let (count, end) = match end {
+            SearchEnd::Complete => (1, CountEnd::Complete),
+            SearchEnd::Exhausted(limit) => (1, CountEnd::Exhausted(limit)),
+            SearchEnd::Stopped | SearchEnd::Cutoff => (2, CountEnd::LimitReached),
+        };
+        Some(CountOutcome {
+            count,
+            end,
+            solutions: Vec::new(),
+            stats,
+        })
+    }
 }
 
-/// The board of the givens after propagation, or `None` if that shows a contradiction.
-fn load(puzzle: &Puzzle, fast: bool) -> Option<Board> {
+impl Ctx<'_> {
+    /// Searches from a loaded board (`None`: the loading found a contradiction).
+    fn run(&mut self, board: Option<Board>) -> SearchEnd {
+        let Some(board) = board else {
+            return SearchEnd::Complete;
+        };
+        let flow = if board.solved() {
+            self.solution(&board)
+        } else {
+            self.search_root(board)
+        };
+        match flow {
+            Flow::Continue => SearchEnd::Complete,
+            Flow::Stop(end) => end,
+        }
+    }
+}
+
+/// The board of the givens and of the `fixed` (cell, digit index) pairs, without the digit
+/// `banned` at its cell, after propagation; `None` if that shows a contradiction.
+fn load(
+    puzzle: &Puzzle,
+    fast: bool,
+    fixed: &[(usize, usize)],
+    banned: Option<(usize, usize)>,
+) -> Option<Board> {
     let mut board = Board::new();
     for (cell, &v) in puzzle.givens().cells().iter().enumerate() {
         if v != 0 {
             board.give(cell, usize::from(v) - 1).ok()?;
         }
+    }
+    for &(cell, d) in fixed {
+        board.give(cell, d).ok()?;
+    }
+    if let Some((cell, d)) = banned {
+        board.ban(cell, d);
     }
     #[cfg(target_arch = "x86_64")]
     if fast {
