@@ -148,6 +148,81 @@ fn median(mut v: Vec<f64>) -> f64 {
     }
 }
 
+/// Minimal 9×9 puzzles per second, one thread: `n` grids filled by `prop-fill` and carved
+/// minimal by sudoku-gen's carver with `prop` as the uniqueness checker (seeded), against the
+/// `sudoku` crate's minimal puzzles without symmetry (`generate_with_symmetry`, its own
+/// unseeded generator), each verified unique by the other solver outside the timed region.
+fn carve(n: usize) {
+    use sudoku::Symmetry as TheirSymmetry;
+    use sudoku_core::{Generator, Order};
+    use sudoku_gen::{make_puzzle, PropFill, PuzzleSpec, Symmetry};
+
+    let order = Order::new(3).unwrap_or_else(|e| panic!("{e}"));
+    let unlimited = Budget::unlimited();
+    let mut rng = rng_from_seed(1);
+    let mut fill = PropFill::default();
+    let mut prop = Prop::default();
+    let mut ours = Vec::with_capacity(n);
+    let (mut clues, mut checks) = (0, 0);
+    let t0 = cpu();
+    for _ in 0..n {
+        let grid = match fill.generate(order, Variant::Classic, &unlimited, &mut rng).status {
+            Status::Solved(g) => g,
+            other => panic!("prop-fill did not fill: {other:?}"),
+        };
+        let carved = make_puzzle(
+            &grid,
+            Variant::Classic,
+            PuzzleSpec::Minimal,
+            Symmetry::None,
+            &mut prop,
+            &unlimited,
+            &mut rng,
+        )
+        .unwrap_or_else(|e| panic!("carving: {e}"));
+        clues += carved.clues;
+        checks += carved.checks;
+        ours.push(carved.givens);
+    }
+    let t_ours = (cpu() - t0).as_secs_f64();
+    let t0 = cpu();
+    let theirs: Vec<Sudoku> = (0..n)
+        .map(|_| Sudoku::generate_with_symmetry(TheirSymmetry::None))
+        .collect();
+    let t_theirs = (cpu() - t0).as_secs_f64();
+    for g in &ours {
+        let line = format::to_line(g).unwrap_or_default();
+        let s = Sudoku::from_str_line(&line).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(s.solutions_count_up_to(2), 1, "a carved puzzle is not unique");
+    }
+    for s in &theirs {
+        let grid = format::parse_str(&s.to_str_line().to_string(), "sudoku")
+            .unwrap_or_else(|e| panic!("{e}"))
+            .remove(0)
+            .grid;
+        let p = Puzzle::new(grid, Variant::Classic);
+        let c = prop.count(&p, 2, false, &unlimited, &mut rng).map(|c| c.count);
+        assert_eq!(c, Ok(1), "a `sudoku` puzzle is not unique");
+    }
+    println!("| generator | puzzles | puzzles/s | mean clues | checks per puzzle |");
+    println!("|---|---:|---:|---:|---:|");
+    println!(
+        "| prop-fill + carve minimal (checker prop) | {n} | {:.0} | {:.1} | {:.1} |",
+        n as f64 / t_ours,
+        clues as f64 / n as f64,
+        checks as f64 / n as f64
+    );
+    println!(
+        "| `sudoku` generate_with_symmetry(None) | {n} | {:.0} | {:.1} | |",
+        n as f64 / t_theirs,
+        theirs
+            .iter()
+            .map(|s| s.to_bytes().iter().filter(|&&b| b != 0).count())
+            .sum::<usize>() as f64
+            / n as f64
+    );
+}
+
 /// Which timings to take (`--pass-only` skips the per-puzzle warm and cold medians;
 /// `--prop-only` times `prop` alone, for instruction counts of it under valgrind).
 struct Modes {
@@ -161,14 +236,25 @@ fn main() {
         others: true,
     };
     let mut files: Vec<PathBuf> = Vec::new();
+    let mut carve_n: Option<usize> = None;
     for arg in std::env::args_os().skip(1) {
         if arg == "--pass-only" {
             modes.per_puzzle = false;
         } else if arg == "--prop-only" {
             modes.others = false;
+        } else if arg == "--carve" {
+            carve_n = Some(0);
+        } else if carve_n == Some(0) {
+            carve_n = Some(arg.to_string_lossy().parse().unwrap_or_else(|e| {
+                panic!("--carve takes a number of puzzles: {e}");
+            }));
         } else {
             files.push(PathBuf::from(arg));
         }
+    }
+    if let Some(n) = carve_n {
+        carve(n.max(1));
+        return;
     }
     if files.is_empty() {
         let dir = sudoku_fixtures::public_dir().unwrap_or_default();
