@@ -166,7 +166,10 @@ fn carve(n: usize) {
     let (mut clues, mut checks) = (0, 0);
     let t0 = cpu();
     for _ in 0..n {
-        let grid = match fill.generate(order, Variant::Classic, &unlimited, &mut rng).status {
+        let grid = match fill
+            .generate(order, Variant::Classic, &unlimited, &mut rng)
+            .status
+        {
             Status::Solved(g) => g,
             other => panic!("prop-fill did not fill: {other:?}"),
         };
@@ -193,7 +196,11 @@ fn carve(n: usize) {
     for g in &ours {
         let line = format::to_line(g).unwrap_or_default();
         let s = Sudoku::from_str_line(&line).unwrap_or_else(|e| panic!("{e}"));
-        assert_eq!(s.solutions_count_up_to(2), 1, "a carved puzzle is not unique");
+        assert_eq!(
+            s.solutions_count_up_to(2),
+            1,
+            "a carved puzzle is not unique"
+        );
     }
     for s in &theirs {
         let grid = format::parse_str(&s.to_str_line().to_string(), "sudoku")
@@ -201,7 +208,9 @@ fn carve(n: usize) {
             .remove(0)
             .grid;
         let p = Puzzle::new(grid, Variant::Classic);
-        let c = prop.count(&p, 2, false, &unlimited, &mut rng).map(|c| c.count);
+        let c = prop
+            .count(&p, 2, false, &unlimited, &mut rng)
+            .map(|c| c.count);
         assert_eq!(c, Ok(1), "a `sudoku` puzzle is not unique");
     }
     println!("| generator | puzzles | puzzles/s | mean clues | checks per puzzle |");

@@ -360,8 +360,6 @@ pub(crate) struct Board {
     /// changed since and is due for them again.
     seen: [Bands; 9],
     unsolved: Bands,
-    /// The cells with two candidates, as of the last count (valid at a fixpoint).
-    pairs: Bands,
 }
 
 /// Which segments hold each digit: `h[d]` for the bands (bit `9b + 3r + k`: row r of band b
@@ -395,7 +393,6 @@ impl Board {
             // No band is ever all ones above bit 27, so every band is due at first.
             seen: [[u32::MAX; 3]; 9],
             unsolved: [BAND; 3],
-            pairs: [0; 3],
         }
     }
 
@@ -603,17 +600,15 @@ impl Board {
         Ok(())
     }
 
-    /// Places every cell with one candidate (the band rules do the rest); records the cells
-    /// with two. Returns whether it placed any; `Dead` if a cell has none.
+    /// Places every cell with one candidate (the band rules do the rest). Returns whether it
+    /// placed any; `Dead` if a cell has none.
     #[inline(always)]
     fn naked_singles(&mut self) -> Result<bool, Dead> {
-        // Bit-sliced counting: at least one, two, three candidates.
+        // Bit-sliced counting: at least one, two candidates.
         let mut one = [0u32; 3];
         let mut two = [0u32; 3];
-        let mut three = [0u32; 3];
         for c in &self.cand {
             for b in 0..3 {
-                three[b] |= two[b] & c[b];
                 two[b] |= one[b] & c[b];
                 one[b] |= c[b];
             }
@@ -625,7 +620,6 @@ impl Board {
                 return Err(Dead);
             }
             single[b] = self.unsolved[b] & !two[b];
-            self.pairs[b] = two[b] & !three[b];
             any |= single[b];
         }
         if any == 0 {
@@ -796,15 +790,10 @@ impl Board {
     }
 
     /// The cell to branch on: the first with two candidates, else the first with three,
-    /// else the first unplaced. Call only on an unsolved board at a fixpoint.
+    /// else the first unplaced. Call only on an unsolved board at a fixpoint. (Rare: only
+    /// where no digit has two configurations left in any band or stack.)
     #[inline(always)]
     pub(crate) fn branch_cell(&self) -> (usize, u32) {
-        // The last count, at the fixpoint, found the pairs: nearly every node has one.
-        for (b, &m) in self.pairs.iter().enumerate() {
-            if m != 0 {
-                return (b, m.trailing_zeros());
-            }
-        }
         self.branch_cell_slow()
     }
 
