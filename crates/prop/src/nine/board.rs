@@ -2,7 +2,7 @@
 //! (bit `9r + c` of band `b` is row `3b + r`, column `c`). A placed digit keeps its own bit
 //! and, once the rules reach their fixpoint, every peer has lost it, so each unit of a
 //! consistent board holds at least one bit per digit. The rules work on one band of one digit
-//! at a time and only on the bands that changed. The whole state is 240 bytes: copying it is
+//! at a time and only on the bands that changed. The whole state is 228 bytes: copying it is
 //! the undo.
 
 /// Does this processor have what [`Board::propagate_bmi`] is compiled for? Checked once per
@@ -486,34 +486,6 @@ impl Board {
         self.settle_and_singles()
     }
 
-    /// The root's propagation, once per puzzle: as [`Board::propagate`], then the column
-    /// rules (hidden singles of columns, claiming from columns into boxes), to their common
-    /// fixpoint. More puzzles fall without a guess; inside the search these rules cost more
-    /// than the guesses they save (measured on top1465 and top95).
-    pub(crate) fn propagate_root(&mut self) -> Result<(), Dead> {
-        self.root_body()
-    }
-
-    /// [`Board::propagate_root`] compiled as [`Board::propagate_bmi`] is.
-    #[cfg(target_arch = "x86_64")]
-    #[target_feature(enable = "bmi1,bmi2,popcnt,lzcnt")]
-    pub(crate) fn propagate_root_bmi(&mut self) -> Result<(), Dead> {
-        self.root_body()
-    }
-
-    #[inline(always)]
-    fn root_body(&mut self) -> Result<(), Dead> {
-        loop {
-            self.settle_and_singles()?;
-            if self.solved() {
-                return Ok(());
-            }
-            if !self.column_rules()? {
-                return Ok(());
-            }
-        }
-    }
-
     /// The band rules (see [`Board::band_rules`]) on every band that changed, until none
     /// does, then naked singles; again until neither finds anything.
     #[inline(always)]
@@ -656,31 +628,6 @@ impl Board {
             }
         }
         Ok(true)
-    }
-
-    /// The column rules the band rules lack, for every digit at once: a column whose digit
-    /// lies in one band takes it from the other columns of its box there (claiming; with the
-    /// band rules this also places hidden singles of columns). Returns whether anything
-    /// changed; `Dead` if a digit has no place in some column.
-    #[inline(always)]
-    fn column_rules(&mut self) -> Result<bool, Dead> {
-        let mut changed = 0;
-        let mut missing = 0;
-        for c in self.cand.iter_mut() {
-            // Bit k: column k has the digit in this band.
-            let occ = c.map(|x| (x | (x >> 9) | (x >> 18)) & 0x1FF);
-            missing |= (occ[0] | occ[1] | occ[2]) ^ 0x1FF;
-            for b in 0..3 {
-                let only = occ[b] & !(occ[(b + 1) % 3] | occ[(b + 2) % 3]);
-                let x = c[b] & CLAIM_KEEP[only as usize];
-                changed |= x ^ c[b];
-                c[b] = x;
-            }
-        }
-        if missing != 0 {
-            return Err(Dead);
-        }
-        Ok(changed != 0)
     }
 
     /// The band or stack and digit to branch on (after tdoku's notes): among the bands and

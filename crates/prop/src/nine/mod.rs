@@ -1,15 +1,18 @@
-//! The order-3 classic path of `prop` (default rules): singles and locked candidates,
-//! depth-first on a cell with two candidates where there is one, digits in increasing order,
-//! on a board made for 9×9 (see [`board`]). In the search, the rules run per band of one
-//! digit (rows and boxes of the band, box-to-column pointing into the other bands) plus naked
-//! singles; hidden singles of columns and column-to-box claiming run at the root only. Every
-//! rule works on whole bands at once with bitwise operations and small tables, and a guess
-//! copies the board on the stack instead of keeping a trail (the last digit of a cell reuses
-//! its parent's board).
+//! The order-3 classic path of `prop` (default rules), on a board made for 9×9 (see
+//! [`board`]). The propagation runs per band of one digit (rows and boxes of the band,
+//! box-to-column pointing and column-to-box claiming with the other bands) plus naked singles;
+//! hidden singles of columns come from the claiming. Each search node then runs the segment
+//! rules (three digits per three-cell segment) and branches on the configurations of one digit
+//! in one band or stack (its ways through the band's rows and boxes, or the stack's columns and
+//! boxes): the digit with the fewest in the band or stack with the fewest; a cell only where no
+//! digit has two or more left anywhere. Every rule works on whole bands at once with bitwise
+//! operations and small tables, and a guess copies the board on the stack instead of keeping a
+//! trail (the last way reuses its parent's board).
 //!
 //! Ideas taken from published designs (no code): per-digit band bitboards and the update of
 //! one (digit, band) at a time as in JCZSolve and fsss2, bit-sliced candidate counting over
-//! all cells, and bivalue-first branching as in tdoku's notes.
+//! all cells, and tdoku's configurations, three-of-nine segment clauses and its choice of the
+//! band and digit to branch on (from its notes).
 
 mod board;
 
@@ -294,11 +297,11 @@ fn load(
     #[cfg(target_arch = "x86_64")]
     if fast {
         // SAFETY: `fast` is set only when `board::fast_path` found every feature that
-        // `propagate_root_bmi` is compiled for on this processor.
-        return unsafe { board.propagate_root_bmi() }.ok().map(|()| board);
+        // `propagate_bmi` is compiled for on this processor.
+        return unsafe { board.propagate_bmi() }.ok().map(|()| board);
     }
     let _ = fast;
-    board.propagate_root().ok()?;
+    board.propagate().ok()?;
     Some(board)
 }
 
