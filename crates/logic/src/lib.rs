@@ -99,17 +99,21 @@ impl Solver for Logic {
         let mut deadline = Deadline::new(budget, 16);
         let run = trace(puzzle, &self.config, &mut deadline);
         let rating = Rating::of(&run);
-        let mut stats = Stats {
-            iterations: run.steps.len() as u64,
-            extra: vec![
-                ("steps".into(), run.steps.len().to_string()),
+        let mut extra = vec![("steps".into(), run.steps.len().to_string())];
+        // A run the clock stopped has no rating: its score would read as beyond logic.
+        if run.end != End::Timeout {
+            extra.extend([
                 (
                     "hardest".into(),
                     rating.hardest.map_or("none".into(), |r| r.name()),
                 ),
                 ("score".into(), format!("{:.1}", rating.score)),
                 ("level".into(), rating.level.name().into()),
-            ],
+            ]);
+        }
+        let mut stats = Stats {
+            iterations: run.steps.len() as u64,
+            extra,
             ..Stats::default()
         };
         let status = match run.end {
