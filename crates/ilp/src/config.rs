@@ -187,6 +187,23 @@ impl IlpConfig {
     /// the objective).
     fn prefer(&mut self, p: &Params) -> Result<(), ParamError> {
         let ((row, col), digit, sign) = (CELL.read(p)?, DIGIT.read(p)?, SIGN.read(p)?);
+        // Given with another objective they would be ignored without a word.
+        let prefer = matches!(self.objective, Objective::Prefer { .. });
+        if let Some(key) = ["cell", "digit", "sign"]
+            .into_iter()
+            .find(|k| p.raw(k).is_some())
+        {
+            if !prefer {
+                return Err(ParamError::Invalid {
+                    key: key.to_string(),
+                    value: p.raw(key).unwrap_or_default().to_string(),
+                    expected: format!(
+                        "objective=prefer: `{key}` sets the prefer objective's variable, and the objective is `{}`",
+                        self.objective.name()
+                    ),
+                });
+            }
+        }
         if let Objective::Prefer { .. } = self.objective {
             self.objective = Objective::Prefer {
                 row,

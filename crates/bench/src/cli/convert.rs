@@ -1,13 +1,11 @@
 //! `convert`: between the line and grid-block formats.
 
-use std::io::Write;
-
 use anyhow::Context;
 use clap::{Args, ValueEnum};
 use sudoku_core::format;
 
 use crate::cli::{Failure, InputPath};
-use crate::io::{display_name, read_puzzles};
+use crate::io::{display_name, read_puzzles, Out};
 
 #[derive(Clone, Copy, ValueEnum)]
 pub enum Target {
@@ -61,9 +59,11 @@ pub fn convert(a: &ConvertArgs) -> Result<(), Failure> {
     }
     match &a.output {
         Some(p) => std::fs::write(p, text).with_context(|| format!("writing {}", p.display()))?,
-        None => std::io::stdout()
-            .write_all(text.as_bytes())
-            .context("writing to standard output")?,
+        None => {
+            let mut out = Out::new();
+            out.text(&text)?;
+            out.finish()?;
+        }
     }
     Ok(())
 }
