@@ -9,7 +9,6 @@
 
 use std::process::ExitCode;
 
-use clap::Parser;
 // Experiment files are their own crate (fuzzed without the CBC build); one name for them here.
 use sudoku_experiment as experiment;
 
@@ -29,5 +28,6 @@ mod tests;
 
 fn main() -> ExitCode {
     let registry = registry::Registry::standard();
-    cli::Failure::exit_code(cli::Cli::parse().dispatch(&registry))
+    let outcome = cli::Cli::read().and_then(|c| c.map_or(Ok(()), |c| c.dispatch(&registry)));
+    cli::Failure::exit_code(outcome)
 }

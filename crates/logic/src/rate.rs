@@ -262,25 +262,35 @@ impl Unrateable {
     }
 }
 
+/// A search for the solutions of a stuck grid ran out of its budget: whether the grid has one
+/// solution is not known.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Undecided;
+
 impl Unrateable {
     /// Why a run whose rules got stuck gives no rating: a search (`prop`, counting to two from
     /// the grid the rules left, within `budget`) finds no solution, or several. The rules only
     /// remove what no solution uses, so a grid they solve has one solution; only a stuck one
-    /// may have none or several. `None`: one solution, a run that did not get stuck, or a
-    /// search that ran out of time.
-    pub fn of_stuck(puzzle: &Puzzle, trace: &Trace, budget: &Budget) -> Option<Unrateable> {
+    /// may have none or several. `Ok(None)`: one solution, or a run that did not get stuck;
+    /// [`Undecided`] when the search ran out of the budget first.
+    pub fn of_stuck(
+        puzzle: &Puzzle,
+        trace: &Trace,
+        budget: &Budget,
+    ) -> Result<Option<Unrateable>, Undecided> {
         let End::Stuck { grid, .. } = &trace.end else {
-            return None;
+            return Ok(None);
         };
         let from = Puzzle::new(grid.clone(), puzzle.variant());
         let counted = Prop::default()
             .count(&from, 2, false, budget, &mut rng_from_seed(0))
-            .ok()?;
+            .map_err(|_| Undecided)?;
         let steps = trace.steps.len();
         match (counted.end, counted.count) {
-            (_, n) if n >= 2 => Some(Unrateable::Several { steps }),
-            (CountEnd::Complete, 0) => Some(Unrateable::NoSolution { steps }),
-            _ => None,
+            (_, n) if n >= 2 => Ok(Some(Unrateable::Several { steps })),
+            (CountEnd::Complete, 0) => Ok(Some(Unrateable::NoSolution { steps })),
+            (CountEnd::Exhausted(_), _) => Err(Undecided),
+            _ => Ok(None),
         }
     }
 }

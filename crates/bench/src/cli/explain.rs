@@ -7,7 +7,8 @@ use clap::Args;
 use serde_json::{json, Value};
 use sudoku_core::{Budget, Deadline, Geometry, Params, Puzzle};
 use sudoku_logic::{
-    cell_name, trace, End, Level, Logic, LogicConfig, Rating, RuleSet, Step, Trace, Unrateable,
+    cell_name, trace, End, Level, Logic, LogicConfig, Rating, RuleSet, Step, Trace, Undecided,
+    Unrateable,
 };
 
 use crate::cli::{budget_from, Failure, InputPath, VariantArg};
@@ -89,6 +90,9 @@ struct Run<'a> {
     why: Option<&'a Unrateable>,
     /// The time limit, when it stopped the rules.
     timeout: Option<f64>,
+    /// The rules are stuck and the search for a second solution ran out of time: the rating
+    /// is of the rules alone, on a grid that may have several solutions.
+    undecided: bool,
 }
 
 /// How many puzzles a file had, and of them how many had no solution or several, and how many
@@ -127,8 +131,13 @@ fn for_each_run(
             time: budget.time.map(|t| t.saturating_sub(started.elapsed())),
             ..budget
         };
-        let why = Unrateable::of_run(&puzzle, &run)
-            .or_else(|| Unrateable::of_stuck(&puzzle, &run, &left));
+        let (why, undecided) = match Unrateable::of_run(&puzzle, &run) {
+            Some(w) => (Some(w), false),
+            None => match Unrateable::of_stuck(&puzzle, &run, &left) {
+                Ok(w) => (w, false),
+                Err(Undecided) => (None, true),
+            },
+        };
         let timeout = matches!(run.end, End::Timeout).then_some(logic.time_limit);
         tally.unrateable += usize::from(why.is_some());
         tally.timeouts += usize::from(timeout.is_some());
@@ -143,6 +152,7 @@ fn for_each_run(
             trace: &run,
             why: why.as_ref(),
             timeout,
+            undecided,
         })?;
     }
     Ok(tally)
@@ -241,11 +251,16 @@ pub fn explain(a: &ExplainArgs) -> Result<(), Failure> {
                     sudoku_core::format::pretty(grid)
                 ),
                 None => format!(
-                    "stuck after {} steps with {} cells open; score {:.1} ({})\n{}",
+                    "stuck after {} steps with {} cells open; score {:.1} ({}){}\n{}",
                     run.steps.len(),
                     run.open_at_end(),
                     rating.score,
                     rating.level,
+                    if r.undecided {
+                        "; whether it has one solution is not known (the search for a second one ran out of the time limit)"
+                    } else {
+                        ""
+                    },
                     sudoku_core::format::pretty(grid)
                 ),
             },
@@ -292,6 +307,12 @@ pub fn rate(a: &RateArgs) -> Result<(), Failure> {
                 r.trace.steps.len()
             );
             return Ok(());
+        }
+        if r.undecided {
+            eprintln!(
+                "{}: rated on the rules alone: whether it has one solution is not known (the search for a second one ran out of the time limit, --time-limit)",
+                r.label
+            );
         }
         let rating = Rating::of(r.trace);
         levels[rating.level as usize] += 1;

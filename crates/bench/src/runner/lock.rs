@@ -128,10 +128,11 @@ pub fn lock_folder(dir: &Path, command: &str) -> Result<FolderLock> {
             );
         }
         let text = serde_json::to_string(&Holder::me()).context("writing the lock")?;
+        // Over the old text, then cut to length: never an empty file in between.
         let written = file
-            .set_len(0)
-            .and_then(|()| file.seek(SeekFrom::Start(0)))
+            .seek(SeekFrom::Start(0))
             .and_then(|_| file.write_all(text.as_bytes()))
+            .and_then(|()| file.set_len(text.len() as u64))
             .and_then(|()| file.flush());
         written.with_context(|| format!("writing {}", path.display()))?;
         return Ok(FolderLock { file, path });
