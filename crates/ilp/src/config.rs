@@ -187,12 +187,15 @@ impl IlpConfig {
     /// the objective).
     fn prefer(&mut self, p: &Params) -> Result<(), ParamError> {
         let ((row, col), digit, sign) = (CELL.read(p)?, DIGIT.read(p)?, SIGN.read(p)?);
-        // Given with another objective they would be ignored without a word.
+        // Set with another objective they would be ignored without a word (at their default
+        // they change nothing, and every parameter builds at its default).
         let prefer = matches!(self.objective, Objective::Prefer { .. });
-        if let Some(key) = ["cell", "digit", "sign"]
-            .into_iter()
-            .find(|k| p.raw(k).is_some())
-        {
+        let set = [
+            ("cell", (row, col) != CELL.default),
+            ("digit", digit != DIGIT.default),
+            ("sign", sign != SIGN.default),
+        ];
+        if let Some((key, _)) = set.into_iter().find(|&(_, changed)| changed) {
             if !prefer {
                 return Err(ParamError::Invalid {
                     key: key.to_string(),
