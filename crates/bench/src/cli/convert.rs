@@ -8,7 +8,7 @@ use clap::{Args, ValueEnum};
 use sudoku_core::{format, Puzzle};
 
 use crate::cli::{params_from, Failure, InputPath, VariantArg};
-use crate::io::{display_name, read_puzzles};
+use crate::io::{display_name, read_puzzles, Out};
 
 #[derive(Clone, Copy, ValueEnum)]
 pub enum Target {
@@ -79,9 +79,11 @@ pub fn convert(a: &ConvertArgs) -> Result<(), Failure> {
     }
     match &a.output {
         Some(p) => std::fs::write(p, text).with_context(|| format!("writing {}", p.display()))?,
-        None => std::io::stdout()
-            .write_all(text.as_bytes())
-            .context("writing to standard output")?,
+        None => {
+            let mut out = Out::new();
+            out.text(&text)?;
+            out.finish()?;
+        }
     }
     Ok(())
 }
@@ -106,6 +108,7 @@ fn dimacs(a: &ConvertArgs) -> Result<(), Failure> {
         for e in &entries {
             write_cnf(a, &sat, &params, e, &mut stdout)?;
         }
+        stdout.flush().context("writing to standard output")?;
         return Ok(());
     };
     for (i, e) in entries.iter().enumerate() {

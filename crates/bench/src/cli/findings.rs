@@ -15,6 +15,8 @@ use sudoku_analysis::RunOutputs;
 
 use crate::cli::plot::read_run;
 use crate::cli::Failure;
+use crate::io::Out;
+use crate::results::write_atomic;
 
 /// The markers of the block `--into` replaces.
 pub const START: &str = "<!-- findings:start -->";
@@ -197,8 +199,9 @@ pub fn emit(
     what: &str,
 ) -> Result<(), Failure> {
     let Some(file) = into else {
-        print!("{block}");
-        return Ok(());
+        let mut out = Out::new();
+        out.text(block)?;
+        return Ok(out.finish()?);
     };
     let text =
         std::fs::read_to_string(file).with_context(|| format!("reading {}", file.display()))?;
@@ -210,7 +213,7 @@ pub fn emit(
         )
         .into());
     };
-    std::fs::write(file, new).with_context(|| format!("writing {}", file.display()))?;
+    write_atomic(file, &new)?;
     eprintln!("{}: {what} block written", file.display());
     Ok(())
 }
