@@ -247,20 +247,19 @@ impl External {
             Err(e) => return (Asked::Failed(e), Stats::default()),
         };
         let mut reader = AnswerReader::new(puzzle.order(), self.config.format);
-        let (asked, cpu, tail, started) = if self.config.batch {
+        let (asked, cpu, tail, process) = if self.config.batch {
             self.ask_batch(session, text, &mut reader, deadline)
         } else {
             let (asked, cpu, tail) =
                 self.ask_once(&session, text, &mut reader, deadline, rng.next_u64());
-            (asked, cpu, tail, true)
+            (asked, cpu, tail, "started")
         };
         let mut extra = reader.take_figures();
         // The program's own clocks have columns of their own, not a place in `extra`.
         let solve_time = take_ms(&mut extra, SOLVE_MS);
         let build_time = take_ms(&mut extra, BUILD_MS);
         if self.config.batch {
-            let p = if started { "started" } else { "kept" };
-            extra.push(("process".to_string(), p.to_string()));
+            extra.push(("process".to_string(), process.to_string()));
         }
         let count = |key: &str| {
             extra
@@ -340,13 +339,25 @@ impl External {
         text: String,
         reader: &mut AnswerReader,
         deadline: Option<Instant>,
-    ) -> (Asked, Option<Duration>, String, bool) {
-        // A process that printed or exited between puzzles is out of step: replace it.
+    ) -> (Asked, Option<Duration>, String, &'static str) {
+        // A process that printed or exited between puzzles is out of step: replace it, and say
+        // what it printed.
+        let mut replaced = None;
         let keep = match &mut self.running {
-            Some((s, p, _)) => *s == session && p.quiet(),
-            None => false,
+            Some((s, p, _)) if *s == session => {
+                replaced = p.stray();
+                p.quiet()
+            }
+            _ => false,
         };
-        let started = !keep;
+        // What the extra column says of the process: kept, started, or replaced after output
+        // out of turn (which the message then quotes).
+        let process = match (keep, &replaced) {
+            (true, _) => "kept",
+            (false, None) => "started",
+            (false, Some(_)) => "replaced",
+        };
+        let started = process;
         if !keep {
             if let Some((_, old, _)) = self.running.take() {
                 old.close(Duration::ZERO);
@@ -387,12 +398,16 @@ impl External {
                 // The CPU time is read by `settle`, once the caller's clock has stopped: the
                 // timed call holds the puzzle's way there and the answer's way back only.
                 self.unsettled = true;
-                (
-                    Asked::Reply(reply),
-                    None,
-                    proc.stderr_tail(Duration::ZERO),
-                    started,
-                )
+                let mut tail = proc.stderr_tail(Duration::ZERO);
+                if let Some(more) = replaced {
+                    let note = format!("replaced the program, which printed `{more}` out of turn");
+                    tail = if tail.is_empty() {
+                        note
+                    } else {
+                        format!("{note}; {tail}")
+                    };
+                }
+                (Asked::Reply(reply), None, tail, started)
             }
             Err(asked) => {
                 // Killed members were not reaped by the shell: read their time before the kill.
@@ -483,6 +498,12 @@ impl Solver for External {
             return;
         }
         if let Some((_, proc, cpu0)) = self.running.as_mut() {
+            // One answer per puzzle: more after it (a second answer, say) is a breach of the
+            // protocol, reported here; the process is replaced before the next puzzle.
+            if let Some(more) = proc.stray() {
+                let e = ExternalError::Extra(format!("`{more}`"));
+                stats.error = Some(e.to_string());
+            }
             let now = proc.cpu_so_far();
             stats.child_cpu = now.zip(*cpu0).map(|(now, c0)| now.saturating_sub(c0));
             *cpu0 = now;

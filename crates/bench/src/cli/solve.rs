@@ -116,11 +116,11 @@ fn run_chunk(
             .attempt(&job, &mut rng)
             .with_context(|| place.clone())?;
         let wall = ms(clock.wall().saturating_sub(w0));
-        let cpu = c0.map(|c0| {
-            let own = ms(clock.cpu().saturating_sub(c0));
-            method.settle(&mut answer);
-            own + ms(answer.child_cpu())
-        });
+        let own = c0.map(|c0| ms(clock.cpu().saturating_sub(c0)));
+        // Always settled: what an outside program did after its answer is read here.
+        method.settle(&mut answer);
+        // An outside program's CPU time is its own and its descendants', not the harness's.
+        let cpu = own.map(|own| if sh.outside { 0.0 } else { own } + ms(answer.child_cpu()));
         // Verification in the same pass, outside the timed region.
         let mut trial = judge(&answer, puzzle);
         if sh.outside {
