@@ -410,6 +410,18 @@ impl CsvRow for Row {
                 ),
             ));
         }
+        if c.variants
+            .as_ref()
+            .is_some_and(|vs| !vs.contains(&self.variant))
+        {
+            return Err((
+                "variant",
+                format!(
+                    "variant {}, which `{label}` does not run in meta.json's settings",
+                    self.variant
+                ),
+            ));
+        }
         Ok(())
     }
 

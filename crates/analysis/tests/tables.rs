@@ -80,6 +80,7 @@ fn settings() -> RunSettings {
         node_limit: None,
         iteration_limit: None,
         orders: None,
+        variants: None,
     };
     RunSettings {
         kind: "solve".into(),

@@ -318,6 +318,15 @@ fn orders<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Vec<Order>>, D::Erro
         .map(Some)
 }
 
+fn variants<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Vec<Variant>>, D::Error> {
+    let names = Vec::<String>::deserialize(d)?;
+    names
+        .iter()
+        .map(|v| v.parse().map_err(serde::de::Error::custom))
+        .collect::<Result<_, _>>()
+        .map(Some)
+}
+
 /// A `time_limit` value (every key of that name is in seconds).
 fn time_limit<'de, D: Deserializer<'de>>(d: D) -> Result<Duration, D::Error> {
     seconds(f64::deserialize(d)?).map_err(|e| D::Error::custom(format!("key `time_limit`: {e}")))
@@ -478,6 +487,10 @@ pub struct MethodSpec {
     /// ones); default: every instance.
     #[serde(default, deserialize_with = "orders")]
     pub orders: Option<Vec<Order>>,
+    /// Run this method only on instances of these variants (a program that solves only the
+    /// classic rules); default: every instance.
+    #[serde(default, deserialize_with = "variants")]
+    pub variants: Option<Vec<Variant>>,
 }
 
 /// `[[instances]]`: exactly one of `file`, `glob`, `generate`, `orders`, `latin`.
