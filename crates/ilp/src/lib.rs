@@ -89,6 +89,7 @@ mod isolate;
 mod model;
 mod polytope;
 mod relax;
+mod relaxer;
 mod search;
 mod solve;
 
@@ -97,7 +98,8 @@ pub use error::IlpError;
 pub use generate::{Decompose, IlpGenerator, Lookahead, Prefill};
 pub use model::{ModelKind, Objective};
 pub use polytope::{random_objective_range, random_objective_range_until};
-pub use relax::{relax, relax_until, relaxers, RelaxConfig, RelaxReport};
+pub use relax::{relax, relax_until, RelaxConfig, RelaxReport};
+pub use relaxer::relaxers;
 pub use solve::IlpSolver;
 
 use sudoku_core::{choices, Capabilities, GeneratorInfo, MethodInfo, ParamError, Params};
