@@ -105,12 +105,15 @@ pub fn trial_csv_plot(data: &[u8]) {
         return;
     }
     let run = RunOutputs::new("fuzz", rows, Vec::new(), None);
-    let written = run.write(&dir, true);
+    let written = sudoku_report::write(&run, &dir, true);
     let _ = std::fs::remove_dir_all(&dir);
     if let Err(e) = written {
         // Drawing rows that passed the checks must not fail, except for the disk.
         assert!(
-            matches!(e, sudoku_analysis::AnalysisError::Io { .. }),
+            matches!(
+                e,
+                sudoku_report::ReportError::Analysis(sudoku_analysis::AnalysisError::Io { .. })
+            ),
             "{e}"
         );
     }

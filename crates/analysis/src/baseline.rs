@@ -636,7 +636,7 @@ pub fn html(c: &RunComparison) -> String {
         }
         out.push_str("</ul>\n");
     }
-    out.push_str(&crate::report::filterable(
+    out.push_str(&crate::tables::filterable(
         &table(c).html(&method_text(c.threshold)),
     ));
     out

@@ -1,7 +1,7 @@
 //! Everything a results folder's files are made from, computed once ([`RunOutputs`]), and the
-//! writers that take what they need from it: summary.csv, summary.md and summary.tex (with the
-//! performance table), stats.md and stats.tex, findings.md (the verdict per instance group),
-//! the charts and cd.svg, and report.html.
+//! writers of its text files: summary.csv, summary.md and summary.tex (with the performance
+//! table), stats.md and stats.tex, findings.md (the verdict per instance group). The charts,
+//! cd.svg and report.html are drawn from it by `sudoku-report`.
 
 use std::path::{Path, PathBuf};
 
@@ -9,14 +9,12 @@ use crate::compare::{self, Comparison};
 use crate::findings::{self, Finding};
 use crate::meta::RunMeta;
 use crate::meta::RunSettings;
-use crate::plots::{self, Drawn, Figures, Skipped};
-use crate::report::Report;
 use crate::summary::{self, SummaryRow};
 use crate::tables::{self, PerfRow, TimeLimits};
 use crate::{read_checked, write_rows, AnalysisError, CsvRow, Row, TraceRow};
 
 /// A run's rows and settings and all that is computed from them: the summary, the performance
-/// rows, the statistical comparisons and the charts' data. Built once; every output is written
+/// rows, the statistical comparisons and the findings. Built once; every output is written
 /// from it.
 #[derive(Clone, Debug)]
 pub struct RunOutputs {
@@ -36,17 +34,6 @@ pub struct RunOutputs {
     pub comparisons: Vec<Comparison>,
     /// The leaderboard and verdict of each (kind, variant, order, instance set).
     pub findings: Vec<Finding>,
-    /// What each chart shows.
-    pub figures: Figures,
-}
-
-/// What [`RunOutputs::write`] did.
-#[derive(Clone, Debug, Default)]
-pub struct Written {
-    /// Every file of the folder's results, inputs included, in a fixed order.
-    pub files: Vec<PathBuf>,
-    /// The charts left out, and why.
-    pub skipped: Vec<Skipped>,
 }
 
 impl RunOutputs {
@@ -64,7 +51,6 @@ impl RunOutputs {
             perf: tables::perf_rows(&rows, &limits),
             comparisons: compare::compare(&rows, &limits),
             findings: findings::findings(&rows, &limits),
-            figures: Figures::of(&rows, &traces),
             rows,
             traces,
             meta,
@@ -130,17 +116,13 @@ impl RunOutputs {
         Ok(files)
     }
 
-    /// Writes every output into `dir`: the summaries and findings.md; with `charts`, cd.svg
-    /// (when a group has a Friedman test), the charts and report.html. A cd.svg or chart an earlier run left
-    /// that this data does not support is removed. Returns every file of the folder's results
-    /// (trials.csv, traces.csv and meta.json too), those that exist.
-    pub fn write(&self, dir: &Path, charts: bool) -> Result<Written, AnalysisError> {
-        let mut written = Written::default();
-        let files = &mut written.files;
-        files.push(dir.join("trials.csv"));
-        files.push(dir.join("traces.csv"));
+    /// Writes the summaries and findings.md into `dir`. Returns the folder's files so far, those
+    /// that exist, in the order `run` lists them: trials.csv, traces.csv, the summaries,
+    /// meta.json, the statistics and findings.md.
+    pub fn write_text(&self, dir: &Path) -> Result<Vec<PathBuf>, AnalysisError> {
         let summaries = self.write_summaries(dir)?;
         let (summary_files, stats_files) = summaries.split_at(3);
+        let mut files = vec![dir.join("trials.csv"), dir.join("traces.csv")];
         files.extend_from_slice(summary_files);
         files.push(dir.join("meta.json"));
         files.extend_from_slice(stats_files);
@@ -148,29 +130,8 @@ impl RunOutputs {
             &dir.join("findings.md"),
             &self.findings_markdown(),
         )?);
-        let cd = if charts {
-            plots::cd_svg(&self.comparisons)?
-        } else {
-            None
-        };
-        let cd_path = dir.join("cd.svg");
-        match &cd {
-            Some(svg) => files.push(write_whole(&cd_path, svg)?),
-            // A diagram from an earlier run would no longer match the statistics.
-            None if cd_path.exists() => {
-                std::fs::remove_file(&cd_path).map_err(|e| AnalysisError::io(&cd_path, e))?
-            }
-            None => {}
-        }
-        if charts && !self.rows.is_empty() {
-            let drawn: Drawn = plots::draw(dir, &self.figures)?;
-            files.extend(drawn.files());
-            let report = Report::new(dir, self, &drawn, cd.as_deref())?;
-            files.push(report.write(dir)?);
-            written.skipped = drawn.skipped;
-        }
-        written.files.retain(|f| f.exists());
-        Ok(written)
+        files.retain(|f| f.exists());
+        Ok(files)
     }
 }
 
@@ -188,7 +149,7 @@ fn read_if_there<T: CsvRow>(
 
 /// Writes `text` to `path` whole or not at all (into `<path>.tmp`, then renamed over it), so
 /// a run killed while writing leaves the earlier file, not half of a new one; returns `path`.
-fn write_whole(path: &Path, text: &str) -> Result<PathBuf, AnalysisError> {
+pub fn write_whole(path: &Path, text: &str) -> Result<PathBuf, AnalysisError> {
     let mut tmp = path.as_os_str().to_owned();
     tmp.push(".tmp");
     let tmp = PathBuf::from(tmp);

@@ -195,6 +195,11 @@ impl Table {
     }
 }
 
+/// An HTML table with a text box that filters its rows (report.html's script does it).
+pub fn filterable(table: &str) -> String {
+    format!("<div class=\"filterable\">\n<input type=\"search\" placeholder=\"Filter rows\" aria-label=\"Filter rows\">\n{table}</div>\n")
+}
+
 fn num_class(numeric: bool) -> &'static str {
     if numeric {
         " class=\"num\""

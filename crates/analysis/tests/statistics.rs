@@ -8,7 +8,7 @@ use sudoku_analysis::compare::{
     Zeros, NEMENYI_Q05,
 };
 use sudoku_analysis::tables::TimeLimits;
-use sudoku_analysis::{parse_rows, plots, Row, RunOutputs};
+use sudoku_analysis::{parse_rows, Row, RunOutputs};
 
 /// Demšar (2006), Table 2 and Table 6: AUC of C4.5, C4.5+m, C4.5+cf and C4.5+m+cf on 14 data
 /// sets (adult … wine), in thousandths so that equal differences are equal numbers.
@@ -270,37 +270,19 @@ fn comparisons_of_rows_pair_instances_and_say_when_they_cannot() {
     assert!(tex.contains("\\toprule") && tex.contains("\\bottomrule") && tex.contains("t\\_1"));
     let html = compare::html(&cs);
     assert!(html.contains("<table>") && !html.contains("<b>"));
-    let svg = plots::cd_svg(&cs).unwrap().unwrap();
-    assert!(svg.starts_with("<svg") && svg.contains("CD = ") && svg.contains("slow (3.00)"));
 
-    // The files of a run: the summaries, then the statistics and the diagram, the charts and
-    // the page; without charts no diagram, and an earlier one is removed.
+    // The text files of a run: the summaries, then the statistics and the findings (the
+    // inputs are listed where they exist).
     let dir = tempfile::tempdir().unwrap();
     let run = RunOutputs::new("t", rows, Vec::new(), None);
-    let names = |charts: bool| -> Vec<String> {
-        run.write(dir.path(), charts)
-            .unwrap()
-            .files
-            .iter()
-            .map(|f| f.file_name().unwrap().to_string_lossy().into_owned())
-            .collect()
-    };
-    let all = names(true);
+    let names: Vec<String> = run
+        .write_text(dir.path())
+        .unwrap()
+        .iter()
+        .map(|f| f.file_name().unwrap().to_string_lossy().into_owned())
+        .collect();
     assert_eq!(
-        all[..7],
-        [
-            "summary.csv",
-            "summary.md",
-            "summary.tex",
-            "stats.md",
-            "stats.tex",
-            "findings.md",
-            "cd.svg"
-        ]
-    );
-    assert_eq!(all.last().map(String::as_str), Some("report.html"));
-    assert_eq!(
-        names(false),
+        names,
         [
             "summary.csv",
             "summary.md",
@@ -310,7 +292,6 @@ fn comparisons_of_rows_pair_instances_and_say_when_they_cannot() {
             "findings.md"
         ]
     );
-    assert!(!dir.path().join("cd.svg").exists());
 }
 
 #[test]
@@ -326,8 +307,6 @@ fn labels_from_data_are_escaped_in_every_format() {
     assert!(html.contains("&lt;b&gt;x|y&lt;/b&gt;") && !html.contains("<b>"));
     assert!(compare::markdown("t", &cs).contains("\\<b\\>x\\|y\\</b\\>"));
     assert!(compare::latex("t", &cs).contains("c\\&d"));
-    let svg = plots::cd_svg(&cs).unwrap().unwrap();
-    assert!(!svg.contains("<b>"));
 }
 
 /// Damaged times (NaN, infinity) from a CSV neither panic nor produce a verdict.
@@ -360,7 +339,6 @@ fn non_finite_times_are_not_tested() {
         md.contains("not tested: a time is not a finite number"),
         "{md}"
     );
-    let _ = plots::cd_svg(&cs).unwrap();
     let perf = sudoku_analysis::tables::perf_rows(&rows, &TimeLimits::default());
     let _ = sudoku_analysis::tables::performance_markdown(&perf);
 }

@@ -4,10 +4,10 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use super::{Axis, BoxStats, Figure, Key, Mark, Panel, PALETTE};
-use crate::escape;
-use crate::meta::config_label;
-use crate::stats::{quantile_sorted, sorted};
-use crate::{Row, TraceRow};
+use sudoku_analysis::escape;
+use sudoku_analysis::meta::config_label;
+use sudoku_analysis::stats::{quantile_sorted, sorted};
+use sudoku_analysis::{Row, TraceRow};
 
 /// Why a chart is not drawn.
 type Built = Result<Figure, String>;

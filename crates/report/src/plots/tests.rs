@@ -3,7 +3,7 @@
 //! groups for the report's filter, skipped charts.
 
 use super::*;
-use crate::TrialStatus;
+use sudoku_analysis::TrialStatus;
 
 /// 11 configurations (9 methods, one with two parameter values) at orders 2–4 and two
 /// variants; givens varying at order 3; a failed run; traces for one method.
@@ -184,7 +184,7 @@ fn titles_are_whole_and_fit_their_room() {
         let svg = std::fs::read_to_string(&c.files[0]).unwrap();
         for f in &c.texts {
             assert!(
-                svg.contains(&crate::escape::html(&f.text).replace("&#39;", "&apos;")),
+                svg.contains(&sudoku_analysis::escape::html(&f.text).replace("&#39;", "&apos;")),
                 "{}: {} not in the SVG",
                 c.stem,
                 f.text

@@ -21,8 +21,11 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
-use crate::number::num;
-use crate::{AnalysisError, Row, TraceRow};
+use sudoku_analysis::number::num;
+use sudoku_analysis::write_whole;
+use sudoku_analysis::{Row, TraceRow};
+
+use crate::ReportError;
 
 mod cd;
 mod figures;
@@ -75,6 +78,8 @@ pub struct Chart {
     pub caption: String,
     /// The files written (SVG first).
     pub files: Vec<PathBuf>,
+    /// The SVG file's text, which the report inlines.
+    pub svg: String,
     /// Each panel's title and number of series.
     pub panels: Vec<(String, usize)>,
     /// Where the panels and the legend are in the SVG.
@@ -365,7 +370,7 @@ impl Figure {
 
 /// Registers the embedded DejaVu Sans (regular and bold) with the drawing library, once; `out`
 /// names the file or folder in the error.
-fn ensure_font(out: &Path) -> Result<(), AnalysisError> {
+fn ensure_font(out: &Path) -> Result<(), ReportError> {
     static FONT: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
     let ok = *FONT.get_or_init(|| {
         plotters::style::register_font("sans-serif", FontStyle::Normal, dejavu::sans::regular())
@@ -376,15 +381,15 @@ fn ensure_font(out: &Path) -> Result<(), AnalysisError> {
     if ok {
         Ok(())
     } else {
-        Err(AnalysisError::Chart {
+        Err(ReportError::Chart {
             path: out.to_path_buf(),
             message: "the embedded chart font could not be loaded".into(),
         })
     }
 }
 
-fn chart_error(path: &Path, what: &str, e: impl std::fmt::Display) -> AnalysisError {
-    AnalysisError::Chart {
+fn chart_error(path: &Path, what: &str, e: impl std::fmt::Display) -> ReportError {
+    ReportError::Chart {
         path: path.to_path_buf(),
         message: format!("{what}: {e}"),
     }
@@ -417,12 +422,12 @@ pub fn config_names(rows: &[Row], traces: &[TraceRow]) -> Vec<String> {
 
 /// Draws every chart the rows support into `out` (`<stem>.svg` and `<stem>.png`); says which
 /// were left out and why, and removes their files if an earlier run left them.
-pub fn draw_all(out: &Path, rows: &[Row], traces: &[TraceRow]) -> Result<Drawn, AnalysisError> {
+pub fn draw_all(out: &Path, rows: &[Row], traces: &[TraceRow]) -> Result<Drawn, ReportError> {
     draw(out, &Figures::of(rows, traces))
 }
 
 /// Draws `figures` into `out`, as [`draw_all`] does.
-pub fn draw(out: &Path, figures: &Figures) -> Result<Drawn, AnalysisError> {
+pub fn draw(out: &Path, figures: &Figures) -> Result<Drawn, ReportError> {
     ensure_font(out)?;
     let mut drawn = Drawn::default();
     for (stem, built) in &figures.0 {
@@ -433,7 +438,7 @@ pub fn draw(out: &Path, figures: &Figures) -> Result<Drawn, AnalysisError> {
                 for ext in ["svg", "png"] {
                     let old = out.join(format!("{stem}.{ext}"));
                     if old.is_file() {
-                        std::fs::remove_file(&old).map_err(|e| AnalysisError::io(&old, e))?;
+                        std::fs::remove_file(&old).map_err(|e| ReportError::io(&old, e))?;
                     }
                 }
                 drawn.skipped.push(Skipped {
@@ -446,7 +451,7 @@ pub fn draw(out: &Path, figures: &Figures) -> Result<Drawn, AnalysisError> {
     Ok(drawn)
 }
 
-fn render(out: &Path, fig: &Figure) -> Result<Chart, AnalysisError> {
+fn render(out: &Path, fig: &Figure) -> Result<Chart, ReportError> {
     let svg = out.join(format!("{}.svg", fig.stem));
     let png = out.join(format!("{}.png", fig.stem));
     let s1 = Style { scale: 1.0 };
@@ -468,7 +473,7 @@ fn render(out: &Path, fig: &Figure) -> Result<Chart, AnalysisError> {
             .map(|k| k.label.clone())
     };
     let text = tag::finish(&text, &tags, names);
-    std::fs::write(&svg, text).map_err(|e| AnalysisError::io(&svg, e))?;
+    write_whole(&svg, &text)?;
     let s2 = Style { scale: 2.0 };
     let l2 = fig.layout(&s2);
     {
@@ -482,6 +487,7 @@ fn render(out: &Path, fig: &Figure) -> Result<Chart, AnalysisError> {
         title: fig.title.clone(),
         caption: fig.caption.clone(),
         files: vec![svg, png],
+        svg: text,
         panels: fig
             .panels
             .iter()
