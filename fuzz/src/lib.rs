@@ -4,7 +4,7 @@
 
 use std::path::Path;
 
-use sudoku_analysis::{compare, parse_rows, summary, tables, Row, RunOutputs, TraceRow};
+use sudoku_analysis::{compare, parse_rows, summary, tables, Row, RunOutputs, TraceRow, Trials};
 use sudoku_core::format::{self, ParseOptions};
 use sudoku_core::Order;
 
@@ -68,17 +68,18 @@ pub fn trial_csv(data: &[u8]) {
         for r in &rows {
             let _ = (r.key(), r.success());
         }
-        let s = summary::summarise(&rows);
+        let trials = Trials::of_rows(&rows);
+        let s = summary::summarise(&trials);
         let _ = summary::markdown("fuzz", &s);
         let _ = summary::latex("fuzz", &s);
         // The performance tables and the statistics `plot` and `report` make from the same
         // rows, with no time limits known (a CSV without its meta.json).
-        let limits = tables::TimeLimits::default();
-        let perf = tables::perf_rows(&rows, &limits);
+        let caps = tables::config_caps(&trials, &tables::TimeLimits::default());
+        let perf = tables::perf_rows(&trials, &caps);
         let _ = tables::performance_markdown(&perf);
         let _ = tables::performance_latex(&perf);
         let _ = tables::performance_html(&perf);
-        let comparisons = compare::compare(&rows, &limits);
+        let comparisons = compare::compare(&trials, &caps);
         let _ = compare::markdown("fuzz", &comparisons);
         let _ = compare::latex("fuzz", &comparisons);
         let _ = compare::html(&comparisons);

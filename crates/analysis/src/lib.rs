@@ -35,12 +35,15 @@ mod row;
 pub mod stats;
 pub mod summary;
 pub mod tables;
+mod trials;
 
 pub use outputs::{write_whole, RunOutputs};
+pub use trials::{Name, Names, Trial, Trials};
 
 pub use row::{
     join_extra, ms, parse_checked, parse_rows, read_checked, read_rows, read_rows_resuming,
-    task_key, write_rows, CsvRow, Invalid, Row, TraceRow, TrialStatus, MAX_CSV_BYTES, MAX_MS,
+    task_key, visit_checked, write_rows, CsvRow, Invalid, Row, TraceRow, TrialStatus,
+    MAX_CSV_BYTES, MAX_MS,
 };
 
 /// What can go wrong reading rows or writing what is made from them.

@@ -10,22 +10,25 @@ use crate::findings::{self, Finding};
 use crate::meta::RunMeta;
 use crate::meta::RunSettings;
 use crate::summary::{self, SummaryRow};
-use crate::tables::{self, PerfRow, TimeLimits};
-use crate::{read_checked, write_rows, AnalysisError, CsvRow, Row, TraceRow};
+use crate::tables::{self, Caps, PerfRow, TimeLimits};
+use crate::{read_checked, write_rows, AnalysisError, CsvRow, Row, TraceRow, Trials};
 
-/// A run's rows and settings and all that is computed from them: the summary, the performance
-/// rows, the statistical comparisons and the findings. Built once; every output is written
-/// from it.
+/// A run's trials and settings and all that is computed from them: the configurations' time
+/// limits, the summary, the performance rows, the statistical comparisons and the findings.
+/// Built once; every output is written from it.
 #[derive(Clone, Debug)]
 pub struct RunOutputs {
     /// The title of every document (the experiment's name).
     pub title: String,
-    /// The trial rows.
-    pub rows: Vec<Row>,
+    /// The trials (the columns of the rows that the outputs read).
+    pub trials: Trials,
     /// The trace rows.
     pub traces: Vec<TraceRow>,
     /// The folder's meta.json, when it has one.
     pub meta: Option<RunMeta>,
+    /// Each configuration's time limit: recorded in the settings, else read from the trials
+    /// (every table, test and verdict that counts an unsolved trial takes it from here).
+    pub caps: Caps,
     /// One row per (kind, method, params, variant, order, instance set).
     pub summary: Vec<SummaryRow>,
     /// The performance table's rows, with each configuration's time limit from the settings.
@@ -44,14 +47,26 @@ impl RunOutputs {
         traces: Vec<TraceRow>,
         meta: Option<RunMeta>,
     ) -> RunOutputs {
+        RunOutputs::of(title, Trials::from(rows), traces, meta)
+    }
+
+    /// Computes everything from the trials, traces and meta.json of a run.
+    pub fn of(
+        title: &str,
+        trials: Trials,
+        traces: Vec<TraceRow>,
+        meta: Option<RunMeta>,
+    ) -> RunOutputs {
         let limits = TimeLimits::from_settings(meta.as_ref().and_then(|m| m.settings.as_ref()));
+        let caps = tables::config_caps(&trials, &limits);
         RunOutputs {
             title: title.to_string(),
-            summary: summary::summarise(&rows),
-            perf: tables::perf_rows(&rows, &limits),
-            comparisons: compare::compare(&rows, &limits),
-            findings: findings::findings(&rows, &limits),
-            rows,
+            summary: summary::summarise(&trials),
+            perf: tables::perf_rows(&trials, &caps),
+            comparisons: compare::compare(&trials, &caps),
+            findings: findings::findings(&trials, &caps),
+            caps,
+            trials,
             traces,
             meta,
         }
@@ -64,14 +79,31 @@ impl RunOutputs {
         // meta.json first: its settings check every row.
         let meta = RunMeta::read(dir)?;
         let settings = meta.as_ref().and_then(|m| m.settings.as_ref());
-        let rows: Vec<Row> = read_if_there(&dir.join("trials.csv"), settings)?;
-        let traces: Vec<TraceRow> = read_if_there(&dir.join("traces.csv"), settings)?;
-        let title = match (title, rows.first()) {
-            (Some(t), _) => t.to_string(),
-            (None, Some(r)) => r.experiment.clone(),
-            (None, None) => "results".to_string(),
+        // The trials a row at a time: a million rows are never held as rows.
+        let path = dir.join("trials.csv");
+        let trials = if path.exists() {
+            Trials::read(&path, settings)?
+        } else {
+            Trials::default()
         };
-        Ok(RunOutputs::new(&title, rows, traces, meta))
+        let traces: Vec<TraceRow> = read_if_there(&dir.join("traces.csv"), settings)?;
+        let title = match (title, trials.is_empty()) {
+            (Some(t), _) => t.to_string(),
+            (None, false) => trials.experiment.clone(),
+            (None, true) => "results".to_string(),
+        };
+        Ok(RunOutputs::of(&title, trials, traces, meta))
+    }
+
+    /// The trial rows of the results folder `dir`, every column, each checked against its
+    /// meta.json's settings (for what needs more columns than [`Trials`] keep; a run's outputs
+    /// need only [`RunOutputs::read`]).
+    pub fn read_rows(dir: &Path) -> Result<Vec<Row>, AnalysisError> {
+        let meta = RunMeta::read(dir)?;
+        read_if_there(
+            &dir.join("trials.csv"),
+            meta.as_ref().and_then(|m| m.settings.as_ref()),
+        )
     }
 
     /// summary.md: the summary, then the performance table.

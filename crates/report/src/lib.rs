@@ -75,8 +75,8 @@ pub fn write(run: &RunOutputs, dir: &Path, charts: bool) -> Result<Written, Repo
         }
         None => {}
     }
-    if charts && !run.rows.is_empty() {
-        let drawn = plots::draw(dir, &plots::Figures::of(&run.rows, &run.traces))?;
+    if charts && !run.trials.is_empty() {
+        let drawn = plots::draw_all(dir, &run.trials, &run.traces)?;
         files.extend(drawn.files());
         let report = Report::new(dir, run, &drawn, cd.as_deref());
         files.push(report.write(dir)?);

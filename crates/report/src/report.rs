@@ -17,9 +17,10 @@ use std::path::{Path, PathBuf};
 use sudoku_analysis::findings::{self, Finding, Verdict};
 use sudoku_analysis::meta::{config_label, RunMeta};
 use sudoku_analysis::number::num;
+use sudoku_analysis::tables::Caps;
 use sudoku_analysis::tables::{filterable, Cell, Line, Table};
 use sudoku_analysis::{compare, summary, tables, write_whole};
-use sudoku_analysis::{Row, RunOutputs};
+use sudoku_analysis::{RunOutputs, Trial};
 
 use crate::plots::{self, Drawn};
 use crate::ReportError;
@@ -102,7 +103,7 @@ impl Report {
             "Verdicts",
             headline(&run.findings),
         )];
-        let configs = plots::config_names(&run.rows, &run.traces);
+        let configs = plots::config_names(&run.trials, &run.traces);
         if !drawn.charts.is_empty() && !configs.is_empty() {
             sections.push(Section::new("methods", "", method_filter(&configs)));
         }
@@ -111,7 +112,7 @@ impl Report {
             Section::new(
                 "settings",
                 "Settings and environment",
-                settings(run.meta.as_ref(), &run.rows, &run.perf),
+                settings(run.meta.as_ref(), &run.trials, &run.caps),
             ),
             Section::new(
                 "tables",
@@ -229,7 +230,7 @@ fn folded(summary: &str, body: &str) -> String {
 
 /// The line under the title: trials, configurations, instances; the machine, commit and date.
 fn lead(run: &RunOutputs) -> String {
-    let rows = &run.rows;
+    let rows = &run.trials;
     let configs: std::collections::BTreeSet<String> = rows
         .iter()
         .map(|r| config_label(&r.method, &r.params))
@@ -311,7 +312,7 @@ fn method_filter(configs: &[String]) -> String {
 
 /// The run's settings as a table per configuration, the environment in a few lines, the
 /// experiment file folded.
-fn settings(meta: Option<&RunMeta>, rows: &[Row], perf: &[tables::PerfRow]) -> String {
+fn settings(meta: Option<&RunMeta>, rows: &[Trial], caps: &Caps) -> String {
     let mut h = String::new();
     // What the rows say: threads and trials per configuration, limits from the rows.
     let mut seen: BTreeMap<String, (u32, u32)> = BTreeMap::new();
@@ -322,9 +323,9 @@ fn settings(meta: Option<&RunMeta>, rows: &[Row], perf: &[tables::PerfRow]) -> S
         e.0 = e.0.max(r.threads.max(1));
         e.1 = e.1.max(r.trial + 1);
     }
-    let caps: BTreeMap<String, Option<f64>> = perf
+    let caps: BTreeMap<String, Option<f64>> = caps
         .iter()
-        .map(|p| (config_label(&p.method, &p.params), p.cap_ms))
+        .map(|((_, method, params), cap)| (config_label(method, params), *cap))
         .collect();
     let split = |label: &str| match label.split_once(' ') {
         Some((m, p)) => (m.to_string(), p.to_string()),
@@ -523,12 +524,12 @@ mod tests {
     use super::*;
     use sudoku_analysis::TrialStatus;
 
-    fn rows() -> Vec<Row> {
+    fn rows() -> Vec<sudoku_analysis::Row> {
         let mut v = Vec::new();
         for (i, m) in ["a", "b<script>"].iter().enumerate() {
             for order in [2, 3] {
                 for inst in 0..3 {
-                    v.push(Row {
+                    v.push(sudoku_analysis::Row {
                         experiment: "demo & co".into(),
                         kind: "solve".into(),
                         method: m.to_string(),
@@ -538,7 +539,7 @@ mod tests {
                         instance: format!("i{order}-{inst}"),
                         status: TrialStatus::Solved,
                         wall_ms: (1 + i + inst) as f64 * order as f64,
-                        ..Row::default()
+                        ..sudoku_analysis::Row::default()
                     });
                 }
             }
@@ -552,7 +553,7 @@ mod tests {
         std::fs::write(dir.path().join("trials.csv"), "x").unwrap();
         let run = RunOutputs::new("demo & co", rows(), Vec::new(), None);
         let drawn =
-            crate::plots::draw(dir.path(), &plots::Figures::of(&run.rows, &run.traces)).unwrap();
+            crate::plots::draw(dir.path(), &plots::Figures::of(&run.trials, &run.traces)).unwrap();
         assert!(!drawn.charts.is_empty() && !drawn.skipped.is_empty());
         let r = Report::new(dir.path(), &run, &drawn, Some("<svg>cd</svg>"));
         let ids: Vec<&str> = r.sections.iter().map(|s| s.id.as_str()).collect();
@@ -677,7 +678,7 @@ mod tests {
             ..RunMeta::default()
         };
         let run = RunOutputs::new("demo", rows(), Vec::new(), Some(meta.clone()));
-        let h = settings(Some(&meta), &run.rows, &run.perf);
+        let h = settings(Some(&meta), &run.trials, &run.caps);
         assert!(h.contains("<p>Kind <strong>solve</strong>, seed 7, 6 instances.</p>"));
         assert!(h.contains("<tr><td>a</td><td>–</td><td class=\"num\">3</td><td class=\"num\">1</td><td class=\"num\">2.50 s</td><td class=\"num\">–</td><td class=\"num\">1000</td><td>2, 3</td><td class=\"num\">1</td></tr>"), "{h}");
         assert!(h.contains("<tr><td>b&lt;script&gt;</td><td>x=1</td>"));
@@ -688,7 +689,7 @@ mod tests {
         assert!(!h.contains("&quot;configs&quot;"));
         assert!(!h.contains("no <code>meta.json</code>"));
         // Without settings, the table is read from the rows.
-        let h = settings(None, &run.rows, &run.perf);
+        let h = settings(None, &run.trials, &run.caps);
         assert!(h.contains("read from the rows"));
         assert!(h.contains("<tr><td>a</td><td>–</td><td class=\"num\">1</td>"));
     }

@@ -2,8 +2,6 @@
 //! diagram from the statistics, each chart's SVG written once and inlined in the page, and
 //! text from data files escaped in the drawings.
 
-use sudoku_analysis::compare;
-use sudoku_analysis::tables::TimeLimits;
 use sudoku_analysis::{Row, RunOutputs, TrialStatus};
 use sudoku_report::plots::cd_svg;
 
@@ -39,15 +37,18 @@ fn three_methods(names: [&str; 3], per: usize) -> Vec<Row> {
 
 #[test]
 fn a_run_writes_its_text_then_its_drawings_each_svg_once() {
-    let rows = three_methods(["fast", "mid", "slow"], 8);
-    let cs = compare::compare(&rows, &TimeLimits::default());
-    let svg = cd_svg(&cs).unwrap().unwrap();
+    let run = RunOutputs::new(
+        "t",
+        three_methods(["fast", "mid", "slow"], 8),
+        Vec::new(),
+        None,
+    );
+    let svg = cd_svg(&run.comparisons).unwrap().unwrap();
     assert!(svg.starts_with("<svg") && svg.contains("CD = ") && svg.contains("slow (3.00)"));
 
     // The summaries, then the statistics and the diagram, the charts and the page; without
     // charts no diagram, and an earlier one is removed.
     let dir = tempfile::tempdir().unwrap();
-    let run = RunOutputs::new("t", rows, Vec::new(), None);
     let names = |charts: bool| -> Vec<String> {
         sudoku_report::write(&run, dir.path(), charts)
             .unwrap()
@@ -94,11 +95,9 @@ fn a_run_writes_its_text_then_its_drawings_each_svg_once() {
 
 #[test]
 fn names_from_data_are_escaped_in_the_diagram() {
-    let cs = compare::compare(
-        &three_methods(["<b>x|y</b>", "a_b", "c&d"], 6),
-        &TimeLimits::default(),
-    );
-    let svg = cd_svg(&cs).unwrap().unwrap();
+    let rows = three_methods(["<b>x|y</b>", "a_b", "c&d"], 6);
+    let run = RunOutputs::new("t", rows, Vec::new(), None);
+    let svg = cd_svg(&run.comparisons).unwrap().unwrap();
     assert!(!svg.contains("<b>"));
 }
 
@@ -107,6 +106,6 @@ fn non_finite_times_draw_no_diagram_and_do_not_panic() {
     let mut rows = three_methods(["a", "b", "c"], 7);
     rows[0].wall_ms = f64::NAN;
     rows[14].wall_ms = f64::INFINITY;
-    let cs = compare::compare(&rows, &TimeLimits::default());
-    let _ = cd_svg(&cs).unwrap();
+    let run = RunOutputs::new("t", rows, Vec::new(), None);
+    let _ = cd_svg(&run.comparisons).unwrap();
 }

@@ -23,7 +23,7 @@ use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use sudoku_analysis::number::num;
 use sudoku_analysis::write_whole;
-use sudoku_analysis::{Row, TraceRow};
+use sudoku_analysis::{TraceRow, Trial};
 
 use crate::ReportError;
 
@@ -408,7 +408,7 @@ pub struct Figures(Vec<(String, Result<Figure, String>)>);
 
 impl Figures {
     /// The charts of `rows` and `traces`, in reading order.
-    pub fn of(rows: &[Row], traces: &[TraceRow]) -> Figures {
+    pub fn of(rows: &[Trial], traces: &[TraceRow]) -> Figures {
         Figures(figures::all(rows, traces))
     }
 }
@@ -416,14 +416,20 @@ impl Figures {
 /// Every configuration of `rows` and `traces` as the charts name it (control characters made
 /// visible), sorted: its place in the list is its colour ([`PALETTE`], repeating) and marker in
 /// every chart, and the SVG's `data-config` attributes hold these names.
-pub fn config_names(rows: &[Row], traces: &[TraceRow]) -> Vec<String> {
+pub fn config_names(rows: &[Trial], traces: &[TraceRow]) -> Vec<String> {
     figures::configs(rows, traces)
 }
 
 /// Draws every chart the rows support into `out` (`<stem>.svg` and `<stem>.png`); says which
-/// were left out and why, and removes their files if an earlier run left them.
-pub fn draw_all(out: &Path, rows: &[Row], traces: &[TraceRow]) -> Result<Drawn, ReportError> {
-    draw(out, &Figures::of(rows, traces))
+/// were left out and why, and removes their files if an earlier run left them. Each chart's
+/// data is built, drawn and dropped before the next one's is built.
+pub fn draw_all(out: &Path, rows: &[Trial], traces: &[TraceRow]) -> Result<Drawn, ReportError> {
+    ensure_font(out)?;
+    let mut drawn = Drawn::default();
+    figures::each(rows, traces, |stem, built| {
+        place(out, stem, &built, &mut drawn)
+    })?;
+    Ok(drawn)
 }
 
 /// Draws `figures` into `out`, as [`draw_all`] does.
@@ -431,24 +437,35 @@ pub fn draw(out: &Path, figures: &Figures) -> Result<Drawn, ReportError> {
     ensure_font(out)?;
     let mut drawn = Drawn::default();
     for (stem, built) in &figures.0 {
-        match built {
-            Ok(fig) => drawn.charts.push(render(out, fig)?),
-            Err(reason) => {
-                // A chart an earlier run drew from other data must not outlive it.
-                for ext in ["svg", "png"] {
-                    let old = out.join(format!("{stem}.{ext}"));
-                    if old.is_file() {
-                        std::fs::remove_file(&old).map_err(|e| ReportError::io(&old, e))?;
-                    }
-                }
-                drawn.skipped.push(Skipped {
-                    stem: stem.clone(),
-                    reason: reason.clone(),
-                })
-            }
-        }
+        place(out, stem.clone(), built, &mut drawn)?;
     }
     Ok(drawn)
+}
+
+/// Draws one chart into `out` and adds it to `drawn`, or adds why it is left out.
+fn place(
+    out: &Path,
+    stem: String,
+    built: &Result<Figure, String>,
+    drawn: &mut Drawn,
+) -> Result<(), ReportError> {
+    match built {
+        Ok(fig) => drawn.charts.push(render(out, fig)?),
+        Err(reason) => {
+            // A chart an earlier run drew from other data must not outlive it.
+            for ext in ["svg", "png"] {
+                let old = out.join(format!("{stem}.{ext}"));
+                if old.is_file() {
+                    std::fs::remove_file(&old).map_err(|e| ReportError::io(&old, e))?;
+                }
+            }
+            drawn.skipped.push(Skipped {
+                stem,
+                reason: reason.clone(),
+            })
+        }
+    }
+    Ok(())
 }
 
 fn render(out: &Path, fig: &Figure) -> Result<Chart, ReportError> {
@@ -779,6 +796,7 @@ fn draw_panel<DB: DrawingBackend>(
                     }
                     v = st;
                 }
+                let v = thin_line(v, pixel);
                 chart
                     .draw_series(LineSeries::new(
                         v.clone(),
@@ -794,7 +812,8 @@ fn draw_panel<DB: DrawingBackend>(
                 }
             }
             Mark::Points { style, pts, hollow } => {
-                for q in pts.iter().copied().map(at).filter(finite) {
+                let pts: Vec<(f64, f64)> = pts.iter().copied().map(at).filter(finite).collect();
+                for q in thin_points(pts, pixel) {
                     tag::tip(t, &plot, point_tip(*style, q))?;
                     draw_marker(&plot, pixel(q), *style, *hollow, s)?;
                     tag::end(t, &plot)?;
@@ -850,8 +869,8 @@ fn draw_panel<DB: DrawingBackend>(
                     ])
                     .map_err(err)?;
                 tag::end(t, &plot)?;
-                for &o in &b.outliers {
-                    let q = pt(*bx, o);
+                let outliers = b.outliers.iter().map(|&o| pt(*bx, o)).collect();
+                for q in thin_points(outliers, pixel) {
                     tag::tip(t, &plot, point_tip(*style, q))?;
                     draw_marker(&plot, pixel(q), *style, true, s)?;
                     tag::end(t, &plot)?;
@@ -881,6 +900,50 @@ fn draw_panel<DB: DrawingBackend>(
         }
     }
     Ok(texts)
+}
+
+/// A mark with more points than this is drawn a pixel at a time ([`thin_line`],
+/// [`thin_points`]): far more than a panel has pixels across (520 px wide at most), so every
+/// point of a smaller mark is drawn as it was, and a mark of a million trials costs what its
+/// pixels cost (a run of a million trials made a report of 44 MB).
+const THIN_ABOVE: usize = 10_000;
+
+/// A line of more than [`THIN_ABOVE`] points (drawing coordinates) without the points that fall
+/// on the pixel of the point kept before them (`pixel` maps a point to its pixel); the first
+/// and last points are kept. The line drawn differs by less than a pixel.
+fn thin_line(pts: Vec<(f64, f64)>, pixel: impl Fn((f64, f64)) -> (i32, i32)) -> Vec<(f64, f64)> {
+    if pts.len() <= THIN_ABOVE {
+        return pts;
+    }
+    let mut out: Vec<(f64, f64)> = Vec::new();
+    let mut at = None;
+    for (i, &q) in pts.iter().enumerate() {
+        let p = pixel(q);
+        if at != Some(p) {
+            out.push(q);
+            at = Some(p);
+        } else if i + 1 == pts.len() {
+            // The line ends where it ends: its last point stands for its pixel.
+            *out.last_mut().expect("a point was kept") = q;
+        }
+    }
+    out
+}
+
+/// More than [`THIN_ABOVE`] markers (drawing coordinates): for each pixel only the last marker
+/// drawn on it, in the order they are drawn. Each marker covers the ones drawn before it on its
+/// pixel, so the chart looks the same, and the hover text is the one on top.
+fn thin_points(pts: Vec<(f64, f64)>, pixel: impl Fn((f64, f64)) -> (i32, i32)) -> Vec<(f64, f64)> {
+    if pts.len() <= THIN_ABOVE {
+        return pts;
+    }
+    let mut last: std::collections::HashMap<(i32, i32), usize> = Default::default();
+    for (i, &q) in pts.iter().enumerate() {
+        last.insert(pixel(q), i);
+    }
+    let mut keep: Vec<usize> = last.into_values().collect();
+    keep.sort_unstable();
+    keep.into_iter().map(|i| pts[i]).collect()
 }
 
 /// An axis' name in a hover text: its title, or `configuration` for named categories without
