@@ -5,7 +5,9 @@
 
 use std::time::Instant;
 
-use sudoku_core::{rng_from_seed, PolytopeCheck, PolytopeReport, Puzzle, RelaxError, Rng};
+use sudoku_core::{
+    rng_from_seed, PolytopeCheck, PolytopeReport, Puzzle, RelaxError, RelaxReport, Rng,
+};
 
 use crate::polytope::random_objective_range_until;
 use crate::{relax_until, RelaxConfig};
@@ -44,30 +46,21 @@ impl sudoku_core::Relaxer for IlpRelaxer {
         puzzle: &Puzzle,
         budget: &sudoku_core::Budget,
         _rng: &mut Rng,
-    ) -> Result<sudoku_core::RelaxReport, sudoku_core::RelaxError> {
+    ) -> Result<RelaxReport, sudoku_core::RelaxError> {
         // The relaxation is deterministic except for the `random` objective's weights, which
         // stay fixed (seed 0) so every trial relaxes the same LP.
         let mut rng = sudoku_core::rng_from_seed(0);
         let deadline = budget.deadline(Instant::now());
         let r = relax_until(puzzle, &self.0, deadline, &mut rng)
             .map_err(|e| sudoku_core::RelaxError(e.to_string()))?;
-        Ok(sudoku_core::RelaxReport {
-            feasible: r.feasible,
-            integral: r.integral,
-            fractional: r.fractional,
-            unique: r.unique,
-            extra: vec![
-                ("variables".into(), r.variables.to_string()),
-                ("lp_iterations".into(), r.iterations.to_string()),
-                (
-                    "solve_ms".into(),
-                    format!("{:.3}", r.solve_time.as_secs_f64() * 1000.0),
-                ),
-            ],
-            build_time: Some(r.build_time),
-            stopped: r.stopped.then_some(sudoku_core::Limit::Time),
-            child_cpu: r.child_cpu,
-        })
+        // The rows' `extra` column carries these as it always has.
+        let solve_ms = r.solve_time.unwrap_or_default().as_secs_f64() * 1000.0;
+        let extra = vec![
+            ("variables".into(), r.variables.to_string()),
+            ("lp_iterations".into(), r.iterations.to_string()),
+            ("solve_ms".into(), format!("{solve_ms:.3}")),
+        ];
+        Ok(RelaxReport { extra, ..r })
     }
 }
 
@@ -92,7 +85,7 @@ fn check_relax(
         &mut rng_from_seed(0),
     )
     .map_err(|e| RelaxError(e.to_string()))?;
-    Ok((!r.stopped).then_some(PolytopeReport {
+    Ok(r.stopped.is_none().then_some(PolytopeReport {
         feasible: r.feasible,
         grid: r.grid,
         unique: r.unique,
