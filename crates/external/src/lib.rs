@@ -178,8 +178,9 @@ enum Asked {
 pub struct External {
     config: ExternalConfig,
     /// The batch process, what it was started for, and its CPU time when it was last read
-    /// (it uses none while it waits for the next puzzle).
-    running: Option<(Session, Proc, Duration)>,
+    /// (it uses none while it waits for the next puzzle; `None` when an answer went unsettled,
+    /// so that the next reading cannot be told apart from earlier puzzles').
+    running: Option<(Session, Proc, Option<Duration>)>,
     /// The batch process answered and its CPU time has not been read since: [`Solver::settle`]
     /// reads it, after the caller's clock has stopped.
     unsettled: bool,
@@ -246,20 +247,19 @@ impl External {
             Err(e) => return (Asked::Failed(e), Stats::default()),
         };
         let mut reader = AnswerReader::new(puzzle.order(), self.config.format);
-        let (asked, cpu, tail, started) = if self.config.batch {
+        let (asked, cpu, tail, process) = if self.config.batch {
             self.ask_batch(session, text, &mut reader, deadline)
         } else {
             let (asked, cpu, tail) =
                 self.ask_once(&session, text, &mut reader, deadline, rng.next_u64());
-            (asked, cpu, tail, true)
+            (asked, cpu, tail, "started")
         };
         let mut extra = reader.take_figures();
         // The program's own clocks have columns of their own, not a place in `extra`.
         let solve_time = take_ms(&mut extra, SOLVE_MS);
         let build_time = take_ms(&mut extra, BUILD_MS);
         if self.config.batch {
-            let p = if started { "started" } else { "kept" };
-            extra.push(("process".to_string(), p.to_string()));
+            extra.push(("process".to_string(), process.to_string()));
         }
         let count = |key: &str| {
             extra
@@ -339,19 +339,31 @@ impl External {
         text: String,
         reader: &mut AnswerReader,
         deadline: Option<Instant>,
-    ) -> (Asked, Option<Duration>, String, bool) {
-        // A process that printed or exited between puzzles is out of step: replace it.
+    ) -> (Asked, Option<Duration>, String, &'static str) {
+        // A process that printed or exited between puzzles is out of step: replace it, and say
+        // what it printed.
+        let mut replaced = None;
         let keep = match &mut self.running {
-            Some((s, p, _)) => *s == session && p.quiet(),
-            None => false,
+            Some((s, p, _)) if *s == session => {
+                replaced = p.stray();
+                p.quiet()
+            }
+            _ => false,
         };
-        let started = !keep;
+        // What the extra column says of the process: kept, started, or replaced after output
+        // out of turn (which the message then quotes).
+        let process = match (keep, &replaced) {
+            (true, _) => "kept",
+            (false, None) => "started",
+            (false, Some(_)) => "replaced",
+        };
+        let started = process;
         if !keep {
             if let Some((_, old, _)) = self.running.take() {
                 old.close(Duration::ZERO);
             }
             match self.spawn(&session, None) {
-                Ok(p) => self.running = Some((session, p, Duration::ZERO)),
+                Ok(p) => self.running = Some((session, p, Some(Duration::ZERO))),
                 Err(e) => return (Asked::Failed(e), None, String::new(), started),
             }
         }
@@ -364,8 +376,9 @@ impl External {
             );
         };
         if std::mem::take(&mut self.unsettled) {
-            // The last answer was never settled: its CPU time is not this puzzle's.
-            *cpu0 = proc.cpu_so_far().unwrap_or(*cpu0);
+            // The caller did not settle the last answer (it wants no CPU times): reading now
+            // would cost this puzzle's time, so the baseline is dropped instead.
+            *cpu0 = None;
         }
         proc.clear_stderr();
         proc.send(text.into_bytes());
@@ -385,19 +398,23 @@ impl External {
                 // The CPU time is read by `settle`, once the caller's clock has stopped: the
                 // timed call holds the puzzle's way there and the answer's way back only.
                 self.unsettled = true;
-                (
-                    Asked::Reply(reply),
-                    None,
-                    proc.stderr_tail(Duration::ZERO),
-                    started,
-                )
+                let mut tail = proc.stderr_tail(Duration::ZERO);
+                if let Some(more) = replaced {
+                    let note = format!("replaced the program, which printed `{more}` out of turn");
+                    tail = if tail.is_empty() {
+                        note
+                    } else {
+                        format!("{note}; {tail}")
+                    };
+                }
+                (Asked::Reply(reply), None, tail, started)
             }
             Err(asked) => {
                 // Killed members were not reaped by the shell: read their time before the kill.
-                let before = proc.cpu_so_far().unwrap_or_default();
+                let before = cpu0.and_then(|_| proc.cpu_so_far()).unwrap_or_default();
                 let (exit, total) = proc.finish();
                 let tail = proc.stderr_tail(GRACE);
-                let cpu = Some(before.max(total).saturating_sub(*cpu0));
+                let cpu = cpu0.map(|c0| before.max(total).saturating_sub(c0));
                 // `None`: it ended by itself.
                 let asked =
                     asked.unwrap_or_else(|| Asked::Failed(ended(reader, &exit.to_string())));
@@ -481,10 +498,15 @@ impl Solver for External {
             return;
         }
         if let Some((_, proc, cpu0)) = self.running.as_mut() {
-            if let Some(now) = proc.cpu_so_far() {
-                stats.child_cpu = Some(now.saturating_sub(*cpu0));
-                *cpu0 = now;
+            // One answer per puzzle: more after it (a second answer, say) is a breach of the
+            // protocol, reported here; the process is replaced before the next puzzle.
+            if let Some(more) = proc.stray() {
+                let e = ExternalError::Extra(format!("`{more}`"));
+                stats.error = Some(e.to_string());
             }
+            let now = proc.cpu_so_far();
+            stats.child_cpu = now.zip(*cpu0).map(|(now, c0)| now.saturating_sub(c0));
+            *cpu0 = now;
         }
     }
 

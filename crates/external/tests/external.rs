@@ -259,6 +259,44 @@ fn a_batch_process_is_kept_and_restarted_after_a_failure() {
 }
 
 #[test]
+fn an_answer_printed_twice_is_reported_and_the_process_replaced() {
+    let pairs = jump();
+    let mut s = fake_solver("twice", &[("batch", "true")]);
+    let mut seq = Vec::new();
+    for (puzzle, _) in pairs.iter().take(3) {
+        let out = solve(&mut *s, puzzle, 60);
+        let process = out.stats.extra.iter().find(|(k, _)| k == "process");
+        seq.push((
+            seen(&out, puzzle),
+            process.map(|(_, v)| v.clone()).unwrap_or_default(),
+            message(&out),
+        ));
+    }
+    // A second copy of an answer is a breach of the protocol: the trial is an error naming it
+    // when the copy is seen after the answer, and in any case the process is not kept for the
+    // next puzzle.
+    let mut breaches = 0;
+    for (k, (seen, process, text)) in seq.iter().enumerate() {
+        if *seen == Seen::Error {
+            assert!(
+                text.contains("more output after the answer"),
+                "puzzle {k}: {text}"
+            );
+            breaches += 1;
+        } else {
+            assert_eq!(*seen, Seen::Solved, "puzzle {k}: {text}");
+        }
+        if k > 0 {
+            assert_ne!(process, "kept", "puzzle {k}: {text}");
+        }
+    }
+    assert!(
+        breaches > 0 || seq[1..].iter().all(|(_, p, _)| p == "replaced"),
+        "{seq:?}"
+    );
+}
+
+#[test]
 fn infeasible_claims_counts_and_bad_commands() {
     let (puzzle, solution) = &jump()[0];
     let mut s = fake_solver("right", &[]);

@@ -15,6 +15,9 @@ use sudoku_report::{Report, Section};
 
 use crate::cli::findings::{clocked, ClockArg};
 use crate::cli::Failure;
+use crate::io::Out;
+use crate::outputs::check_meta_experiment;
+use crate::results::write_atomic;
 
 #[derive(Args)]
 pub struct CompareArgs {
@@ -23,7 +26,7 @@ pub struct CompareArgs {
     /// The results folder compared with it (B); ratios are B over A.
     pub b: PathBuf,
     /// A ratio whose whole 95 % interval lies above 1 + THRESHOLD is a regression (0.1: 10 %).
-    #[arg(long, default_value_t = baseline::THRESHOLD)]
+    #[arg(long, default_value_t = baseline::THRESHOLD, allow_negative_numbers = true)]
     pub threshold: f64,
     /// Write compare.md and compare.html into this folder instead of printing Markdown.
     #[arg(long)]
@@ -46,6 +49,7 @@ fn load(dir: &Path) -> anyhow::Result<(Vec<Row>, Option<RunMeta>)> {
             trials.display()
         );
     }
+    check_meta_experiment(dir)?;
     let rows: Vec<Row> = read_rows(&trials)?;
     if rows.is_empty() {
         bail!(
@@ -88,7 +92,11 @@ pub fn compare(a: &CompareArgs) -> Result<(), Failure> {
         md = format!("_A:{on_clock}_\n\n_B:{on_clock_b}_\n\n{md}");
     }
     match &a.out {
-        None => print!("{md}"),
+        None => {
+            let mut stdout = Out::new();
+            stdout.text(&md)?;
+            stdout.finish()?;
+        }
         Some(out) => {
             std::fs::create_dir_all(out).with_context(|| format!("creating {}", out.display()))?;
             let page = Report {
@@ -97,12 +105,13 @@ pub fn compare(a: &CompareArgs) -> Result<(), Failure> {
                     .into(),
                 sections: vec![Section::new("compare", "B against A", baseline::html(&c))],
             };
+            let mut stdout = Out::new();
             for (name, text) in [("compare.md", md), ("compare.html", page.to_html())] {
                 let path = out.join(name);
-                std::fs::write(&path, text)
-                    .with_context(|| format!("writing {}", path.display()))?;
-                println!("{}", path.display());
+                write_atomic(&path, &text)?;
+                stdout.line(path.display())?;
             }
+            stdout.finish()?;
             eprintln!("{}", baseline::summary(&c));
         }
     }

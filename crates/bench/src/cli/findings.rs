@@ -15,6 +15,8 @@ use sudoku_analysis::RunOutputs;
 
 use crate::cli::plot::read_run;
 use crate::cli::Failure;
+use crate::io::Out;
+use crate::results::write_atomic;
 
 /// The markers of the block `--into` replaces.
 pub const START: &str = "<!-- findings:start -->";
@@ -106,6 +108,15 @@ pub fn markers(name: Option<&str>) -> (String, String) {
     }
 }
 
+/// Is the configuration labelled `label` an outside solver: an `external` program, or `sat`
+/// handing its formula to another SAT program (`solver=kissat`, `command=…`)?
+fn is_peer(label: &str) -> bool {
+    let mut words = label.split_whitespace();
+    let method = words.next().unwrap_or_default();
+    method == "external"
+        || (method == "sat" && words.any(|w| w == "solver=kissat" || w.starts_with("command=")))
+}
+
 /// The calibration table of `dir`: every configuration's two clocks.
 pub fn clocks_block(dir: &Path) -> Result<String, Failure> {
     read_run(dir, "findings")?;
@@ -143,12 +154,13 @@ pub fn block(dir: &Path, peers: bool, clock: ClockArg) -> Result<String, Failure
         return Ok(format!(
             "_Written by `sudoku-bench findings {dir} --peers{flag}` from {source}. Per \
              grid and share of givens, our best configuration and the best peer (an `external` \
-             program), each the first of its side in the leaderboard (solved share, then score). \
+             program, or `sat` handing its formula to another SAT program), each the first of \
+             its side in the leaderboard (solved share, then score). \
              Score: the shifted geometric mean (shift 1 ms) of the PAR-2 scores of all trials \
              (an unsolved trial counts twice its time limit). Median: of the solved trials' wall \
              times.{on_clock}_\n\n{table}",
             dir = dir.display(),
-            table = versus_peers(&run.findings, |c| c.starts_with("external")),
+            table = versus_peers(&run.findings, is_peer),
         ));
     }
     Ok(format!(
@@ -187,8 +199,9 @@ pub fn emit(
     what: &str,
 ) -> Result<(), Failure> {
     let Some(file) = into else {
-        print!("{block}");
-        return Ok(());
+        let mut out = Out::new();
+        out.text(block)?;
+        return Ok(out.finish()?);
     };
     let text =
         std::fs::read_to_string(file).with_context(|| format!("reading {}", file.display()))?;
@@ -200,7 +213,7 @@ pub fn emit(
         )
         .into());
     };
-    std::fs::write(file, new).with_context(|| format!("writing {}", file.display()))?;
+    write_atomic(file, &new)?;
     eprintln!("{}: {what} block written", file.display());
     Ok(())
 }
@@ -231,5 +244,15 @@ mod tests {
         assert_eq!(replace_block(&text, "x", Some("other")), None);
         assert!(block_name("proper-puzzles").is_ok());
         assert!(block_name("a b").is_err() && block_name("").is_err());
+    }
+
+    #[test]
+    fn peers_are_outside_programs_and_sat_on_another_solver() {
+        assert!(super::is_peer("external name=kissat"));
+        assert!(super::is_peer("sat preset=sat solver=kissat"));
+        assert!(super::is_peer("sat command=minisat"));
+        assert!(!super::is_peer("sat preset=sat"));
+        assert!(!super::is_peer("sat options=vivify=0 preset=sat"));
+        assert!(!super::is_peer("prop"));
     }
 }

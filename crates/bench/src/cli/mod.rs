@@ -2,7 +2,7 @@
 //! a short pipeline (options → inputs → methods from the registry → outputs). Flags are parsed
 //! here and nowhere else.
 
-use anyhow::{anyhow, Result};
+use anyhow::{anyhow, Context, Result};
 use clap::{Args, Parser, Subcommand};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -88,6 +88,23 @@ enum Command {
 }
 
 impl Cli {
+    /// The command line, parsed. `--help` and `--version` print here (`None`: nothing left to
+    /// run), and a failure to write them is an error like any command's; a usage error exits
+    /// 2 with clap's message.
+    pub fn read() -> Result<Option<Cli>, Failure> {
+        use clap::error::ErrorKind;
+        match Cli::try_parse() {
+            Ok(cli) => Ok(Some(cli)),
+            Err(e) if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) => {
+                e.print().context("writing to standard output")?;
+                std::io::Write::flush(&mut std::io::stdout())
+                    .context("writing to standard output")?;
+                Ok(None)
+            }
+            Err(e) => e.exit(),
+        }
+    }
+
     /// Runs the command (with none: the default experiment, resumed).
     pub fn dispatch(self, registry: &Registry) -> Result<(), Failure> {
         match self.command {
