@@ -2,30 +2,11 @@
 //! check applied, and the verdict with its reason ([`Comparison`]).
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::fmt;
 
 use sudoku_analysis::number::significant;
 use sudoku_analysis::{Row, TrialStatus};
 
-use crate::{Check, Field, Measure, PaperValue, Select};
-
-/// Our value of an item.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Ours {
-    /// A number.
-    Num(f64),
-    /// Text (statuses, counts).
-    Text(String),
-}
-
-impl fmt::Display for Ours {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Ours::Num(x) => f.write_str(&significant(*x)),
-            Ours::Text(t) => f.write_str(t),
-        }
-    }
-}
+use crate::{Check, Field, Measure, Ours, PaperValue, Select};
 
 /// The verdict of one item.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]

@@ -82,8 +82,8 @@ mod render;
 mod select;
 mod values;
 
-pub use judge::{compare, Comparison, Ours, Verdict};
-pub use measure::{Check, Measure};
+pub use judge::{compare, Comparison, Verdict};
+pub use measure::{Check, Measure, Ours};
 pub use papers::{paper, Paper, CATALOGUE};
 pub use render::{counts, counts_text, latex, markdown, write_csv};
 pub use select::{Field, Filter, Select};

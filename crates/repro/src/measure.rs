@@ -1,13 +1,32 @@
-//! What an item computes from the rows it selects ([`Measure`], the `measure` column) and how
-//! ours is judged against the paper's value ([`Check`], the `check` column).
+//! What an item computes from the rows it selects ([`Measure`], the `measure` column, giving
+//! [`Ours`]) and how ours is judged against the paper's value ([`Check`], the `check` column).
 
 use std::collections::BTreeMap;
+use std::fmt;
 
 use serde::Deserialize;
 use sudoku_analysis::number::significant;
 use sudoku_analysis::Row;
 
-use crate::{by_name, Ours};
+use crate::by_name;
+
+/// Our value of an item.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Ours {
+    /// A number.
+    Num(f64),
+    /// Text (statuses, counts).
+    Text(String),
+}
+
+impl fmt::Display for Ours {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Ours::Num(x) => f.write_str(&significant(*x)),
+            Ours::Text(t) => f.write_str(t),
+        }
+    }
+}
 
 /// What is computed from the selected rows (named in snake case: `wall_s`, `hardest_givens`).
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
