@@ -4,7 +4,7 @@
 
 use std::path::Path;
 
-use sudoku_analysis::{compare, parse_rows, summary, tables, Row, RunOutputs, TraceRow};
+use sudoku_analysis::{compare, parse_rows, summary, tables, Row, RunOutputs, TraceRow, Trials};
 use sudoku_core::format::{self, ParseOptions};
 use sudoku_core::Order;
 
@@ -68,17 +68,18 @@ pub fn trial_csv(data: &[u8]) {
         for r in &rows {
             let _ = (r.key(), r.success());
         }
-        let s = summary::summarise(&rows);
+        let trials = Trials::of_rows(&rows);
+        let s = summary::summarise(&trials);
         let _ = summary::markdown("fuzz", &s);
         let _ = summary::latex("fuzz", &s);
         // The performance tables and the statistics `plot` and `report` make from the same
         // rows, with no time limits known (a CSV without its meta.json).
-        let limits = tables::TimeLimits::default();
-        let perf = tables::perf_rows(&rows, &limits);
+        let caps = tables::config_caps(&trials, &tables::TimeLimits::default());
+        let perf = tables::perf_rows(&trials, &caps);
         let _ = tables::performance_markdown(&perf);
         let _ = tables::performance_latex(&perf);
         let _ = tables::performance_html(&perf);
-        let comparisons = compare::compare(&rows, &limits);
+        let comparisons = compare::compare(&trials, &caps);
         let _ = compare::markdown("fuzz", &comparisons);
         let _ = compare::latex("fuzz", &comparisons);
         let _ = compare::html(&comparisons);
@@ -105,12 +106,15 @@ pub fn trial_csv_plot(data: &[u8]) {
         return;
     }
     let run = RunOutputs::new("fuzz", rows, Vec::new(), None);
-    let written = run.write(&dir, true);
+    let written = sudoku_report::write(&run, &dir, true);
     let _ = std::fs::remove_dir_all(&dir);
     if let Err(e) = written {
         // Drawing rows that passed the checks must not fail, except for the disk.
         assert!(
-            matches!(e, sudoku_analysis::AnalysisError::Io { .. }),
+            matches!(
+                e,
+                sudoku_report::ReportError::Analysis(sudoku_analysis::AnalysisError::Io { .. })
+            ),
             "{e}"
         );
     }

@@ -32,8 +32,10 @@ use crate::escape;
 use crate::meta::{config_label, RunMeta};
 use crate::number::{num, p_value, significant};
 use crate::stats::{mean, median, quantile_sorted, sorted};
-use crate::tables::{config_caps, par2_score, set_key, Cell, Line, SetKey, Table, TimeLimits};
-use crate::Row;
+use crate::tables::{
+    cap_of, config_caps, par2_score, set_key, Cell, Line, SetKey, Table, TimeLimits,
+};
+use crate::{Row, Trials};
 
 /// Bootstrap resamples of each interval.
 pub const RESAMPLES: usize = 2000;
@@ -218,19 +220,17 @@ pub type Interval = (f64, f64);
 
 fn per_instance(side: &Side) -> PerInstance {
     let limits = TimeLimits::from_settings(side.meta.and_then(|m| m.settings.as_ref()));
-    let caps = config_caps(side.rows, &limits);
+    let trials = Trials::of_rows(side.rows);
+    let caps = config_caps(&trials, &limits);
     let mut sums: PerInstance = BTreeMap::new();
-    for r in side.rows {
-        let cap = caps
-            .get(&(r.kind.clone(), r.method.clone(), r.params.clone()))
-            .copied()
-            .flatten();
+    for r in trials.iter() {
+        let cap = cap_of(&caps, r);
         // No known limit: an unsolved trial counts at the time it stopped.
         let score = par2_score(r, cap).unwrap_or(r.wall_ms);
         let e = sums
             .entry((set_key(r), config_label(&r.method, &r.params)))
             .or_default()
-            .entry(r.instance.clone())
+            .entry(r.instance.to_string())
             .or_default();
         e.score += score;
         e.solved += usize::from(r.success());
@@ -636,7 +636,7 @@ pub fn html(c: &RunComparison) -> String {
         }
         out.push_str("</ul>\n");
     }
-    out.push_str(&crate::report::filterable(
+    out.push_str(&crate::tables::filterable(
         &table(c).html(&method_text(c.threshold)),
     ));
     out

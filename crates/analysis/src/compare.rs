@@ -25,7 +25,7 @@
 //! chi-square χ²_F and the Iman–Davenport F_F, without tie correction, as Demšar gives them),
 //! and the Nemenyi post-hoc test: two methods differ when their mean ranks differ by at least
 //! CD = q_α √(k(k+1)/(6N)), α = 0.05 ([`critical_difference`]), drawn as a critical-difference
-//! diagram ([`crate::plots::cd_svg`]).
+//! diagram (`sudoku-report`'s `cd.svg`).
 //!
 //! Fewer than [`MIN_PAIRS`] paired instances (below which no two-sided test at α = 0.05 can
 //! reject) or a single method: the output says so instead of computing.
@@ -37,8 +37,8 @@ use statrs::distribution::{ChiSquared, ContinuousCDF, FisherSnedecor, Normal};
 use crate::escape;
 use crate::meta::config_label;
 use crate::number::{num, p_value};
-use crate::tables::{config_caps, par2_score, Cell, Line, Table, TimeLimits};
-use crate::Row;
+use crate::tables::{par2_score, Caps, Cell, Line, Table};
+use crate::{Name, Trial};
 
 /// Significance level of every verdict.
 pub const ALPHA: f64 = 0.05;
@@ -442,10 +442,10 @@ impl Comparison {
     }
 }
 
-/// The comparisons of every group of `rows` (see the module documentation).
-pub fn compare(rows: &[Row], limits: &TimeLimits) -> Vec<Comparison> {
-    let caps = config_caps(rows, limits);
-    let mut groups: BTreeMap<(String, String, usize), Vec<&Row>> = BTreeMap::new();
+/// The comparisons of every group of `rows` (see the module documentation); `caps` are the
+/// configurations' time limits ([`crate::tables::config_caps`]).
+pub fn compare(rows: &[Trial], caps: &Caps) -> Vec<Comparison> {
+    let mut groups: BTreeMap<(Name, Name, usize), Vec<&Trial>> = BTreeMap::new();
     for r in rows {
         groups
             .entry((r.kind.clone(), r.variant.clone(), r.order))
@@ -455,9 +455,9 @@ pub fn compare(rows: &[Row], limits: &TimeLimits) -> Vec<Comparison> {
     groups
         .into_iter()
         .map(|((kind, variant, order), rs)| {
-            let (penalty_ms, values) = instance_values(&rs, &caps);
+            let (penalty_ms, values) = instance_values(&rs, caps);
             let methods: Vec<String> = values.keys().cloned().collect();
-            let instances: BTreeSet<&(String, String)> =
+            let instances: BTreeSet<&(Name, Name)> =
                 values.values().flat_map(|v| v.keys()).collect();
             let instances = instances.len();
             let mut pairs = Vec::new();
@@ -469,8 +469,8 @@ pub fn compare(rows: &[Row], limits: &TimeLimits) -> Vec<Comparison> {
             holm_pairs(&mut pairs);
             let (ranks, note) = rank_test(&methods, &values);
             Comparison {
-                kind,
-                variant,
+                kind: kind.to_string(),
+                variant: variant.to_string(),
                 order,
                 methods,
                 instances,
@@ -484,16 +484,13 @@ pub fn compare(rows: &[Row], limits: &TimeLimits) -> Vec<Comparison> {
 }
 
 /// Per method configuration, per instance (set, id): the value the tests compare.
-pub(crate) type Values = BTreeMap<String, BTreeMap<(String, String), f64>>;
-
-/// The time limit of each configuration, keyed by (kind, method, params).
-pub(crate) type Caps = BTreeMap<(String, String, String), Option<f64>>;
+pub(crate) type Values = BTreeMap<String, BTreeMap<(Name, Name), f64>>;
 
 /// The values of the rows `rs` of one group (see the module documentation): each
 /// configuration's mean PAR-2 score per instance, an unsolved trial counting twice the largest
 /// time limit among the group's configurations (else twice its longest trial); and that
 /// penalty, when a trial was unsolved.
-pub(crate) fn instance_values(rs: &[&Row], caps: &Caps) -> (Option<f64>, Values) {
+pub(crate) fn instance_values(rs: &[&Trial], caps: &Caps) -> (Option<f64>, Values) {
     let cap = rs
         .iter()
         .filter_map(|r| caps.get(&(r.kind.clone(), r.method.clone(), r.params.clone())))
@@ -507,7 +504,7 @@ pub(crate) fn instance_values(rs: &[&Row], caps: &Caps) -> (Option<f64>, Values)
         .then(|| cap.map(|c| 2.0 * c))
         .flatten();
     // Per (method, instance): the mean score of its trials.
-    let mut sums: BTreeMap<(String, (String, String)), (f64, usize)> = BTreeMap::new();
+    let mut sums: BTreeMap<(String, (Name, Name)), (f64, usize)> = BTreeMap::new();
     for r in rs {
         let score = par2_score(r, cap).unwrap_or(r.wall_ms);
         let e = sums

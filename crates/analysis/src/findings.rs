@@ -34,10 +34,9 @@ use crate::meta::config_label;
 use crate::number::{num, p_value};
 use crate::stats::median;
 use crate::tables::{
-    config_caps, par2_score, set_key, shifted_geometric_mean, Cell, Line, SetKey, Table,
-    TimeLimits, SGM_SHIFT_MS,
+    par2_score, set_key, shifted_geometric_mean, Caps, Cell, Line, SetKey, Table, SGM_SHIFT_MS,
 };
-use crate::Row;
+use crate::Trial;
 
 /// One line of a leaderboard: a method configuration on a group's instances.
 #[derive(Clone, Debug, PartialEq)]
@@ -411,16 +410,15 @@ pub fn times(x: f64) -> String {
 }
 
 /// The findings of every group of `rows`, in the order of the performance table.
-pub fn findings(rows: &[Row], limits: &TimeLimits) -> Vec<Finding> {
-    let caps = config_caps(rows, limits);
-    let mut groups: BTreeMap<SetKey, Vec<&Row>> = BTreeMap::new();
+pub fn findings(rows: &[Trial], caps: &Caps) -> Vec<Finding> {
+    let mut groups: BTreeMap<SetKey, Vec<&Trial>> = BTreeMap::new();
     for r in rows {
         groups.entry(set_key(r)).or_default().push(r);
     }
     groups
         .into_iter()
         .map(|((kind, variant, order, instance_set), rs)| {
-            let mut by_config: BTreeMap<String, Vec<&Row>> = BTreeMap::new();
+            let mut by_config: BTreeMap<String, Vec<&Trial>> = BTreeMap::new();
             for r in &rs {
                 by_config
                     .entry(config_label(&r.method, &r.params))
@@ -456,7 +454,7 @@ pub fn findings(rows: &[Row], limits: &TimeLimits) -> Vec<Finding> {
                     .filter(|(a, _)| *a > 0.0)
                     .map(|(a, b)| b / a);
             }
-            let (_, values) = instance_values(&rs, &caps);
+            let (_, values) = instance_values(&rs, caps);
             let verdict = board.first().and_then(|w| {
                 let mut tests: Vec<PairTest> = board[1..]
                     .iter()
@@ -492,8 +490,8 @@ pub fn findings(rows: &[Row], limits: &TimeLimits) -> Vec<Finding> {
 }
 
 /// A configuration's line from its trials `trs` and time limit `cap` (ms).
-fn entry(config: &str, trs: &[&Row], cap: Option<f64>) -> Entry {
-    let solved: Vec<&&Row> = trs.iter().filter(|r| r.success()).collect();
+fn entry(config: &str, trs: &[&Trial], cap: Option<f64>) -> Entry {
+    let solved: Vec<&&Trial> = trs.iter().filter(|r| r.success()).collect();
     let wall: Vec<f64> = solved.iter().map(|r| r.wall_ms).collect();
     let cpu: Vec<f64> = solved.iter().map(|r| r.cpu_ms).collect();
     let scores: Option<Vec<f64>> = trs.iter().map(|r| par2_score(r, cap)).collect();
@@ -710,7 +708,8 @@ pub fn configs(findings: &[Finding]) -> BTreeSet<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::TrialStatus;
+    use crate::tables::{config_caps, TimeLimits};
+    use crate::{Row, TrialStatus, Trials};
 
     /// One trial of `method` on each of `times.len()` 9×9 instances with 32 givens (40 %):
     /// `Some(ms)` solved, `None` a timeout at 100 ms.
@@ -741,7 +740,8 @@ mod tests {
     }
 
     fn one(rows: &[Row]) -> Finding {
-        let f = findings(rows, &TimeLimits::default());
+        let t = Trials::of_rows(rows);
+        let f = findings(&t, &config_caps(&t, &TimeLimits::default()));
         assert_eq!(f.len(), 1);
         f.into_iter().next().unwrap()
     }

@@ -1,6 +1,6 @@
 //! # sudoku-analysis
 //!
-//! What is made from the rows of a sudoku-bench results folder alone, without running
+//! What is computed from the rows of a sudoku-bench results folder alone, without running
 //! anything: the trial-row schema ([`Row`], [`TraceRow`], the typed [`TrialStatus`]) and reading
 //! and writing `trials.csv`/`traces.csv`; the typed `meta.json` ([`meta`]: what a run was made
 //! with, and its settings, which give each configuration's time limit, named by
@@ -10,13 +10,14 @@
 //! PAR-2, IQR, best entries marked), both rendered by the one table maker in [`tables`]
 //! (Markdown, LaTeX booktabs, HTML) with the one [`number`] formatter; the statistical
 //! comparison of methods in [`compare`] (Wilcoxon signed-rank with Holm's correction and an
-//! effect size, Friedman with the Nemenyi post-hoc test: stats.md, stats.tex), with text from
-//! data files [`escape`]d for each format; and the SVG/PNG charts and critical-difference
-//! diagram ([`plots`]) and the self-contained HTML page of a results folder ([`report`]).
+//! effect size, Friedman with the Nemenyi post-hoc test: stats.md, stats.tex) and the verdicts
+//! of [`findings`], with text from data files [`escape`]d for each format.
 //!
-//! [`RunOutputs`] computes all of it once from a folder's rows, traces and meta.json, and every
-//! file is written from it. The runner (`sudoku-bench`) writes rows; `run`, `plot`, `report`
-//! and `merge` write everything else with this crate.
+//! [`RunOutputs`] computes all of it once from a folder's rows, traces and meta.json, and writes
+//! its text files. What is drawn from it (the charts, the critical-difference diagram and
+//! report.html) is `sudoku-report`'s, so that a crate that only computes (`sudoku-repro`) builds
+//! without a plotting library. The runner (`sudoku-bench`) writes rows; `run`, `plot`, `report`
+//! and `merge` write everything else with these two crates.
 #![deny(missing_docs)]
 
 use std::path::{Path, PathBuf};
@@ -30,18 +31,19 @@ pub mod findings;
 pub mod meta;
 pub mod number;
 mod outputs;
-pub mod plots;
-pub mod report;
 mod row;
 pub mod stats;
 pub mod summary;
 pub mod tables;
+mod trials;
 
-pub use outputs::{RunOutputs, Written};
+pub use outputs::{write_whole, RunOutputs};
+pub use trials::{Name, Names, Trial, Trials};
 
 pub use row::{
     join_extra, ms, parse_checked, parse_rows, read_checked, read_rows, read_rows_resuming,
-    task_key, write_rows, CsvRow, Invalid, Row, TraceRow, TrialStatus, MAX_CSV_BYTES, MAX_MS,
+    task_key, visit_checked, write_rows, CsvRow, Invalid, Row, TraceRow, TrialStatus,
+    MAX_CSV_BYTES, MAX_MS,
 };
 
 /// What can go wrong reading rows or writing what is made from them.
@@ -104,18 +106,11 @@ pub enum AnalysisError {
         /// Why (with the line and column).
         source: serde_json::Error,
     },
-    /// A chart could not be drawn or written.
-    #[error("chart {}: {message}", path.display())]
-    Chart {
-        /// The chart file (or the folder, for the font).
-        path: PathBuf,
-        /// The drawing library's message.
-        message: String,
-    },
 }
 
 impl AnalysisError {
-    fn io(path: &Path, source: std::io::Error) -> AnalysisError {
+    /// A file that could not be read or written.
+    pub fn io(path: &Path, source: std::io::Error) -> AnalysisError {
         AnalysisError::Io {
             path: path.to_path_buf(),
             source,

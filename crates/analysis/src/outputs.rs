@@ -1,7 +1,7 @@
 //! Everything a results folder's files are made from, computed once ([`RunOutputs`]), and the
-//! writers that take what they need from it: summary.csv, summary.md and summary.tex (with the
-//! performance table), stats.md and stats.tex, findings.md (the verdict per instance group),
-//! the charts and cd.svg, and report.html.
+//! writers of its text files: summary.csv, summary.md and summary.tex (with the performance
+//! table), stats.md and stats.tex, findings.md (the verdict per instance group). The charts,
+//! cd.svg and report.html are drawn from it by `sudoku-report`.
 
 use std::path::{Path, PathBuf};
 
@@ -9,25 +9,26 @@ use crate::compare::{self, Comparison};
 use crate::findings::{self, Finding};
 use crate::meta::RunMeta;
 use crate::meta::RunSettings;
-use crate::plots::{self, Drawn, Figures, Skipped};
-use crate::report::Report;
 use crate::summary::{self, SummaryRow};
-use crate::tables::{self, PerfRow, TimeLimits};
-use crate::{read_checked, write_rows, AnalysisError, CsvRow, Row, TraceRow};
+use crate::tables::{self, Caps, PerfRow, TimeLimits};
+use crate::{read_checked, write_rows, AnalysisError, CsvRow, Row, TraceRow, Trials};
 
-/// A run's rows and settings and all that is computed from them: the summary, the performance
-/// rows, the statistical comparisons and the charts' data. Built once; every output is written
-/// from it.
+/// A run's trials and settings and all that is computed from them: the configurations' time
+/// limits, the summary, the performance rows, the statistical comparisons and the findings.
+/// Built once; every output is written from it.
 #[derive(Clone, Debug)]
 pub struct RunOutputs {
     /// The title of every document (the experiment's name).
     pub title: String,
-    /// The trial rows.
-    pub rows: Vec<Row>,
+    /// The trials (the columns of the rows that the outputs read).
+    pub trials: Trials,
     /// The trace rows.
     pub traces: Vec<TraceRow>,
     /// The folder's meta.json, when it has one.
     pub meta: Option<RunMeta>,
+    /// Each configuration's time limit: recorded in the settings, else read from the trials
+    /// (every table, test and verdict that counts an unsolved trial takes it from here).
+    pub caps: Caps,
     /// One row per (kind, method, params, variant, order, instance set).
     pub summary: Vec<SummaryRow>,
     /// The performance table's rows, with each configuration's time limit from the settings.
@@ -36,17 +37,6 @@ pub struct RunOutputs {
     pub comparisons: Vec<Comparison>,
     /// The leaderboard and verdict of each (kind, variant, order, instance set).
     pub findings: Vec<Finding>,
-    /// What each chart shows.
-    pub figures: Figures,
-}
-
-/// What [`RunOutputs::write`] did.
-#[derive(Clone, Debug, Default)]
-pub struct Written {
-    /// Every file of the folder's results, inputs included, in a fixed order.
-    pub files: Vec<PathBuf>,
-    /// The charts left out, and why.
-    pub skipped: Vec<Skipped>,
 }
 
 impl RunOutputs {
@@ -57,15 +47,26 @@ impl RunOutputs {
         traces: Vec<TraceRow>,
         meta: Option<RunMeta>,
     ) -> RunOutputs {
+        RunOutputs::of(title, Trials::from(rows), traces, meta)
+    }
+
+    /// Computes everything from the trials, traces and meta.json of a run.
+    pub fn of(
+        title: &str,
+        trials: Trials,
+        traces: Vec<TraceRow>,
+        meta: Option<RunMeta>,
+    ) -> RunOutputs {
         let limits = TimeLimits::from_settings(meta.as_ref().and_then(|m| m.settings.as_ref()));
+        let caps = tables::config_caps(&trials, &limits);
         RunOutputs {
             title: title.to_string(),
-            summary: summary::summarise(&rows),
-            perf: tables::perf_rows(&rows, &limits),
-            comparisons: compare::compare(&rows, &limits),
-            findings: findings::findings(&rows, &limits),
-            figures: Figures::of(&rows, &traces),
-            rows,
+            summary: summary::summarise(&trials),
+            perf: tables::perf_rows(&trials, &caps),
+            comparisons: compare::compare(&trials, &caps),
+            findings: findings::findings(&trials, &caps),
+            caps,
+            trials,
             traces,
             meta,
         }
@@ -78,14 +79,31 @@ impl RunOutputs {
         // meta.json first: its settings check every row.
         let meta = RunMeta::read(dir)?;
         let settings = meta.as_ref().and_then(|m| m.settings.as_ref());
-        let rows: Vec<Row> = read_if_there(&dir.join("trials.csv"), settings)?;
-        let traces: Vec<TraceRow> = read_if_there(&dir.join("traces.csv"), settings)?;
-        let title = match (title, rows.first()) {
-            (Some(t), _) => t.to_string(),
-            (None, Some(r)) => r.experiment.clone(),
-            (None, None) => "results".to_string(),
+        // The trials a row at a time: a million rows are never held as rows.
+        let path = dir.join("trials.csv");
+        let trials = if path.exists() {
+            Trials::read(&path, settings)?
+        } else {
+            Trials::default()
         };
-        Ok(RunOutputs::new(&title, rows, traces, meta))
+        let traces: Vec<TraceRow> = read_if_there(&dir.join("traces.csv"), settings)?;
+        let title = match (title, trials.is_empty()) {
+            (Some(t), _) => t.to_string(),
+            (None, false) => trials.experiment.clone(),
+            (None, true) => "results".to_string(),
+        };
+        Ok(RunOutputs::of(&title, trials, traces, meta))
+    }
+
+    /// The trial rows of the results folder `dir`, every column, each checked against its
+    /// meta.json's settings (for what needs more columns than [`Trials`] keep; a run's outputs
+    /// need only [`RunOutputs::read`]).
+    pub fn read_rows(dir: &Path) -> Result<Vec<Row>, AnalysisError> {
+        let meta = RunMeta::read(dir)?;
+        read_if_there(
+            &dir.join("trials.csv"),
+            meta.as_ref().and_then(|m| m.settings.as_ref()),
+        )
     }
 
     /// summary.md: the summary, then the performance table.
@@ -130,17 +148,13 @@ impl RunOutputs {
         Ok(files)
     }
 
-    /// Writes every output into `dir`: the summaries and findings.md; with `charts`, cd.svg
-    /// (when a group has a Friedman test), the charts and report.html. A cd.svg or chart an earlier run left
-    /// that this data does not support is removed. Returns every file of the folder's results
-    /// (trials.csv, traces.csv and meta.json too), those that exist.
-    pub fn write(&self, dir: &Path, charts: bool) -> Result<Written, AnalysisError> {
-        let mut written = Written::default();
-        let files = &mut written.files;
-        files.push(dir.join("trials.csv"));
-        files.push(dir.join("traces.csv"));
+    /// Writes the summaries and findings.md into `dir`. Returns the folder's files so far, those
+    /// that exist, in the order `run` lists them: trials.csv, traces.csv, the summaries,
+    /// meta.json, the statistics and findings.md.
+    pub fn write_text(&self, dir: &Path) -> Result<Vec<PathBuf>, AnalysisError> {
         let summaries = self.write_summaries(dir)?;
         let (summary_files, stats_files) = summaries.split_at(3);
+        let mut files = vec![dir.join("trials.csv"), dir.join("traces.csv")];
         files.extend_from_slice(summary_files);
         files.push(dir.join("meta.json"));
         files.extend_from_slice(stats_files);
@@ -148,29 +162,8 @@ impl RunOutputs {
             &dir.join("findings.md"),
             &self.findings_markdown(),
         )?);
-        let cd = if charts {
-            plots::cd_svg(&self.comparisons)?
-        } else {
-            None
-        };
-        let cd_path = dir.join("cd.svg");
-        match &cd {
-            Some(svg) => files.push(write_whole(&cd_path, svg)?),
-            // A diagram from an earlier run would no longer match the statistics.
-            None if cd_path.exists() => {
-                std::fs::remove_file(&cd_path).map_err(|e| AnalysisError::io(&cd_path, e))?
-            }
-            None => {}
-        }
-        if charts && !self.rows.is_empty() {
-            let drawn: Drawn = plots::draw(dir, &self.figures)?;
-            files.extend(drawn.files());
-            let report = Report::new(dir, self, &drawn, cd.as_deref())?;
-            files.push(report.write(dir)?);
-            written.skipped = drawn.skipped;
-        }
-        written.files.retain(|f| f.exists());
-        Ok(written)
+        files.retain(|f| f.exists());
+        Ok(files)
     }
 }
 
@@ -188,7 +181,7 @@ fn read_if_there<T: CsvRow>(
 
 /// Writes `text` to `path` whole or not at all (into `<path>.tmp`, then renamed over it), so
 /// a run killed while writing leaves the earlier file, not half of a new one; returns `path`.
-fn write_whole(path: &Path, text: &str) -> Result<PathBuf, AnalysisError> {
+pub fn write_whole(path: &Path, text: &str) -> Result<PathBuf, AnalysisError> {
     let mut tmp = path.as_os_str().to_owned();
     tmp.push(".tmp");
     let tmp = PathBuf::from(tmp);

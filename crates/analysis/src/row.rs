@@ -485,7 +485,60 @@ pub fn read_checked<T: CsvRow>(
     path: &Path,
     settings: Option<&RunSettings>,
 ) -> Result<Vec<T>, AnalysisError> {
-    parse_checked(read_csv_text(path)?, path, false, settings)
+    let mut rows = Vec::new();
+    visit_checked(path, settings, |row| rows.push(row))?;
+    Ok(rows)
+}
+
+/// [`read_checked`] a row at a time: each row read and checked is handed to `each`, so a file of
+/// a million rows is held neither whole as text nor as rows (what is kept of each row is the
+/// caller's choice). Refuses what [`read_checked`] refuses.
+pub fn visit_checked<T: CsvRow>(
+    path: &Path,
+    settings: Option<&RunSettings>,
+    each: impl FnMut(T),
+) -> Result<(), AnalysisError> {
+    use std::io::{Read as _, Seek as _, SeekFrom};
+    let io = |e| AnalysisError::io(path, e);
+    let mut file = std::fs::File::open(path).map_err(io)?;
+    let len = file.metadata().map_err(io)?.len();
+    if len > MAX_CSV_BYTES {
+        return Err(AnalysisError::Text(ReadError::TooLarge {
+            path: path.display().to_string(),
+            limit: MAX_CSV_BYTES,
+            what: CSV_WHAT,
+            why: CSV_WHY,
+        }));
+    }
+    if len > 0 {
+        let mut last = [0u8];
+        file.seek(SeekFrom::End(-1)).map_err(io)?;
+        file.read_exact(&mut last).map_err(io)?;
+        if last[0] != b'\n' {
+            // The torn line's number: the lines before it, counted only on this error.
+            file.rewind().map_err(io)?;
+            let mut before = 0;
+            let mut buf = vec![0u8; 1 << 16];
+            loop {
+                let n = file.read(&mut buf).map_err(io)?;
+                if n == 0 {
+                    break;
+                }
+                before += buf[..n].iter().filter(|&&b| b == b'\n').count();
+            }
+            return Err(AnalysisError::Torn {
+                path: path.to_path_buf(),
+                line: before + 1,
+            });
+        }
+        file.rewind().map_err(io)?;
+    }
+    check_rows(
+        std::io::BufReader::new(file.take(len)),
+        path,
+        settings,
+        each,
+    )
 }
 
 /// [`read_rows`] for resuming a killed run: a torn last line is left out (the run appends
@@ -498,15 +551,13 @@ pub fn read_rows_resuming<T: CsvRow>(
     parse_checked(read_csv_text(path)?, path, true, settings)
 }
 
+/// What a results CSV is, and why it is bounded, in the error of one too large.
+const CSV_WHAT: &str = "a results file";
+const CSV_WHY: &str = "about 1 KiB for each of the most tasks a run may hold, a million";
+
 /// A results CSV's text, at most [`MAX_CSV_BYTES`].
 fn read_csv_text(path: &Path) -> Result<String, AnalysisError> {
-    read_text_within(
-        path,
-        MAX_CSV_BYTES,
-        "a results file",
-        "about 1 KiB for each of the most tasks a run may hold, a million",
-    )
-    .map_err(|e| match e {
+    read_text_within(path, MAX_CSV_BYTES, CSV_WHAT, CSV_WHY).map_err(|e| match e {
         ReadError::Io { source, .. } => AnalysisError::io(path, source),
         e => AnalysisError::Text(e),
     })
@@ -540,7 +591,20 @@ pub fn parse_checked<T: CsvRow>(
         }
         text.truncate(keep);
     }
-    let mut reader = csv::Reader::from_reader(text.as_bytes());
+    let mut rows = Vec::new();
+    check_rows(text.as_bytes(), path, settings, |row| rows.push(row))?;
+    Ok(rows)
+}
+
+/// The rows of a CSV text read from `input`, each checked (against `settings` when given) and
+/// handed to `each`; `path` names the file in errors. The text must end with its newline.
+fn check_rows<T: CsvRow>(
+    input: impl std::io::Read,
+    path: &Path,
+    settings: Option<&RunSettings>,
+    mut each: impl FnMut(T),
+) -> Result<(), AnalysisError> {
+    let mut reader = csv::Reader::from_reader(input);
     let headers = reader
         .headers()
         .map_err(|source| AnalysisError::Row {
@@ -549,7 +613,6 @@ pub fn parse_checked<T: CsvRow>(
             source,
         })?
         .clone();
-    let mut rows = Vec::new();
     let mut record = csv::StringRecord::new();
     let row_err = |line: u64, source| AnalysisError::Row {
         path: path.to_path_buf(),
@@ -564,7 +627,8 @@ pub fn parse_checked<T: CsvRow>(
         problem: visible(&problem),
     };
     let columns = field_names::<T>();
-    if !text.is_empty() {
+    // An empty file has no header and no rows: nothing is missing from it.
+    if !headers.is_empty() {
         if let Some(missing) = T::REQUIRED
             .iter()
             .find(|c| !headers.iter().any(|h| h == **c))
@@ -573,8 +637,9 @@ pub fn parse_checked<T: CsvRow>(
             return Err(invalid(1, (missing, why)));
         }
     }
-    // The line of each trial seen, and the first row's experiment.
-    let mut seen: HashMap<String, u64> = HashMap::new();
+    // The line of each trial seen (by a 128-bit digest of its key: a million keys as text
+    // took more memory than their rows), and the first row's experiment.
+    let mut seen: HashMap<[u64; 2], u64> = HashMap::new();
     let mut experiment: Option<(String, u64)> = None;
     loop {
         // Lines, not records, name the place: a quoted field may span lines.
@@ -591,7 +656,7 @@ pub fn parse_checked<T: CsvRow>(
                     })?;
                 row.check(settings).map_err(|e| invalid(line, e))?;
                 if let Some(key) = row.trial_key() {
-                    if let Some(first) = seen.insert(key, line) {
+                    if let Some(first) = seen.insert(digest(&key), line) {
                         let why = format!("the trial of line {first} again (each trial has one row; `merge` joins shards without repeating one)");
                         return Err(invalid(line, ("trial", why)));
                     }
@@ -606,15 +671,33 @@ pub fn parse_checked<T: CsvRow>(
                         _ => {}
                     }
                 }
-                rows.push(row);
+                each(row);
             }
             Err(e) => {
                 let line = e.position().map_or(next, |p| p.line());
+                if let csv::ErrorKind::Utf8 { .. } = e.kind() {
+                    return Err(AnalysisError::Text(ReadError::NotUtf8 {
+                        path: path.display().to_string(),
+                        line: line as usize,
+                    }));
+                }
                 return Err(row_err(line, e));
             }
         }
     }
-    Ok(rows)
+    Ok(())
+}
+
+/// Two independent 64-bit SipHash digests of `key`: two different keys share both with
+/// probability about 2^-128, far below any chance of a damaged disk, so a trial found twice
+/// by its digest is one written twice.
+fn digest(key: &str) -> [u64; 2] {
+    use std::hash::{DefaultHasher, Hash as _, Hasher as _};
+    let mut a = DefaultHasher::new();
+    key.hash(&mut a);
+    let mut b = DefaultHasher::new();
+    (key, 0x9e37_79b9_7f4a_7c15u64).hash(&mut b);
+    [a.finish(), b.finish()]
 }
 
 /// What a field that does not read as its column's type is, named by its column (csv names

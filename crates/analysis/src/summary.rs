@@ -12,7 +12,7 @@ use crate::escape;
 use crate::number::num;
 use crate::stats::describe;
 use crate::tables::{Cell, Line, Table};
-use crate::{Row, TrialStatus};
+use crate::{Name, Trial, TrialStatus};
 
 /// One group of trials.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -70,11 +70,11 @@ pub struct SummaryRow {
 }
 
 /// (kind, method, params, variant, order, instance set).
-type GroupKey = (String, String, String, String, usize, String);
+type GroupKey = (Name, Name, Name, Name, usize, Name);
 
-/// Groups rows and describes each group, in a stable order (by the group key).
-pub fn summarise(rows: &[Row]) -> Vec<SummaryRow> {
-    let mut groups: BTreeMap<GroupKey, Vec<&Row>> = BTreeMap::new();
+/// Groups trials and describes each group, in a stable order (by the group key).
+pub fn summarise(rows: &[Trial]) -> Vec<SummaryRow> {
+    let mut groups: BTreeMap<GroupKey, Vec<&Trial>> = BTreeMap::new();
     for r in rows {
         groups
             .entry((
@@ -100,14 +100,14 @@ pub fn summarise(rows: &[Row]) -> Vec<SummaryRow> {
                 let successes = rs.iter().filter(|r| r.success()).count();
                 let status = |s: TrialStatus| rs.iter().filter(|r| r.status == s).count();
                 let mean_of =
-                    |f: fn(&Row) -> u64| rs.iter().map(|r| f(r) as f64).sum::<f64>() / n as f64;
+                    |f: fn(&Trial) -> u64| rs.iter().map(|r| f(r) as f64).sum::<f64>() / n as f64;
                 SummaryRow {
-                    kind,
-                    method,
-                    params,
-                    variant,
+                    kind: kind.to_string(),
+                    method: method.to_string(),
+                    params: params.to_string(),
+                    variant: variant.to_string(),
                     order,
-                    instance_set,
+                    instance_set: instance_set.to_string(),
                     count: n,
                     successes,
                     success_rate: successes as f64 / n as f64,
@@ -213,6 +213,7 @@ pub fn latex(title: &str, rows: &[SummaryRow]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::{Row, Trials};
 
     fn row(method: &str, status: TrialStatus, ms: f64, guesses: u64) -> Row {
         Row {
@@ -230,13 +231,13 @@ mod tests {
     }
 
     fn sample() -> Vec<SummaryRow> {
-        summarise(&[
+        summarise(&Trials::of_rows(&[
             row("fast", TrialStatus::Solved, 1.0, 0),
             row("fast", TrialStatus::Solved, 2.0, 1),
             row("fast", TrialStatus::Solved, 3.0, 0),
             row("slow", TrialStatus::Solved, 100.0, 5),
             row("slow", TrialStatus::Timeout, 250.0, 9),
-        ])
+        ]))
     }
 
     #[test]

@@ -26,7 +26,7 @@ use crate::escape;
 use crate::meta::{config_label, RunSettings};
 use crate::number::num;
 use crate::stats::{quantile_sorted, sorted};
-use crate::Row;
+use crate::{Name, Trial};
 
 /// The shift of the shifted geometric mean, in ms. Most trials here take well under 10 ms, so
 /// a smaller shift than the usual 10 s of MIP benchmarks keeps their differences visible while
@@ -195,6 +195,11 @@ impl Table {
     }
 }
 
+/// An HTML table with a text box that filters its rows (report.html's script does it).
+pub fn filterable(table: &str) -> String {
+    format!("<div class=\"filterable\">\n<input type=\"search\" placeholder=\"Filter rows\" aria-label=\"Filter rows\">\n{table}</div>\n")
+}
+
 fn num_class(numeric: bool) -> &'static str {
     if numeric {
         " class=\"num\""
@@ -226,7 +231,7 @@ impl TimeLimits {
     /// The time limit (ms) of the configuration of `rows` (all of one configuration): the
     /// recorded one; else the longest trial that stopped at the time limit (`limit = time`: it
     /// ran up to the limit); else none.
-    pub fn cap_ms(&self, rows: &[&Row]) -> Option<f64> {
+    pub fn cap_ms(&self, rows: &[&Trial]) -> Option<f64> {
         let first = rows.first()?;
         if let Some(&t) = self.0.get(&config_label(&first.method, &first.params)) {
             return Some(t);
@@ -241,7 +246,7 @@ impl TimeLimits {
 
 /// The PAR-2 score of one trial: its wall time when it has a verified answer, else twice the
 /// cap; `None` when it is unsolved and there is no cap.
-pub fn par2_score(r: &Row, cap_ms: Option<f64>) -> Option<f64> {
+pub fn par2_score(r: &Trial, cap_ms: Option<f64>) -> Option<f64> {
     if r.success() {
         Some(r.wall_ms)
     } else {
@@ -294,23 +299,24 @@ pub struct PerfRow {
 /// (kind, variant, order, instance set): one block of the table.
 pub type SetKey = (String, String, usize, String);
 
-/// The block of the table a row belongs to.
-pub fn set_key(r: &Row) -> SetKey {
+/// The block of the table a trial belongs to.
+pub fn set_key(r: &Trial) -> SetKey {
     (
-        r.kind.clone(),
-        r.variant.clone(),
+        r.kind.to_string(),
+        r.variant.to_string(),
         r.order,
-        r.instance_set.clone(),
+        r.instance_set.to_string(),
     )
 }
 
-/// The time limit of each configuration, keyed by (kind, method, params): the cap belongs to
-/// the configuration, whichever instance set its timeouts were on.
-pub fn config_caps(
-    rows: &[Row],
-    limits: &TimeLimits,
-) -> BTreeMap<(String, String, String), Option<f64>> {
-    let mut by_config: BTreeMap<(String, String, String), Vec<&Row>> = BTreeMap::new();
+/// The time limit (ms) of each configuration, keyed by (kind, method, params).
+pub type Caps = BTreeMap<(Name, Name, Name), Option<f64>>;
+
+/// The time limit of each configuration of `rows`: the cap belongs to the configuration,
+/// whichever instance set its timeouts were on. A run's outputs compute it once
+/// ([`crate::RunOutputs::caps`]) for the tables, statistics and findings.
+pub fn config_caps(rows: &[Trial], limits: &TimeLimits) -> Caps {
+    let mut by_config: BTreeMap<(Name, Name, Name), Vec<&Trial>> = BTreeMap::new();
     for r in rows {
         by_config
             .entry((r.kind.clone(), r.method.clone(), r.params.clone()))
@@ -326,10 +332,17 @@ pub fn config_caps(
         .collect()
 }
 
-/// The performance rows, grouped by instance set and then configuration, in a stable order.
-pub fn perf_rows(rows: &[Row], limits: &TimeLimits) -> Vec<PerfRow> {
-    let caps = config_caps(rows, limits);
-    let mut groups: BTreeMap<(SetKey, &str, &str), Vec<&Row>> = BTreeMap::new();
+/// The time limit (ms) of `r`'s configuration in `caps`.
+pub fn cap_of(caps: &Caps, r: &Trial) -> Option<f64> {
+    caps.get(&(r.kind.clone(), r.method.clone(), r.params.clone()))
+        .copied()
+        .flatten()
+}
+
+/// The performance rows, grouped by instance set and then configuration, in a stable order;
+/// `caps` are the configurations' time limits ([`config_caps`]).
+pub fn perf_rows(rows: &[Trial], caps: &Caps) -> Vec<PerfRow> {
+    let mut groups: BTreeMap<(SetKey, &Name, &Name), Vec<&Trial>> = BTreeMap::new();
     for r in rows {
         groups
             .entry((set_key(r), &r.method, &r.params))
@@ -340,10 +353,7 @@ pub fn perf_rows(rows: &[Row], limits: &TimeLimits) -> Vec<PerfRow> {
         .into_iter()
         .map(
             |(((kind, variant, order, instance_set), method, params), rs)| {
-                let cap = caps
-                    .get(&(kind.clone(), method.to_string(), params.to_string()))
-                    .copied()
-                    .flatten();
+                let cap = rs.first().and_then(|r| cap_of(caps, r));
                 let solved: Vec<f64> = sorted(
                     &rs.iter()
                         .filter(|r| r.success())

@@ -42,7 +42,7 @@ fn committed_summaries_are_remade_byte_for_byte() {
             }
         }
         let outputs = RunOutputs::read(dir.path(), None).unwrap();
-        assert!(!outputs.rows.is_empty(), "{run}");
+        assert!(!outputs.trials.is_empty(), "{run}");
         let written = outputs.write_summaries(dir.path()).unwrap();
         assert_eq!(written.len(), SUMMARIES.len());
         for f in SUMMARIES {
@@ -63,10 +63,13 @@ fn committed_summaries_are_remade_byte_for_byte() {
 
 #[test]
 fn the_reference_run_is_sound() {
-    let run = RunOutputs::read(&results().join("default-reference"), None).unwrap();
-    assert!(!run.rows.is_empty() && !run.traces.is_empty());
-    assert!(run.rows.iter().all(|r| r.repeats == 1));
-    assert!(run.rows.iter().all(|r| r.status != TrialStatus::Wrong));
+    let dir = results().join("default-reference");
+    let run = RunOutputs::read(&dir, None).unwrap();
+    assert!(!run.trials.is_empty() && !run.traces.is_empty());
+    assert!(run.trials.iter().all(|r| r.status != TrialStatus::Wrong));
+    let rows = RunOutputs::read_rows(&dir).unwrap();
+    assert_eq!(rows.len(), run.trials.len());
+    assert!(rows.iter().all(|r| r.repeats == 1));
     let settings = run.meta.and_then(|m| m.settings).unwrap();
     assert!(!settings.configs.is_empty());
 }

@@ -3,7 +3,7 @@
 
 use std::path::Path;
 
-use sudoku_analysis::{parse_rows, summary, Row, TraceRow};
+use sudoku_analysis::{parse_rows, summary, Row, TraceRow, Trials};
 
 const HEADER: &str = "task,experiment,kind,method,params,variant,order,instance_set,instance,givens,trial,seed,status,verified,wall_ms,cpu_ms,build_ms,nodes,guesses,iterations,restarts,best_cost,objective,time_to_best_ms,count,limit,extra,message,commit,repeats\n";
 
@@ -35,7 +35,7 @@ fn an_order_beyond_the_supported_range_is_an_error_not_an_overflow() {
             false,
         )
         .unwrap();
-        let md = summary::markdown("t", &summary::summarise(&rows));
+        let md = summary::markdown("t", &summary::summarise(&Trials::of_rows(&rows)));
         assert!(md.contains(&format!("{0}×{0}", n * n)), "{md}");
     }
     // traces.csv has an order column too.

@@ -7,8 +7,8 @@ use sudoku_analysis::compare::{
     self, critical_difference, friedman, holm, nemenyi_q05, signed_rank, studentized_range_q,
     Zeros, NEMENYI_Q05,
 };
-use sudoku_analysis::tables::TimeLimits;
-use sudoku_analysis::{parse_rows, plots, Row, RunOutputs};
+use sudoku_analysis::tables::{config_caps, TimeLimits};
+use sudoku_analysis::{parse_rows, Row, RunOutputs, Trials};
 
 /// Demšar (2006), Table 2 and Table 6: AUC of C4.5, C4.5+m, C4.5+cf and C4.5+m+cf on 14 data
 /// sets (adult … wine), in thousandths so that equal differences are equal numbers.
@@ -198,6 +198,12 @@ fn csv_row(
     format!("0,t,solve,{method},,classic,{order},set.txt,set-{order}.txt:{instance},11,{trial},1,{status},{verified},{ms},{ms},,0,0,0,0,,,,,{limit},,,c,1\n")
 }
 
+/// The comparisons of `rows`, a run without recorded time limits.
+fn compared(rows: &[Row]) -> Vec<compare::Comparison> {
+    let t = Trials::of_rows(rows);
+    compare::compare(&t, &config_caps(&t, &TimeLimits::default()))
+}
+
 fn rows(text: String) -> Vec<Row> {
     parse_rows(text, Path::new("t.csv"), false).unwrap()
 }
@@ -226,7 +232,7 @@ fn comparisons_of_rows_pair_instances_and_say_when_they_cannot() {
         text.push_str(&csv_row("mid", 4, i, 0, "solved", 2.0));
     }
     let rows = rows(text);
-    let cs = compare::compare(&rows, &TimeLimits::default());
+    let cs = compared(&rows);
     assert_eq!(cs.len(), 3);
     let (o2, o3, o4) = (&cs[0], &cs[1], &cs[2]);
     assert_eq!((o2.order, o2.methods.len()), (2, 1));
@@ -272,37 +278,19 @@ fn comparisons_of_rows_pair_instances_and_say_when_they_cannot() {
     assert!(tex.contains("\\toprule") && tex.contains("\\bottomrule") && tex.contains("t\\_1"));
     let html = compare::html(&cs);
     assert!(html.contains("<table>") && !html.contains("<b>"));
-    let svg = plots::cd_svg(&cs).unwrap().unwrap();
-    assert!(svg.starts_with("<svg") && svg.contains("CD = ") && svg.contains("slow (3.00)"));
 
-    // The files of a run: the summaries, then the statistics and the diagram, the charts and
-    // the page; without charts no diagram, and an earlier one is removed.
+    // The text files of a run: the summaries, then the statistics and the findings (the
+    // inputs are listed where they exist).
     let dir = tempfile::tempdir().unwrap();
     let run = RunOutputs::new("t", rows, Vec::new(), None);
-    let names = |charts: bool| -> Vec<String> {
-        run.write(dir.path(), charts)
-            .unwrap()
-            .files
-            .iter()
-            .map(|f| f.file_name().unwrap().to_string_lossy().into_owned())
-            .collect()
-    };
-    let all = names(true);
+    let names: Vec<String> = run
+        .write_text(dir.path())
+        .unwrap()
+        .iter()
+        .map(|f| f.file_name().unwrap().to_string_lossy().into_owned())
+        .collect();
     assert_eq!(
-        all[..7],
-        [
-            "summary.csv",
-            "summary.md",
-            "summary.tex",
-            "stats.md",
-            "stats.tex",
-            "findings.md",
-            "cd.svg"
-        ]
-    );
-    assert_eq!(all.last().map(String::as_str), Some("report.html"));
-    assert_eq!(
-        names(false),
+        names,
         [
             "summary.csv",
             "summary.md",
@@ -312,7 +300,6 @@ fn comparisons_of_rows_pair_instances_and_say_when_they_cannot() {
             "findings.md"
         ]
     );
-    assert!(!dir.path().join("cd.svg").exists());
 }
 
 #[test]
@@ -323,13 +310,11 @@ fn labels_from_data_are_escaped_in_every_format() {
             text.push_str(&csv_row(m, 3, i, 0, "solved", 1.0 + i as f64));
         }
     }
-    let cs = compare::compare(&rows(text), &TimeLimits::default());
+    let cs = compared(&rows(text));
     let html = compare::html(&cs);
     assert!(html.contains("&lt;b&gt;x|y&lt;/b&gt;") && !html.contains("<b>"));
     assert!(compare::markdown("t", &cs).contains("\\<b\\>x\\|y\\</b\\>"));
     assert!(compare::latex("t", &cs).contains("c\\&d"));
-    let svg = plots::cd_svg(&cs).unwrap().unwrap();
-    assert!(!svg.contains("<b>"));
 }
 
 /// Damaged times (NaN, infinity) from a CSV neither panic nor produce a verdict.
@@ -356,13 +341,13 @@ fn non_finite_times_are_not_tested() {
         (rows[0].method.as_str(), rows[8].method.as_str()),
         ("a", "b")
     );
-    let cs = compare::compare(&rows, &TimeLimits::default());
+    let cs = compared(&rows);
     let md = compare::markdown("t", &cs);
     assert!(
         md.contains("not tested: a time is not a finite number"),
         "{md}"
     );
-    let _ = plots::cd_svg(&cs).unwrap();
-    let perf = sudoku_analysis::tables::perf_rows(&rows, &TimeLimits::default());
+    let t = Trials::of_rows(&rows);
+    let perf = sudoku_analysis::tables::perf_rows(&t, &config_caps(&t, &TimeLimits::default()));
     let _ = sudoku_analysis::tables::performance_markdown(&perf);
 }

@@ -7,7 +7,7 @@ use std::path::Path;
 use sudoku_analysis::meta::{ConfigSettings, RunSettings};
 use sudoku_analysis::number::num;
 use sudoku_analysis::tables::{self, TimeLimits, SGM_SHIFT_MS};
-use sudoku_analysis::{parse_rows, Row};
+use sudoku_analysis::{parse_rows, Row, Trials};
 
 const HEADER: &str = "task,experiment,kind,method,params,variant,order,instance_set,instance,givens,trial,seed,status,verified,wall_ms,cpu_ms,build_ms,nodes,guesses,iterations,restarts,best_cost,objective,time_to_best_ms,count,limit,extra,message,commit,repeats\n";
 
@@ -154,7 +154,8 @@ fn every_number_of_the_performance_table_is_recomputed_from_the_csv() {
     let rows: Vec<Row> = parse_rows(fixture(), Path::new("fx.csv"), false).unwrap();
     let limits = TimeLimits::from_settings(Some(&settings()));
     assert_eq!(limits.0.len(), 2);
-    let perf = tables::perf_rows(&rows, &limits);
+    let trials = Trials::of_rows(&rows);
+    let perf = tables::perf_rows(&trials, &tables::config_caps(&trials, &limits));
     let md = tables::performance(&perf).markdown();
 
     // Caps: recorded (sa 100 ms, dlx 2000 ms); prop none recorded and no timeout: none;
@@ -266,7 +267,11 @@ fn the_cap_falls_back_to_the_longest_timeout() {
         "{HEADER}0,fx,solve,m,,classic,3,s,s:1,20,0,1,timeout,,30.5,1,,0,0,0,0,,,,,time,,,c,1\n0,fx,solve,m,,classic,3,s,s:2,20,0,1,timeout,,30.2,1,,0,0,0,0,,,,,time,,,c,1\n0,fx,solve,m,,classic,3,s,s:3,20,0,1,solved,true,3,1,,0,0,0,0,,,,,,,,c,1\n"
     );
     let rows: Vec<Row> = parse_rows(text, Path::new("fx.csv"), false).unwrap();
-    let perf = tables::perf_rows(&rows, &TimeLimits::from_settings(None));
+    let trials = Trials::of_rows(&rows);
+    let perf = tables::perf_rows(
+        &trials,
+        &tables::config_caps(&trials, &TimeLimits::from_settings(None)),
+    );
     assert_eq!(perf[0].cap_ms, Some(30.5));
     assert_eq!(perf[0].par2_ms, Some((61.0 + 61.0 + 3.0) / 3.0));
     assert_eq!(perf[0].median_ms, Some(3.0));

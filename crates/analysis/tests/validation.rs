@@ -4,7 +4,7 @@
 use std::path::{Path, PathBuf};
 
 use sudoku_analysis::meta::RunMeta;
-use sudoku_analysis::{parse_checked, read_checked, Row, TraceRow};
+use sudoku_analysis::{parse_checked, read_checked, visit_checked, Row, TraceRow};
 
 fn results_folders(dir: &Path, out: &mut Vec<PathBuf>) {
     for e in std::fs::read_dir(dir).unwrap() {
@@ -110,6 +110,59 @@ fn a_damaged_row_is_named_by_line_and_column() {
     assert!(
         e.to_string()
             .starts_with("t.csv: line 1, column `verified`: no such column in the header"),
+        "{e}"
+    );
+}
+
+/// A file read a row at a time (`visit_checked`, what `plot` does) refuses what reading its
+/// text whole refuses, with the same words: a trial twice, two experiments, a torn last line,
+/// bytes that are not text.
+#[test]
+fn a_file_read_a_row_at_a_time_is_checked_as_its_whole_text() {
+    const HEADER: &str = "task,experiment,kind,method,params,variant,order,instance_set,instance,givens,trial,seed,status,verified,wall_ms,cpu_ms,build_ms,nodes,guesses,iterations,restarts,best_cost,objective,time_to_best_ms,count,limit,extra,message,commit,repeats\n";
+    let row = |exp: &str, trial: u32| {
+        format!("0,{exp},solve,prop,,classic,3,s,s:1,30,{trial},1,solved,true,1.5,1.5,,0,0,0,0,,,,,,,,c,1\n")
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("trials.csv");
+    let both = |text: &[u8]| {
+        std::fs::write(&path, text).unwrap();
+        let mut n = 0;
+        let streamed = visit_checked::<Row>(&path, None, |_| n += 1)
+            .map(|()| n)
+            .map_err(|e| e.to_string());
+        let whole = match String::from_utf8(text.to_vec()) {
+            Ok(t) => parse_checked::<Row>(t, &path, false, None)
+                .map(|r| r.len())
+                .map_err(|e| e.to_string()),
+            Err(_) => read_checked::<Row>(&path, None)
+                .map(|r| r.len())
+                .map_err(|e| e.to_string()),
+        };
+        assert_eq!(streamed, whole);
+        streamed
+    };
+    let good = format!("{HEADER}{}{}", row("t", 0), row("t", 1));
+    assert_eq!(both(good.as_bytes()), Ok(2));
+    assert_eq!(both(b""), Ok(0));
+    let twice = format!("{good}{}", row("t", 1));
+    assert!(both(twice.as_bytes())
+        .unwrap_err()
+        .contains("line 4, column `trial`: the trial of line 3 again"));
+    let other = format!("{good}{}", row("u", 2));
+    assert!(both(other.as_bytes())
+        .unwrap_err()
+        .contains("line 4, column `experiment`: `u`, but line 2 is of `t`"));
+    let torn = &good[..good.len() - 3];
+    assert!(both(torn.as_bytes())
+        .unwrap_err()
+        .contains("line 3 is cut off (no newline at its end)"));
+    let mut latin1 = good.clone().into_bytes();
+    let at = latin1.len() - 4;
+    latin1[at] = 0xe9;
+    let e = both(&latin1).unwrap_err();
+    assert!(
+        e.ends_with("trials.csv: line 3 is not valid UTF-8 text"),
         "{e}"
     );
 }

@@ -22,7 +22,7 @@ pub fn write_outputs(dir: &Path, title: &str, plots: bool) -> Result<Vec<PathBuf
 /// Writes every output of `run` into `dir` (the charts and report.html with `plots`), says
 /// which charts were left out, and returns every file of the folder's results.
 pub fn write_run(run: &RunOutputs, dir: &Path, plots: bool) -> Result<Vec<PathBuf>> {
-    let written = run.write(dir, plots)?;
+    let written = sudoku_report::write(run, dir, plots)?;
     for s in &written.skipped {
         eprintln!("chart {} not drawn: {}", s.stem, s.reason);
     }

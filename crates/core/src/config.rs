@@ -90,7 +90,8 @@ pub const fn concat_specs<const N: usize>(parts: &[&[ParamSpec]]) -> [ParamSpec;
 ///   `= off, "help"` documents it as `on|off` ([`Param::on_off`]).
 /// - `name: String = text "d", "help";` any text, trimmed ([`TextParam`](crate::TextParam)).
 /// - `name: T = use PARAM;` a [`Param`] declared elsewhere, for a parameter several methods
-///   share; its key and help are the constant's, and the field needs a `///` doc of its own.
+///   share (a constant, or another configuration's `Other::PARAM.name`); its key, default,
+///   range and help are the declaration's, and the field needs a `///` doc of its own.
 /// - `name: T = group;` a nested configuration declared by `config!` (without `for`): its
 ///   parameters are listed and read here, in its place.
 /// - `_ = PARAM;` a key listed and accepted but not a field: the check reads it.
@@ -105,8 +106,9 @@ pub const fn concat_specs<const N: usize>(parts: &[&[ParamSpec]]) -> [ParamSpec;
 ///
 /// Generated, besides the struct: `impl Default`; `PARAMS: &[ParamSpec]`; `read_params(&Params)`,
 /// which reads the keys this configuration declares and leaves others alone; and with
-/// `for NAME`, `from_params(&Params)`. Each parameter's [`Param`] is a constant named as its
-/// field, of a unit struct `FieldParams` private to the generated impls.
+/// `for NAME`, `from_params(&Params)`. Each parameter's [`Param`] is a field named as the
+/// configuration's field of the constant `PARAM` (of a type with no name outside the
+/// expansion), for other configurations to take: `lambda: f64 = use TabuConfig::PARAM.lambda;`.
 ///
 /// [`Param`]: crate::Param
 /// [`Param::choice`]: crate::Param::choice
@@ -230,7 +232,7 @@ macro_rules! config {
             $($rest)*);
     };
     (@value $head:tt $fields:tt $consts:tt $specs:tt [$($doc:tt)*] $field:ident ($($key:tt)+)
-        $ty:ty = use $p:path; $($rest:tt)*) => {
+        $ty:ty = use $p:expr; $($rest:tt)*) => {
         $crate::config!(@param $head $fields $consts $specs [$($doc)*] $field $ty => param, $p;
             $($rest)*);
     };
@@ -271,16 +273,16 @@ macro_rules! config {
     (@on off) => { false };
 
     // What each kind of field contributes.
-    (@default param $field:ident $ty:ty) => { FieldParams::$field.default };
+    (@default param $field:ident $ty:ty) => { Self::PARAM.$field.default };
     (@default text $field:ident $ty:ty) => {
-        ::std::string::String::from(FieldParams::$field.spec.default)
+        ::std::string::String::from(Self::PARAM.$field.spec.default)
     };
     (@default $kind:ident $field:ident $ty:ty) => { <$ty as ::core::default::Default>::default() };
-    (@read param $field:ident $ty:ty, $p:ident) => { FieldParams::$field.read($p)? };
-    (@read text $field:ident $ty:ty, $p:ident) => { FieldParams::$field.read($p) };
+    (@read param $field:ident $ty:ty, $p:ident) => { Self::PARAM.$field.read($p)? };
+    (@read text $field:ident $ty:ty, $p:ident) => { Self::PARAM.$field.read($p) };
     (@read group $field:ident $ty:ty, $p:ident) => { <$ty>::read_params($p)? };
     (@read plain $field:ident $ty:ty, $p:ident) => { <$ty as ::core::default::Default>::default() };
-    (@specs field $field:ident) => { &[FieldParams::$field.spec] };
+    (@specs field $field:ident) => { &[Self::PARAM.$field.spec] };
     (@specs key ($p:path)) => { &[$p.spec] };
     (@specs group ($ty:ty)) => { <$ty>::PARAMS };
     (@len group ($ty:ty)) => { <$ty>::PARAMS.len() };
@@ -297,14 +299,24 @@ macro_rules! config {
             $($($fdoc)* $fvis $field: $ty,)*
         }
 
-        // The rest in a block of its own, so that the declarations' holder is out of sight.
+        // The rest in a block of its own, so that the declarations' holder has no name outside.
         const _: () = {
             /// Each parameter field's declaration, named as the field.
-            struct FieldParams;
+            pub struct FieldParams {
+                $(
+                #[doc = concat!("`", stringify!($cfield), "`'s declaration.")]
+                pub $cfield: $cty,
+                )*
+            }
 
-            #[allow(non_upper_case_globals)]
-            impl FieldParams {
-                $(const $cfield: $cty = $cparam;)*
+            impl $name {
+                /// Each parameter's declaration (a `Param`), in a field named as the
+                /// configuration's: another configuration takes one as its own with
+                /// `name: T = use Config::PARAM.name;`, so that its key, default, range and
+                /// help are stated once.
+                pub const PARAM: FieldParams = FieldParams {
+                    $($cfield: $cparam,)*
+                };
             }
 
             impl ::core::default::Default for $name {
@@ -401,6 +413,27 @@ mod tests {
             /// Set by the check from `weight`.
             pub(crate) weight: u32;
         }
+    }
+
+    crate::config! {
+        /// A configuration that takes two of [`Demo`]'s parameters as its own.
+        #[derive(Clone, Debug, PartialEq)]
+        pub struct Borrower for NAME {
+            /// `Demo`'s greediness.
+            alpha: f64 = use Demo::PARAM.alpha;
+            /// `Demo`'s kind of local move.
+            mode: u8 = use Demo::PARAM.mode;
+        }
+    }
+
+    #[test]
+    fn a_parameter_taken_from_another_configuration_is_declared_once() {
+        assert_eq!(Borrower::PARAMS, [Demo::PARAMS[0], Demo::PARAMS[5]]);
+        let b = Borrower::default();
+        assert_eq!((b.alpha, b.mode), (0.5, 0));
+        let mut p = Params::new();
+        p.set("alpha", "2");
+        assert!(Borrower::from_params(&p).is_err());
     }
 
     impl Demo {

@@ -5,7 +5,10 @@ use std::sync::Arc;
 use crate::{Geometry, Order, Variant};
 
 /// A grid of any order: `N²` cells in row-major order, each `0` (empty) or a digit `1..=N`.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+/// Its serde encoding is the order `n` and the cells, checked when read back
+/// ([`Grid::from_cells`]), so a grid crosses from a child process with the rest of a report.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(into = "GridCells", try_from = "GridCells")]
 pub struct Grid {
     order: Order,
     cells: Vec<u16>,
@@ -36,6 +39,30 @@ pub enum GridError {
         /// The largest digit, `N`.
         max: usize,
     },
+}
+
+/// A grid's serde encoding: its order `n` and its cells.
+#[derive(serde::Serialize, serde::Deserialize)]
+struct GridCells {
+    n: usize,
+    cells: Vec<u16>,
+}
+
+impl From<Grid> for GridCells {
+    fn from(g: Grid) -> GridCells {
+        GridCells {
+            n: g.order.n(),
+            cells: g.cells,
+        }
+    }
+}
+
+impl TryFrom<GridCells> for Grid {
+    type Error = String;
+    fn try_from(g: GridCells) -> Result<Grid, String> {
+        let order = Order::new(g.n).map_err(|e| e.to_string())?;
+        Grid::from_cells(order, g.cells).map_err(|e| e.to_string())
+    }
 }
 
 impl Grid {

@@ -43,6 +43,7 @@ mod grid;
 pub mod limits;
 mod order;
 mod params;
+mod registry;
 mod relax;
 mod seed;
 mod solver;
@@ -53,10 +54,8 @@ pub use digits::{DigitIter, DigitSet, Digits64};
 pub use geometry::{Geometry, UnitKind, UnknownVariant, Variant};
 pub use grid::{Grid, GridError, Puzzle};
 pub use order::{Order, OrderError};
-pub use params::{
-    Capabilities, Choices, GeneratorInfo, MethodInfo, Param, ParamError, ParamSpec, Params,
-    TextParam, NAME_KEY,
-};
+pub use params::{Choices, Param, ParamError, ParamSpec, Params, TextParam, NAME_KEY};
+pub use registry::{Capabilities, GeneratorInfo, MethodInfo};
 pub use relax::{PolytopeCheck, PolytopeReport, RelaxError, RelaxReport, Relaxer, RelaxerInfo};
 pub use seed::{derive_seed, rng_from_seed, Rng};
 pub use solver::{

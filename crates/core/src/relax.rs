@@ -6,26 +6,42 @@
 use std::fmt;
 use std::time::{Duration, Instant};
 
+use serde::{Deserialize, Serialize};
+
 use crate::{Budget, Grid, ParamError, Params, Puzzle, Rng};
 
-/// What a relaxation reports.
-#[derive(Clone, Debug, Default, PartialEq)]
+/// What a relaxation reports: the one type of it, from the method that solves it to the runner.
+/// It crosses from a forked child whole, as its derived encoding (`sudoku-isolate`), except the
+/// child's CPU time, which only the parent measures.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct RelaxReport {
     /// Is the relaxation feasible at all? (When not, the puzzle has no solution.)
     pub feasible: bool,
     /// Is its optimum integral?
     pub integral: bool,
+    /// Variables of the relaxation (the LP's columns).
+    pub variables: usize,
     /// Number of fractional variables at the optimum.
     pub fractional: usize,
     /// Is the integral point the relaxation's only feasible point, when that was asked?
+    /// (`Some(false)` for a fractional optimum, `None` when not asked or infeasible.)
     pub unique: Option<bool>,
+    /// The optimum's objective value.
+    pub objective: Option<f64>,
+    /// The optimum as a grid, when it is integral.
+    pub grid: Option<Grid>,
+    /// Solver iterations over every relaxation solved (simplex iterations).
+    pub iterations: u64,
     /// Method-specific details (name, value).
     pub extra: Vec<(String, String)>,
     /// Time spent building the model.
     pub build_time: Option<Duration>,
+    /// Time in the solver of the relaxation.
+    pub solve_time: Option<Duration>,
     /// The budget ran out before the relaxation was solved: the verdicts above are unknown.
     pub stopped: Option<crate::Limit>,
     /// CPU time of a child process the relaxation ran in (the caller's clock does not see it).
+    #[serde(skip)]
     pub child_cpu: Option<Duration>,
 }
 

@@ -78,7 +78,7 @@ impl Deadline {
 }
 
 /// Which limit stopped a method.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Limit {
     /// The time limit.
     Time,

@@ -72,9 +72,10 @@ sudoku_core::config! {
         steps_per_cell: u64 = 150 in 1..=1000000000,
             "tabu steps in the first round (it starts the round) per cell open after singles; each \
              round doubles it";
-        lambda: f64 = 0.5 in 0.0..=100.0,
-            "tabu tenure per conflicting cell (as `tabu`'s, and its default)";
-        tenure: u64 = 10 in 0..=1000000, "random part of the tabu tenure (as `tabu`'s)";
+        /// The turns' tabu tenure per conflicting cell (`tabu`'s parameter).
+        lambda: f64 = use TabuConfig::PARAM.lambda;
+        /// The random part of the turns' tabu tenure (`tabu`'s parameter).
+        tenure: u64 = use TabuConfig::PARAM.tenure;
         /// Threads (`None`: two when the machine has two cores or more, else one; see
         /// [`HybridConfig::threads`]).
         threads: Option<usize> = auto in 1..=2,
@@ -106,10 +107,9 @@ sudoku_core::config! {
         segment: Option<u64> = auto in 1..=1000000000000,
             "expert: steps of a segment of the pooled searches (as `tabu`'s `segment`); auto: \
              1000000 for the helper at 49x49 (measured better there with 50 % givens), else \
-             100000 (`tabu`'s default, Sudoku-LS's)";
-        restart: u64 = 0 in 0..=1000000000000,
-            "steps without a new lowest cost after which a pooled search drops its pool and \
-             weights and starts again from a new greedy start (as `tabu`'s `restart`; 0: never)";
+             `tabu`'s default";
+        /// When the pooled searches start afresh (`tabu`'s parameter).
+        restart: u64 = use TabuConfig::PARAM.restart;
         _ = HELPER;
     }
 }
@@ -141,7 +141,7 @@ const HELPER: Param<Option<OldHelper>> = Param::new(
         range: "none|0.0..=100.0|auto",
         help: "the old spelling, so that earlier experiment files run as they did: 0 is \
                threads=1; λ is threads=2 helper_lambda=λ, with helper_scheme=plain and \
-               segment=100000 unless given; auto is threads=2; none: not given. Not beside \
+               `tabu`'s segment unless given; auto is threads=2; none: not given. Not beside \
                threads or helper_lambda",
     },
     None,

@@ -4,13 +4,14 @@
 //! (its per-order default, the expert keys and the old spelling `helper`).
 
 use sudoku_core::{
-    format, rng_from_seed, verify_solution, Budget, CountEnd, Grid, Limit, Params, Puzzle, Solver,
-    Status, Variant,
+    format, rng_from_seed, verify_solution, Budget, CountEnd, Grid, Limit, ParamSpec, Params,
+    Puzzle, Solver, Status, Variant,
 };
 use sudoku_fixtures::{
     carved_pattern, line_puzzle, public_dir, seed_pairs, seed_puzzle, UNSOLVABLE_PAST_SINGLES,
 };
 use sudoku_hybrid::{methods, Hybrid, HybridConfig, Turns};
+use sudoku_meta::TabuConfig;
 use sudoku_prop::Prop;
 
 fn hybrid() -> Hybrid {
@@ -305,6 +306,37 @@ fn registry_lists_hybrid_and_rejects_unknown_parameters() {
         HybridConfig::default().restart,
         0,
         "no fresh starts by default"
+    );
+}
+
+#[test]
+fn tabus_parameters_are_taken_not_copied() {
+    let spec = |params: &[ParamSpec], key: &str| *params.iter().find(|s| s.name == key).unwrap();
+    for key in ["lambda", "tenure", "restart"] {
+        assert_eq!(
+            spec(HybridConfig::PARAMS, key),
+            spec(TabuConfig::PARAMS, key),
+            "{key}"
+        );
+    }
+    let (hybrid, tabu) = (HybridConfig::default(), TabuConfig::default());
+    assert_eq!(
+        (hybrid.lambda, hybrid.tenure, hybrid.restart),
+        (tabu.lambda, tabu.tenure, tabu.restart)
+    );
+    // `segment` is `tabu`'s range or `auto`, which is `tabu`'s default below 49x49.
+    assert_eq!(
+        spec(HybridConfig::PARAMS, "segment").range,
+        format!("{}|auto", spec(TabuConfig::PARAMS, "segment").range)
+    );
+    let pooled_helper = HybridConfig {
+        helper_pooled: Some(true),
+        threads: Some(2),
+        ..hybrid
+    };
+    assert_eq!(
+        pooled_helper.helper_search(6).map(|t| t.segment),
+        Some(tabu.segment)
     );
 }
 

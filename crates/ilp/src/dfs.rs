@@ -21,7 +21,7 @@ use sudoku_core::{verify_solution, Limit, Puzzle};
 use crate::cbc::{CbcModel, LpData};
 use crate::config::IlpConfig;
 use crate::model::{Objective, SudokuModel};
-use crate::search::{load, SearchEnd, SearchOutcome, INT_TOL};
+use crate::search::{load, Prover, SearchEnd, SearchOutcome, INT_TOL};
 
 /// A branch on column `var`: `one` while the `x = 1` child is open, then the `x = 0` child.
 struct Branch {
@@ -157,7 +157,11 @@ pub(crate) fn run_dfs(
             Some(obj),
             "dfs-optimal",
         ),
-        (None, None) => (SearchEnd::Infeasible { by: "dfs" }, None, "dfs-infeasible"),
+        (None, None) => (
+            SearchEnd::Infeasible { by: Prover::Dfs },
+            None,
+            "dfs-infeasible",
+        ),
         (Some((grid, obj)), Some(_)) => (
             SearchEnd::Solved {
                 grid,

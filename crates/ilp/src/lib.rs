@@ -17,7 +17,7 @@
 //!   (CBC's branch and cut, or this crate's depth-first search over the same LPs).
 //! - [`IlpGenerator`] with [`Prefill`] and [`Decompose`] (the whole grid at once, or band by
 //!   band with a [`Lookahead`] at the bands below).
-//! - [`relax`] with [`RelaxConfig`] → [`RelaxReport`].
+//! - [`relax`] with [`RelaxConfig`] → [`sudoku_core::RelaxReport`].
 //! - [`methods`] and [`generators`]: the registry entries (`ilp`), with documented parameters.
 //! - [`IlpError`].
 //!
@@ -89,6 +89,7 @@ mod isolate;
 mod model;
 mod polytope;
 mod relax;
+mod relaxer;
 mod search;
 mod solve;
 
@@ -97,7 +98,8 @@ pub use error::IlpError;
 pub use generate::{Decompose, IlpGenerator, Lookahead, Prefill};
 pub use model::{ModelKind, Objective};
 pub use polytope::{random_objective_range, random_objective_range_until};
-pub use relax::{relax, relax_until, relaxers, RelaxConfig, RelaxReport};
+pub use relax::{relax, relax_until, RelaxConfig};
+pub use relaxer::relaxers;
 pub use solve::IlpSolver;
 
 use sudoku_core::{choices, Capabilities, GeneratorInfo, MethodInfo, ParamError, Params};

@@ -6,41 +6,12 @@
 use std::time::Instant;
 
 use rand::Rng as _;
-use sudoku_core::{rng_from_seed, PolytopeCheck, PolytopeReport, Puzzle, RelaxError, Rng};
+use sudoku_core::{Puzzle, Rng};
 
 use crate::cbc::CbcModel;
 use crate::isolate::{self, Isolated};
 use crate::model::{ModelKind, Objective, SudokuModel};
-use crate::{relax_until, IlpError, RelaxConfig};
-
-/// The `ilp` relaxation's answers to `kind = "logic-lp"`: [`relax_until`] of the reduced model
-/// with its uniqueness check, and [`random_objective_range_until`].
-pub(crate) const CHECK: PolytopeCheck = PolytopeCheck {
-    relax: check_relax,
-    random_range: |puzzle, deadline, rng| {
-        random_objective_range_until(puzzle, deadline, rng).map_err(|e| RelaxError(e.to_string()))
-    },
-};
-
-fn check_relax(
-    puzzle: &Puzzle,
-    deadline: Option<Instant>,
-) -> Result<Option<PolytopeReport>, RelaxError> {
-    // Deterministic: the generator is used only by the `random` objective, not asked for here.
-    let r = relax_until(
-        puzzle,
-        &RelaxConfig::default(),
-        deadline,
-        &mut rng_from_seed(0),
-    )
-    .map_err(|e| RelaxError(e.to_string()))?;
-    Ok((!r.stopped).then_some(PolytopeReport {
-        feasible: r.feasible,
-        grid: r.grid,
-        unique: r.unique,
-        iterations: r.iterations,
-    }))
-}
+use crate::IlpError;
 
 /// The smallest and largest value of a random objective (weights uniform in `[0, 1)`) over the
 /// LP relaxation of `puzzle`; `None` when the LP is infeasible.

@@ -13,12 +13,12 @@
 //! fractional the feasible set holds a non-integral point, so it is not a single integral
 //! point: the report says `unique = Some(false)`.
 
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
-use sudoku_core::{Grid, Puzzle, Rng};
+use sudoku_core::{Limit, Puzzle, RelaxReport, Rng};
 
 use crate::cbc::CbcModel;
-use crate::isolate::{self, Isolated, Wire};
+use crate::isolate::{self, Isolated};
 use crate::model::{ModelKind, Objective, SudokuModel};
 use crate::search::INT_TOL;
 use crate::IlpError;
@@ -47,70 +47,6 @@ impl Default for RelaxConfig {
     }
 }
 
-/// What the LP relaxation says about a puzzle.
-#[derive(Clone, Debug, PartialEq)]
-pub struct RelaxReport {
-    /// The LP is feasible (false: even the relaxation has no point, so the puzzle has no
-    /// solution; also false when the reduction already found a contradiction).
-    pub feasible: bool,
-    /// The LP optimum found is 0/1.
-    pub integral: bool,
-    /// Columns of the LP (the model's variables).
-    pub variables: usize,
-    /// Columns whose optimal value is fractional.
-    pub fractional: usize,
-    /// Whether the LP feasible set is exactly one integral point (Provan's conclusion):
-    /// `None` when not asked or infeasible; `Some(false)` when the optimum is fractional.
-    pub unique: Option<bool>,
-    /// The LP objective value, on the full-model scale.
-    pub objective: Option<f64>,
-    /// The grid, when the optimum is integral.
-    pub grid: Option<Grid>,
-    /// Simplex iterations over all LPs solved.
-    pub iterations: u64,
-    /// Time to build and load the model.
-    pub build_time: Duration,
-    /// Time in the LP solver.
-    pub solve_time: Duration,
-    /// The deadline passed before the LPs were solved: every verdict above is unknown.
-    pub stopped: bool,
-    /// CPU time of the child process the LPs ran in, when they ran in one.
-    pub child_cpu: Option<Duration>,
-}
-
-impl Wire for RelaxReport {
-    fn put(&self, out: &mut Vec<u8>) {
-        self.feasible.put(out);
-        self.integral.put(out);
-        (self.variables as u64).put(out);
-        (self.fractional as u64).put(out);
-        self.unique.put(out);
-        self.objective.put(out);
-        self.grid.put(out);
-        self.iterations.put(out);
-        self.build_time.put(out);
-        self.solve_time.put(out);
-        self.stopped.put(out);
-    }
-
-    fn get(input: &mut &[u8]) -> Option<RelaxReport> {
-        Some(RelaxReport {
-            feasible: bool::get(input)?,
-            integral: bool::get(input)?,
-            variables: usize::try_from(u64::get(input)?).ok()?,
-            fractional: usize::try_from(u64::get(input)?).ok()?,
-            unique: Option::get(input)?,
-            objective: Option::get(input)?,
-            grid: Option::get(input)?,
-            iterations: u64::get(input)?,
-            build_time: Duration::get(input)?,
-            solve_time: Duration::get(input)?,
-            stopped: bool::get(input)?,
-            child_cpu: None,
-        })
-    }
-}
-
 /// Solves the LP relaxation of `puzzle`, however long it takes. `rng` is used only by
 /// [`Objective::Random`].
 pub fn relax(
@@ -134,28 +70,18 @@ pub fn relax_until(
     let t0 = Instant::now();
     let model = SudokuModel::build(puzzle, config.model, &config.objective, rng)?;
     let mut report = RelaxReport {
-        feasible: false,
-        integral: false,
         variables: model.num_vars(),
-        fractional: 0,
-        unique: None,
-        objective: None,
-        grid: None,
-        iterations: 0,
-        build_time: Duration::ZERO,
-        solve_time: Duration::ZERO,
-        stopped: false,
-        child_cpu: None,
+        ..RelaxReport::default()
     };
     if model.infeasible.is_some() {
-        report.build_time = t0.elapsed();
+        report.build_time = Some(t0.elapsed());
         return Ok(report);
     }
     if let Some(at) = deadline {
         let left = at.saturating_duration_since(Instant::now());
         if left.is_zero() {
-            report.build_time = t0.elapsed();
-            report.stopped = true;
+            report.build_time = Some(t0.elapsed());
+            report.stopped = Some(Limit::Time);
             return Ok(report);
         }
         if isolate::worth_isolating(deadline, model.num_vars()) {
@@ -166,9 +92,9 @@ pub fn relax_until(
             let mut done = match child.end {
                 Isolated::Done(r) => r?,
                 Isolated::Killed => RelaxReport {
-                    build_time: t1 - t0,
-                    solve_time: t1.elapsed(),
-                    stopped: true,
+                    build_time: Some(t1 - t0),
+                    solve_time: Some(t1.elapsed()),
+                    stopped: Some(Limit::Time),
                     ..report
                 },
             };
@@ -190,13 +116,13 @@ fn solve_lps(
     let mut cbc = CbcModel::new(&model.lp);
     cbc.set_minimise(model.minimise);
     cbc.set_log_level(0);
-    report.build_time = t0.elapsed();
+    report.build_time = Some(t0.elapsed());
     let t1 = Instant::now();
     // No column is integer, so this is one Clp solve.
     cbc.solve();
     report.iterations = cbc.iteration_count();
     if cbc.is_proven_infeasible() || !cbc.is_proven_optimal() {
-        report.solve_time = t1.elapsed();
+        report.solve_time = Some(t1.elapsed());
         if !cbc.is_proven_infeasible() {
             return Err(IlpError::Abandoned {
                 status: cbc.status_name(),
@@ -231,67 +157,6 @@ fn solve_lps(
             report.unique = Some(cbc.obj_value() <= config.tolerance);
         }
     }
-    report.solve_time = t1.elapsed();
+    report.solve_time = Some(t1.elapsed());
     Ok(report)
-}
-
-/// The `ilp` method's relaxation capability (`kind = "relax"`, `solve --relax`), configured by
-/// the method's own `objective` and `model` parameters.
-pub fn relaxers() -> Vec<sudoku_core::RelaxerInfo> {
-    vec![sudoku_core::RelaxerInfo {
-        method: "ilp",
-        thread_safe: false,
-        build: build_relaxer,
-        polytope: Some(crate::polytope::CHECK),
-    }]
-}
-
-fn build_relaxer(
-    params: &sudoku_core::Params,
-) -> Result<Box<dyn sudoku_core::Relaxer + Send>, sudoku_core::ParamError> {
-    let cfg = crate::IlpConfig::from_params(params)?;
-    Ok(Box::new(IlpRelaxer(RelaxConfig {
-        model: cfg.model,
-        objective: cfg.objective,
-        ..RelaxConfig::default()
-    })))
-}
-
-struct IlpRelaxer(RelaxConfig);
-
-impl sudoku_core::Relaxer for IlpRelaxer {
-    fn check_order(&self, order: sudoku_core::Order) -> Result<(), sudoku_core::ParamError> {
-        crate::config::check_objective(&self.0.objective, order)
-    }
-
-    fn relax(
-        &mut self,
-        puzzle: &Puzzle,
-        budget: &sudoku_core::Budget,
-        _rng: &mut Rng,
-    ) -> Result<sudoku_core::RelaxReport, sudoku_core::RelaxError> {
-        // The relaxation is deterministic except for the `random` objective's weights, which
-        // stay fixed (seed 0) so every trial relaxes the same LP.
-        let mut rng = sudoku_core::rng_from_seed(0);
-        let deadline = budget.deadline(Instant::now());
-        let r = relax_until(puzzle, &self.0, deadline, &mut rng)
-            .map_err(|e| sudoku_core::RelaxError(e.to_string()))?;
-        Ok(sudoku_core::RelaxReport {
-            feasible: r.feasible,
-            integral: r.integral,
-            fractional: r.fractional,
-            unique: r.unique,
-            extra: vec![
-                ("variables".into(), r.variables.to_string()),
-                ("lp_iterations".into(), r.iterations.to_string()),
-                (
-                    "solve_ms".into(),
-                    format!("{:.3}", r.solve_time.as_secs_f64() * 1000.0),
-                ),
-            ],
-            build_time: Some(r.build_time),
-            stopped: r.stopped.then_some(sudoku_core::Limit::Time),
-            child_cpu: r.child_cpu,
-        })
-    }
 }

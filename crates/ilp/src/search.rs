@@ -4,29 +4,55 @@
 
 use std::time::{Duration, Instant};
 
+use serde::{Deserialize, Serialize};
 use sudoku_core::{Grid, Limit};
 
 use crate::cbc::{CbcModel, LpData};
 use crate::config::{IlpConfig, Preprocess};
-use crate::isolate::Wire;
 use crate::model::{Objective, SudokuModel};
 
 /// Values closer than this to 0 or 1 count as integral.
 pub(crate) const INT_TOL: f64 = 1e-6;
 
 /// How one search ended.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub(crate) enum SearchEnd {
     /// A verified grid; `optimal` when CBC proved optimality (or the LP bound did).
     Solved { grid: Grid, optimal: bool },
-    /// No solution; `by` says who proved it (`givens`, `reduction`, `lp`, `cbc`, `dfs`).
-    Infeasible { by: &'static str },
+    /// No solution; `by` says who proved it.
+    Infeasible { by: Prover },
     /// A limit stopped CBC first.
     Stopped(Limit),
 }
 
-/// One search (CBC's branch and cut or `dfs`) on one model, with its statistics.
-#[derive(Clone, Debug)]
+/// Who proved a puzzle infeasible, as the `infeasible_by` statistic names it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub(crate) enum Prover {
+    /// The model's reduction (a cell or unit left without a candidate).
+    Reduction,
+    /// The LP relaxation.
+    Lp,
+    /// CBC's branch and cut.
+    Cbc,
+    /// This crate's depth-first search.
+    Dfs,
+}
+
+impl Prover {
+    /// The name in `infeasible_by`.
+    pub(crate) fn name(self) -> &'static str {
+        match self {
+            Prover::Reduction => "reduction",
+            Prover::Lp => "lp",
+            Prover::Cbc => "cbc",
+            Prover::Dfs => "dfs",
+        }
+    }
+}
+
+/// One search (CBC's branch and cut or `dfs`) on one model, with its statistics. It crosses
+/// from a child as its derived encoding (`wire_derived!` below), all but the child's CPU time.
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub(crate) struct SearchOutcome {
     pub end: SearchEnd,
     pub nodes: u64,
@@ -38,9 +64,13 @@ pub(crate) struct SearchOutcome {
     pub solve_time: Duration,
     /// Whether the LP relaxation was solved first and was integral.
     pub lp_integral: Option<bool>,
-    /// CPU time of the child process the search ran in, if it ran in one.
+    /// CPU time of the child process the search ran in, if it ran in one (measured by the
+    /// parent, so it does not cross).
+    #[serde(skip)]
     pub child_cpu: Option<Duration>,
 }
+
+sudoku_isolate::wire_derived!(SearchOutcome);
 
 impl SearchOutcome {
     /// A search that ended before CBC was called.
@@ -57,76 +87,6 @@ impl SearchOutcome {
             lp_integral: None,
             child_cpu: None,
         }
-    }
-}
-
-/// Who proved infeasibility, as the child names it, back to the `&'static str` it was.
-const INFEASIBLE_BY: [&str; 5] = ["givens", "reduction", "lp", "cbc", "dfs"];
-const LIMITS: [Limit; 3] = [Limit::Time, Limit::Nodes, Limit::Iterations];
-
-impl Wire for SearchEnd {
-    fn put(&self, out: &mut Vec<u8>) {
-        match self {
-            SearchEnd::Solved { grid, optimal } => {
-                0u64.put(out);
-                grid.put(out);
-                optimal.put(out);
-            }
-            SearchEnd::Infeasible { by } => {
-                1u64.put(out);
-                (by.to_string()).put(out);
-            }
-            SearchEnd::Stopped(limit) => {
-                2u64.put(out);
-                (LIMITS.iter().position(|l| l == limit).unwrap_or(0) as u64).put(out);
-            }
-        }
-    }
-
-    fn get(input: &mut &[u8]) -> Option<SearchEnd> {
-        Some(match u64::get(input)? {
-            0 => SearchEnd::Solved {
-                grid: <Grid as Wire>::get(input)?,
-                optimal: bool::get(input)?,
-            },
-            1 => {
-                let by = String::get(input)?;
-                SearchEnd::Infeasible {
-                    by: INFEASIBLE_BY.into_iter().find(|b| *b == by)?,
-                }
-            }
-            2 => SearchEnd::Stopped(*LIMITS.get(usize::try_from(u64::get(input)?).ok()?)?),
-            _ => return None,
-        })
-    }
-}
-
-impl Wire for SearchOutcome {
-    fn put(&self, out: &mut Vec<u8>) {
-        self.end.put(out);
-        self.nodes.put(out);
-        self.iterations.put(out);
-        self.objective.put(out);
-        self.status.put(out);
-        self.secondary.put(out);
-        self.load_time.put(out);
-        self.solve_time.put(out);
-        self.lp_integral.put(out);
-    }
-
-    fn get(input: &mut &[u8]) -> Option<SearchOutcome> {
-        Some(SearchOutcome {
-            end: SearchEnd::get(input)?,
-            nodes: u64::get(input)?,
-            iterations: u64::get(input)?,
-            objective: Option::get(input)?,
-            status: String::get(input)?,
-            secondary: String::get(input)?,
-            load_time: Duration::get(input)?,
-            solve_time: Duration::get(input)?,
-            lp_integral: Option::get(input)?,
-            child_cpu: None,
-        })
     }
 }
 
@@ -173,4 +133,49 @@ pub(crate) fn load(lp: &LpData, model: &SudokuModel, config: &IlpConfig) -> (Cbc
     cbc.set_minimise(model.minimise);
     cbc.set_log_level(i32::from(config.cbc.log));
     (cbc, t0.elapsed())
+}
+
+#[cfg(test)]
+mod tests {
+    use sudoku_isolate::Wire;
+
+    use super::*;
+
+    /// A search's outcome crosses from a child whole, all but the child's CPU time; each way a
+    /// search ends keeps its prover or limit.
+    #[test]
+    fn an_outcome_crosses_the_wire() {
+        let order = sudoku_core::Order::new(2).unwrap();
+        let cells: Vec<u16> = vec![1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1];
+        let grid = Grid::from_cells(order, cells).unwrap();
+        let ends = [
+            SearchEnd::Solved {
+                grid,
+                optimal: true,
+            },
+            SearchEnd::Infeasible { by: Prover::Cbc },
+            SearchEnd::Stopped(Limit::Nodes),
+        ];
+        for end in ends {
+            let mut run = SearchOutcome::trivial(end, "status");
+            run.nodes = 7;
+            run.objective = Some(0.1 + 0.2);
+            run.solve_time = Duration::from_nanos(1_234_567);
+            run.lp_integral = Some(false);
+            run.child_cpu = Some(Duration::from_millis(3));
+            let mut out = Vec::new();
+            run.put(&mut out);
+            let back = SearchOutcome::get(&mut out.as_slice()).unwrap();
+            assert_eq!(
+                format!("{back:?}"),
+                format!(
+                    "{:?}",
+                    SearchOutcome {
+                        child_cpu: None,
+                        ..run
+                    }
+                )
+            );
+        }
+    }
 }

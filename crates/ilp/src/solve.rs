@@ -12,7 +12,7 @@ use crate::cbc::{secondary_name, LpData};
 use crate::config::{config_extra, IlpConfig, Search};
 use crate::isolate::{self, Isolated};
 use crate::model::SudokuModel;
-use crate::search::{configure_branch_and_cut, load, SearchEnd, SearchOutcome, INT_TOL};
+use crate::search::{configure_branch_and_cut, load, Prover, SearchEnd, SearchOutcome, INT_TOL};
 use crate::IlpError;
 
 fn seconds(d: Duration) -> String {
@@ -30,7 +30,9 @@ pub(crate) fn run_cbc(
 ) -> Result<SearchOutcome, IlpError> {
     if model.infeasible.is_some() {
         return Ok(SearchOutcome::trivial(
-            SearchEnd::Infeasible { by: "reduction" },
+            SearchEnd::Infeasible {
+                by: Prover::Reduction,
+            },
             "not-run",
         ));
     }
@@ -109,7 +111,7 @@ fn search(args: Args<'_>) -> Result<SearchOutcome, IlpError> {
         iterations = cbc.iteration_count();
         if cbc.is_proven_infeasible() {
             let mut run =
-                SearchOutcome::trivial(SearchEnd::Infeasible { by: "lp" }, "lp-infeasible");
+                SearchOutcome::trivial(SearchEnd::Infeasible { by: Prover::Lp }, "lp-infeasible");
             run.iterations = iterations;
             run.load_time = load_time;
             run.solve_time = t1.elapsed();
@@ -178,7 +180,7 @@ fn search(args: Args<'_>) -> Result<SearchOutcome, IlpError> {
     // claimed at or after the deadline is taken as the limit, not as a proof.
     let late = cbc.is_seconds_limit_reached() || deadline.is_some_and(|at| Instant::now() >= at);
     if (cbc.is_proven_infeasible() || secondary == 1) && !late {
-        run.end = SearchEnd::Infeasible { by: "cbc" };
+        run.end = SearchEnd::Infeasible { by: Prover::Cbc };
         return Ok(run);
     }
     // Whatever CBC says, a grid is only an answer if it decodes and verifies.
@@ -281,7 +283,7 @@ impl IlpSolver {
                 Status::Solved(grid)
             }
             SearchEnd::Infeasible { by } => {
-                stats.extra.push(("infeasible_by".into(), by.into()));
+                stats.extra.push(("infeasible_by".into(), by.name().into()));
                 Status::Infeasible
             }
             SearchEnd::Stopped(limit) => Status::Exhausted { limit, best: None },

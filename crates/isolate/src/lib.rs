@@ -277,20 +277,40 @@ impl Wire for CountEnd {
     }
 }
 
-/// The statistics a solver call gathers in a child, as JSON of their derived encoding: every
-/// field crosses except those `Stats` marks as skipped (`child_cpu`, which only the parent can
-/// measure), so a new statistic needs nothing here. (JSON has no NaN or infinity: such an
-/// `objective` arrives as none.)
-impl Wire for sudoku_core::Stats {
-    fn put(&self, out: &mut Vec<u8>) {
-        // Serialising plain data to memory does not fail; if it ever did, the empty text is
-        // refused by `get` and the run ends as a malformed answer, never a wrong one.
-        serde_json::to_string(self).unwrap_or_default().put(out);
-    }
-    fn get(input: &mut &[u8]) -> Option<sudoku_core::Stats> {
-        serde_json::from_str(&String::get(input)?).ok()
-    }
+/// `value` as JSON of its derived (serde) encoding, for [`wire_derived!`].
+pub fn put_derived<T: serde::Serialize>(value: &T, out: &mut Vec<u8>) {
+    // Serialising plain data to memory does not fail; if it ever did, the empty text is
+    // refused by `get_derived` and the run ends as a malformed answer, never a wrong one.
+    serde_json::to_string(value).unwrap_or_default().put(out);
 }
+
+/// A value [`put_derived`] sent, for [`wire_derived!`].
+pub fn get_derived<T: serde::de::DeserializeOwned>(input: &mut &[u8]) -> Option<T> {
+    serde_json::from_str(&String::get(input)?).ok()
+}
+
+/// Implements [`Wire`] for a type deriving serde's `Serialize` and `Deserialize`: it crosses as
+/// JSON of its derived encoding, every field but those it marks `#[serde(skip)]` (what only the
+/// parent measures), so a new field needs nothing here. (JSON has no NaN or infinity: such a
+/// number in an `Option` arrives as none.) `sudoku_isolate::wire_derived!(RelaxReport);`
+#[macro_export]
+macro_rules! wire_derived {
+    ($ty:ty) => {
+        impl $crate::Wire for $ty {
+            fn put(&self, out: &mut Vec<u8>) {
+                $crate::put_derived(self, out);
+            }
+            fn get(input: &mut &[u8]) -> Option<Self> {
+                $crate::get_derived(input)
+            }
+        }
+    };
+}
+
+// The statistics a solver call gathers in a child.
+wire_derived!(sudoku_core::Stats);
+// What a relaxation reports, from a relaxation solved in a child.
+wire_derived!(sudoku_core::RelaxReport);
 
 /// Runs `work` in a forked child and returns what it sends back, or kills the child at
 /// `kill_at`. Where `fork` is not available or fails, `work` runs here instead.
@@ -555,6 +575,46 @@ mod tests {
             let back = sudoku_core::Stats::get(&mut &out[..cut]);
             assert!(back.is_none(), "stats cut at byte {cut} were accepted");
         }
+    }
+
+    /// A relaxation's report crosses whole, its grid checked on the way in, all but the
+    /// child's CPU time.
+    #[test]
+    fn a_relaxation_report_crosses_the_wire() {
+        let order = sudoku_core::Order::new(2).unwrap();
+        let cells: Vec<u16> = vec![1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1];
+        let report = sudoku_core::RelaxReport {
+            feasible: true,
+            integral: true,
+            variables: 64,
+            fractional: 0,
+            unique: Some(true),
+            objective: Some(0.1 + 0.2),
+            grid: Some(sudoku_core::Grid::from_cells(order, cells).unwrap()),
+            iterations: 17,
+            extra: vec![("k".into(), "v".into())],
+            build_time: Some(Duration::from_nanos(1_234_567)),
+            solve_time: Some(Duration::from_micros(89)),
+            stopped: Some(Limit::Time),
+            child_cpu: Some(Duration::from_millis(3)),
+        };
+        let mut out = Vec::new();
+        report.put(&mut out);
+        let back = sudoku_core::RelaxReport::get(&mut out.as_slice()).unwrap();
+        assert_eq!(
+            back,
+            sudoku_core::RelaxReport {
+                child_cpu: None,
+                ..report
+            }
+        );
+        // A grid whose digits do not fit its order is refused, not read.
+        let text = String::from_utf8(out[8..].to_vec())
+            .unwrap()
+            .replace("[1,2,3,4", "[9,2,3,4");
+        let mut bad = Vec::new();
+        text.put(&mut bad);
+        assert!(sudoku_core::RelaxReport::get(&mut bad.as_slice()).is_none());
     }
 
     /// The same through a real fork: a child's statistics reach the parent whole, with the

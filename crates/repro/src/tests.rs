@@ -1,6 +1,12 @@
 //! The values-file parser and the judging of items.
 
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::Path;
+
+use sudoku_analysis::Row;
+
 use super::*;
+use crate::values::LineSplitter;
 
 const HEADER: &str =
     "paper,item,page,quantity,value,unit,experiment,select,measure,check,notes,cause\n";
@@ -290,7 +296,7 @@ fn hardest_givens_is_the_set_with_the_lowest_success() {
 }
 #[test]
 fn lines_split_as_csv_with_one_reader_for_all() {
-    let mut s = super::LineSplitter::default();
+    let mut s = LineSplitter::default();
     // The same reader must forget each line's state: an open quote does not leak into the next.
     let cases: [(&str, &[&str]); 5] = [
         ("a,b,\"c,d\"", &["a", "b", "c,d"]),

@@ -10,8 +10,8 @@ use clap::Args;
 
 use sudoku_analysis::baseline::{self, Side};
 use sudoku_analysis::meta::RunMeta;
-use sudoku_analysis::report::{Report, Section};
 use sudoku_analysis::{read_rows, Row};
+use sudoku_report::{Report, Section};
 
 use crate::cli::findings::{clocked, ClockArg};
 use crate::cli::Failure;

@@ -10,6 +10,7 @@ use anyhow::anyhow;
 use clap::Args;
 
 use sudoku_analysis::fidelity::{self, judge, Measure, Pair, ALPHA, RATIO};
+use sudoku_analysis::RunOutputs;
 
 use crate::cli::findings::emit;
 use crate::cli::plot::read_run;
@@ -83,8 +84,9 @@ fn spec(s: &str) -> Result<Spec, String> {
 pub fn block(specs: &[Spec]) -> Result<String, Failure> {
     let mut judged = Vec::new();
     for s in specs {
-        let run = read_run(&s.dir, "fidelity")?;
-        let js = judge(&run.rows, &s.pair).map_err(|e| anyhow!("{}: {e}", s.dir.display()))?;
+        read_run(&s.dir, "fidelity")?;
+        let js = judge(&RunOutputs::read_rows(&s.dir)?, &s.pair)
+            .map_err(|e| anyhow!("{}: {e}", s.dir.display()))?;
         judged.push((s.pair.clone(), js));
     }
     let args: Vec<&str> = specs.iter().map(|s| s.text.as_str()).collect();

@@ -119,11 +119,11 @@ fn is_peer(label: &str) -> bool {
 
 /// The calibration table of `dir`: every configuration's two clocks.
 pub fn clocks_block(dir: &Path) -> Result<String, Failure> {
-    let run = read_run(dir, "findings")?;
+    read_run(dir, "findings")?;
     Ok(format!(
         "_Written by `sudoku-bench findings {} --clocks`._\n\n{}",
         dir.display(),
-        calibration_markdown(&calibration(&run.rows))
+        calibration_markdown(&calibration(&RunOutputs::read_rows(dir)?))
     ))
 }
 
@@ -134,7 +134,7 @@ pub fn block(dir: &Path, peers: bool, clock: ClockArg) -> Result<String, Failure
     let (run, on_clock) = match clock {
         ClockArg::Harness => (run, String::new()),
         ClockArg::Own => {
-            let (rows, text) = clocked(run.rows, clock);
+            let (rows, text) = clocked(RunOutputs::read_rows(dir)?, clock);
             (
                 RunOutputs::new(&run.title, rows, run.traces, run.meta),
                 text,

@@ -48,7 +48,7 @@ pub fn read_run(dir: &Path, command: &str) -> Result<RunOutputs, Failure> {
     }
     check_meta_experiment(dir)?;
     let run = RunOutputs::read(dir, None)?;
-    if run.rows.is_empty() {
+    if run.trials.is_empty() {
         return Err(anyhow!(
             "{}: no trial rows (the file is empty or only a header): nothing for `{command}` to do",
             trials.display()

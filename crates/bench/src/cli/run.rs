@@ -159,6 +159,8 @@ pub fn run(a: &RunArgs, registry: &Registry) -> Result<(), Failure> {
         &out.join("meta.json"),
         &serde_json::to_string_pretty(&m).map_err(|e| anyhow!(e))?,
     )?;
+    // The plan (every task and puzzle) is not needed for the outputs: its memory serves them.
+    drop(plan);
     let files = write_outputs(&out, &name, !a.no_plots)?;
     let mut stdout = Out::new();
     stdout.line(format_args!(

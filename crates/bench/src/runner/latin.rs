@@ -4,7 +4,7 @@
 //! to a Latin square that must complete the given one. Counts and infeasibility claims are
 //! checked against the square's own completions, counted without any Sudoku.
 //! (`latin` is the only runner room that knows of Latin squares; `plan` reads them through it
-//! and `execute` judges through it.)
+//! and `execute` judges through it; it knows neither.)
 
 use anyhow::Result;
 use sudoku_core::{format, CountEnd, Status};
@@ -12,32 +12,38 @@ use sudoku_gen::{parse_latin, sudoku_to_latin, LatinSquare};
 
 use crate::results::TrialStatus;
 use crate::runner::judge::{Answer, Trial};
-use crate::runner::plan::Instance;
 
 /// Search steps the independent count of completions may take (well under a second): a square
 /// too hard for it is left unchecked, with a note, rather than stalling the run.
 pub const RECOUNT_NODES: u64 = 10_000_000;
 
-/// The instances of a Latin-square file, the first `limit` of them: named `FILE:LINE latin
-/// side=N holes=H`, in the set `set`.
-pub fn read_latin(path: &std::path::Path, set: &str, limit: usize) -> Result<Vec<Instance>> {
+/// A square of a Latin-square file, named as its instance will be.
+pub struct LatinEntry {
+    /// `FILE:LINE latin side=N holes=H`.
+    pub id: String,
+    /// The square.
+    pub square: LatinSquare,
+    /// Its label from the file, if any.
+    pub label: Option<String>,
+}
+
+/// The first `limit` squares of a Latin-square file, each named `FILE:LINE latin side=N
+/// holes=H`; `plan` makes them instances.
+pub fn read_latin(path: &std::path::Path, limit: usize) -> Result<Vec<LatinEntry>> {
     let name = path.display().to_string();
     let text = format::read_text(path)?;
     Ok(parse_latin(&text, &name)?
         .into_iter()
         .take(limit)
-        .map(|e| Instance {
+        .map(|e| LatinEntry {
             id: format!(
                 "{name}:{} latin side={} holes={}",
                 e.line,
                 e.square.side(),
                 e.square.holes()
             ),
-            set: set.to_string(),
-            puzzle: e.square.to_sudoku(),
+            square: e.square,
             label: e.label,
-            carve: None,
-            latin: Some(e.square),
         })
         .collect())
 }

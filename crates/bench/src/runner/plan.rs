@@ -377,9 +377,17 @@ fn read_source(
                 .limit
                 .map_or(usize::MAX, |l| l.saturating_add(spec.skip));
             out.extend(
-                latin::read_latin(&path, &set, read)?
+                latin::read_latin(&path, read)?
                     .into_iter()
-                    .skip(spec.skip),
+                    .skip(spec.skip)
+                    .map(|e| Instance {
+                        id: e.id,
+                        set: set.clone(),
+                        puzzle: e.square.to_sudoku(),
+                        label: e.label,
+                        carve: None,
+                        latin: Some(e.square),
+                    }),
             );
             continue;
         }

@@ -14,13 +14,16 @@ use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
-use crate::findings::{self, Finding, Verdict};
-use crate::meta::{config_label, RunMeta};
-use crate::number::num;
+use sudoku_analysis::findings::{self, Finding, Verdict};
+use sudoku_analysis::meta::{config_label, RunMeta};
+use sudoku_analysis::number::num;
+use sudoku_analysis::tables::Caps;
+use sudoku_analysis::tables::{filterable, Cell, Line, Table};
+use sudoku_analysis::{compare, summary, tables, write_whole};
+use sudoku_analysis::{RunOutputs, Trial};
+
 use crate::plots::{self, Drawn};
-use crate::tables::{Cell, Line, Table};
-use crate::{compare, summary, tables};
-use crate::{AnalysisError, Row, RunOutputs};
+use crate::ReportError;
 
 /// One section of the page: an anchor id, a heading and its HTML body (trusted: build it with
 /// [`html`] for text from data files). A section without a title is a bar without a heading,
@@ -61,7 +64,7 @@ pub struct Report {
 
 /// Text made safe as HTML text or attribute value (the one escaper of the crate, here too for
 /// callers that build report sections).
-pub use crate::escape::html;
+pub use sudoku_analysis::escape::html;
 
 /// The files of a results folder the page links to, when they exist.
 const LINKED: [&str; 7] = [
@@ -82,14 +85,9 @@ impl Report {
     /// The page of the results folder `dir`: the verdicts and leaderboards, the method filter,
     /// the key charts, the settings and environment (from meta.json when present, and from the
     /// rows), the summary and performance tables, the statistics with the critical-difference
-    /// diagram `cd` (when there is one), the other charts in `drawn` (read back from their SVG
-    /// files) and the charts left out, and links to its data files.
-    pub fn new(
-        dir: &Path,
-        run: &RunOutputs,
-        drawn: &Drawn,
-        cd: Option<&str>,
-    ) -> Result<Report, AnalysisError> {
+    /// diagram `cd` (when there is one), the other charts in `drawn` (their SVG inlined) and the
+    /// charts left out, and links to its data files.
+    pub fn new(dir: &Path, run: &RunOutputs, drawn: &Drawn, cd: Option<&str>) -> Report {
         let mut statistics = compare::html(&run.comparisons);
         if let Some(svg) = cd {
             statistics.push_str("<figure>");
@@ -105,20 +103,16 @@ impl Report {
             "Verdicts",
             headline(&run.findings),
         )];
-        let configs = plots::config_names(&run.rows, &run.traces);
+        let configs = plots::config_names(&run.trials, &run.traces);
         if !drawn.charts.is_empty() && !configs.is_empty() {
             sections.push(Section::new("methods", "", method_filter(&configs)));
         }
         sections.extend([
-            Section::new(
-                "key-charts",
-                "Key charts",
-                charts(drawn, &|c| key(c), true)?,
-            ),
+            Section::new("key-charts", "Key charts", charts(drawn, &|c| key(c), true)),
             Section::new(
                 "settings",
                 "Settings and environment",
-                settings(run.meta.as_ref(), &run.rows, &run.perf),
+                settings(run.meta.as_ref(), &run.trials, &run.caps),
             ),
             Section::new(
                 "tables",
@@ -149,7 +143,7 @@ impl Report {
                     &statistics,
                 ),
             ),
-            Section::new("charts", "More charts", charts(drawn, &|c| !key(c), false)?),
+            Section::new("charts", "More charts", charts(drawn, &|c| !key(c), false)),
         ]);
         if !drawn.skipped.is_empty() {
             let mut h =
@@ -171,11 +165,11 @@ impl Report {
         }
         files.push_str("</ul>\n<p>Charts as files: each chart's <code>.svg</code> and <code>.png</code> beside this page. <code>sudoku-bench report DIR</code> remakes this page from the CSV alone.</p>\n");
         sections.push(Section::new("files", "Data files", files));
-        Ok(Report {
+        Report {
             title: run.title.clone(),
             lead: lead(run),
             sections,
-        })
+        }
     }
 
     /// The page.
@@ -214,130 +208,17 @@ impl Report {
     }
 
     /// Writes `dir/report.html`; returns its path.
-    pub fn write(&self, dir: &Path) -> Result<PathBuf, AnalysisError> {
-        let path = dir.join("report.html");
-        std::fs::write(&path, self.to_html()).map_err(|e| AnalysisError::io(&path, e))?;
-        Ok(path)
+    pub fn write(&self, dir: &Path) -> Result<PathBuf, ReportError> {
+        Ok(write_whole(&dir.join("report.html"), &self.to_html())?)
     }
 }
 
-const STYLE: &str = "body{font-family:system-ui,-apple-system,\"Segoe UI\",Roboto,\"Helvetica Neue\",Arial,sans-serif;max-width:1150px;margin:1.2em auto;padding:0 1em;color:#111;line-height:1.4}
-h1{font-size:1.6em;margin:.2em 0}h2{border-bottom:1px solid #ccc;padding-bottom:.2em;margin-top:1.4em}
-.lead{color:#333;margin:.2em 0 .6em}
-nav ul{display:flex;flex-wrap:wrap;gap:.2em 1.2em;padding:0;margin:.4em 0;list-style:none;font-size:.9em}
-table{border-collapse:collapse;font-size:.85em;margin:.5em 0}
-th,td{padding:.2em .6em;border-bottom:1px solid #ddd;text-align:left;white-space:nowrap}
-td.num,th.num{text-align:right;font-variant-numeric:tabular-nums}
-thead th{border-bottom:2px solid #444;cursor:pointer;user-select:none}
-thead th[aria-sort=ascending]::after{content:\" ▲\"}thead th[aria-sort=descending]::after{content:\" ▼\"}
-caption{text-align:left;font-size:.9em;color:#333;caption-side:bottom;white-space:normal;max-width:70em}
-.scroll,.filterable{overflow-x:auto}
-.filterable input{margin:.3em 0;padding:.2em .4em;width:16em;max-width:90%}
-.figs{display:grid;grid-template-columns:repeat(auto-fill,minmax(min(520px,100%),1fr));gap:1.5em}
-.figs.key{grid-template-columns:repeat(auto-fill,minmax(min(560px,100%),1fr))}
-figure{margin:0}figure svg{max-width:100%;height:auto;display:block}
-figure h3{font-size:1em;margin:.3em 0}
-figcaption{font-size:.85em;color:#333}
-svg .key{cursor:pointer}svg .key.off{opacity:.3}
-ul.verdicts{padding-left:0;list-style:none;margin:.4em 0}
-ul.verdicts>li{margin:.25em 0}
-ul.verdicts summary{cursor:pointer}
-.badge{display:inline-block;font-size:.75em;padding:0 .45em;border-radius:.6em;margin-right:.4em;vertical-align:.1em;border:1px solid #999;color:#333}
-.badge.yes{background:#0072b2;border-color:#0072b2;color:#fff}
-.how{font-size:.85em;color:#333}
-#methods{background:#fff;border:1px solid #ccc;border-radius:4px;padding:.3em .6em;margin:1em 0;font-size:.85em;z-index:1}
-@media (min-width:800px){#methods{position:sticky;top:0}}
-#methods label{display:inline-block;margin:0 .8em 0 0;white-space:nowrap}
-#methods .sw{display:inline-block;width:.8em;height:.8em;margin-right:.25em;border-radius:2px;vertical-align:-.05em}
-#methods button{font-size:.9em;margin-right:.4em}
-details{margin:.4em 0}details>summary{cursor:pointer}
-section>details>summary{font-weight:600}
-.env{font-size:.9em}
-pre{background:#f6f6f6;padding:.6em;overflow-x:auto;font-size:.85em}
-";
+/// The page's style sheet.
+const STYLE: &str = include_str!("report.css");
 
 /// The page's one script: the method filter, sortable and filterable tables. Small, inline,
 /// and it loads nothing.
-const SCRIPT: &str = r#"(() => {
-  const $$ = (s, r = document) => [...r.querySelectorAll(s)];
-  // Method filter: hidden configurations' series vanish from every chart; their legend
-  // entries fade (a click on one toggles it too).
-  const hidden = new Set();
-  const apply = () => {
-    for (const e of $$('svg [data-config]')) {
-      const off = hidden.has(e.dataset.config);
-      if (e.classList.contains('key')) e.classList.toggle('off', off);
-      else e.style.display = off ? 'none' : '';
-    }
-    for (const i of $$('#methods input[data-config]')) i.checked = !hidden.has(i.dataset.config);
-  };
-  const flip = c => { hidden.has(c) ? hidden.delete(c) : hidden.add(c); apply(); };
-  for (const i of $$('#methods input[data-config]')) i.addEventListener('change', () => flip(i.dataset.config));
-  for (const k of $$('svg .key[data-config]')) k.addEventListener('click', () => flip(k.dataset.config));
-  for (const b of $$('#methods button')) b.addEventListener('click', () => {
-    hidden.clear();
-    if (b.value === 'none') for (const i of $$('#methods input[data-config]')) hidden.add(i.dataset.config);
-    apply();
-  });
-  // Tables: a click on a heading sorts the rows (within each block between group headings);
-  // numbers by value (a/b as a fraction, "< x" below x), "–" last.
-  const key = t => {
-    t = t.trim();
-    let m = t.match(/^(\d+)\/(\d+)$/);
-    if (m) return +m[2] ? m[1] / m[2] : 0;
-    m = t.match(/^<\s*(-?[\d.]+)/);
-    if (m) return m[1] / 2;
-    m = t.match(/^-?\d+(\.\d+)?(e-?\d+)?/);
-    return m ? parseFloat(m[0]) : null;
-  };
-  const blocks = tb => {
-    const out = [[null, []]];
-    for (const r of tb.rows) {
-      if (r.cells.length === 1 && r.cells[0].colSpan > 1) out.push([r, []]);
-      else out[out.length - 1][1].push(r);
-    }
-    return out;
-  };
-  for (const t of $$('table')) {
-    const heads = t.tHead ? [...t.tHead.rows[0].cells] : [];
-    heads.forEach((th, col) => th.addEventListener('click', () => {
-      const dir = th.getAttribute('aria-sort') === 'ascending' ? -1 : 1;
-      for (const h of heads) h.removeAttribute('aria-sort');
-      th.setAttribute('aria-sort', dir > 0 ? 'ascending' : 'descending');
-      const num = th.classList.contains('num');
-      for (const tb of t.tBodies) for (const [g, rows] of blocks(tb)) {
-        const v = r => r.cells[col] ? r.cells[col].textContent : '';
-        rows.sort((a, b) => {
-          if (num) {
-            const x = key(v(a)), y = key(v(b));
-            if (x === null || y === null) return (x === null) - (y === null);
-            return dir * (x - y);
-          }
-          return dir * v(a).localeCompare(v(b));
-        });
-        if (g) tb.appendChild(g);
-        for (const r of rows) tb.appendChild(r);
-      }
-    }));
-  }
-  // Filters: rows without the text are hidden, and a group heading with no row left.
-  for (const w of $$('.filterable')) {
-    const input = w.querySelector('input'), t = w.querySelector('table');
-    input.addEventListener('input', () => {
-      const q = input.value.trim().toLowerCase();
-      for (const tb of t.tBodies) for (const [g, rows] of blocks(tb)) {
-        let any = false;
-        for (const r of rows) {
-          const show = !q || r.textContent.toLowerCase().includes(q);
-          r.hidden = !show;
-          any = any || show;
-        }
-        if (g) g.hidden = !any;
-      }
-    });
-  }
-})();
-"#;
+const SCRIPT: &str = include_str!("report.js");
 
 /// `body` under a `<details>` whose summary is `summary` (plain text).
 fn folded(summary: &str, body: &str) -> String {
@@ -347,14 +228,9 @@ fn folded(summary: &str, body: &str) -> String {
     )
 }
 
-/// A table with a text box that filters its rows (the page's script does it).
-pub(crate) fn filterable(table: &str) -> String {
-    format!("<div class=\"filterable\">\n<input type=\"search\" placeholder=\"Filter rows\" aria-label=\"Filter rows\">\n{table}</div>\n")
-}
-
 /// The line under the title: trials, configurations, instances; the machine, commit and date.
 fn lead(run: &RunOutputs) -> String {
-    let rows = &run.rows;
+    let rows = &run.trials;
     let configs: std::collections::BTreeSet<String> = rows
         .iter()
         .map(|r| config_label(&r.method, &r.params))
@@ -436,7 +312,7 @@ fn method_filter(configs: &[String]) -> String {
 
 /// The run's settings as a table per configuration, the environment in a few lines, the
 /// experiment file folded.
-fn settings(meta: Option<&RunMeta>, rows: &[Row], perf: &[tables::PerfRow]) -> String {
+fn settings(meta: Option<&RunMeta>, rows: &[Trial], caps: &Caps) -> String {
     let mut h = String::new();
     // What the rows say: threads and trials per configuration, limits from the rows.
     let mut seen: BTreeMap<String, (u32, u32)> = BTreeMap::new();
@@ -447,9 +323,9 @@ fn settings(meta: Option<&RunMeta>, rows: &[Row], perf: &[tables::PerfRow]) -> S
         e.0 = e.0.max(r.threads.max(1));
         e.1 = e.1.max(r.trial + 1);
     }
-    let caps: BTreeMap<String, Option<f64>> = perf
+    let caps: BTreeMap<String, Option<f64>> = caps
         .iter()
-        .map(|p| (config_label(&p.method, &p.params), p.cap_ms))
+        .map(|((_, method, params), cap)| (config_label(method, params), *cap))
         .collect();
     let split = |label: &str| match label.split_once(' ') {
         Some((m, p)) => (m.to_string(), p.to_string()),
@@ -602,39 +478,31 @@ fn html_keep_lines(s: &str) -> String {
 
 /// The charts `pick` chooses, each SVG inlined with its title and caption (`key`: the key
 /// charts, drawn wider).
-fn charts(drawn: &Drawn, pick: &dyn Fn(&str) -> bool, key: bool) -> Result<String, AnalysisError> {
+fn charts(drawn: &Drawn, pick: &dyn Fn(&str) -> bool, key: bool) -> String {
     let mut chosen: Vec<&plots::Chart> = drawn.charts.iter().filter(|c| pick(&c.stem)).collect();
     if key {
         chosen.sort_by_key(|c| KEY_CHARTS.iter().position(|k| *k == c.stem));
     }
     if chosen.is_empty() {
-        return Ok(if key {
+        return if key {
             "<p>None of the key charts could be drawn from this data (see the charts left out).</p>\n".into()
         } else {
             "<p>No other chart was drawn (see the charts left out).</p>\n".into()
-        });
+        };
     }
     let mut h = format!("<div class=\"figs{}\">\n", if key { " key" } else { "" });
     for c in chosen {
-        let Some(svg_path) = c
-            .files
-            .iter()
-            .find(|f| f.extension().is_some_and(|e| e == "svg"))
-        else {
-            continue;
-        };
-        let svg = std::fs::read_to_string(svg_path).map_err(|e| AnalysisError::io(svg_path, e))?;
         let stem = html(&c.stem);
         let _ = write!(
             h,
             "<figure id=\"fig-{stem}\">\n<h3>{}</h3>\n{}\n<figcaption>{} <a href=\"{stem}.svg\">SVG</a> · <a href=\"{stem}.png\">PNG</a></figcaption>\n</figure>\n",
             html(&c.title),
-            inline_svg(&svg, &c.title),
+            inline_svg(&c.svg, &c.title),
             html(&c.caption),
         );
     }
     h.push_str("</div>\n");
-    Ok(h)
+    h
 }
 
 /// An SVG file's markup for inlining in HTML: no XML prolog, no namespace URL (HTML parsers put
@@ -654,14 +522,14 @@ fn inline_svg(svg: &str, title: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::TrialStatus;
+    use sudoku_analysis::TrialStatus;
 
-    fn rows() -> Vec<Row> {
+    fn rows() -> Vec<sudoku_analysis::Row> {
         let mut v = Vec::new();
         for (i, m) in ["a", "b<script>"].iter().enumerate() {
             for order in [2, 3] {
                 for inst in 0..3 {
-                    v.push(Row {
+                    v.push(sudoku_analysis::Row {
                         experiment: "demo & co".into(),
                         kind: "solve".into(),
                         method: m.to_string(),
@@ -671,7 +539,7 @@ mod tests {
                         instance: format!("i{order}-{inst}"),
                         status: TrialStatus::Solved,
                         wall_ms: (1 + i + inst) as f64 * order as f64,
-                        ..Row::default()
+                        ..sudoku_analysis::Row::default()
                     });
                 }
             }
@@ -684,9 +552,10 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         std::fs::write(dir.path().join("trials.csv"), "x").unwrap();
         let run = RunOutputs::new("demo & co", rows(), Vec::new(), None);
-        let drawn = crate::plots::draw(dir.path(), &run.figures).unwrap();
+        let drawn =
+            crate::plots::draw(dir.path(), &plots::Figures::of(&run.trials, &run.traces)).unwrap();
         assert!(!drawn.charts.is_empty() && !drawn.skipped.is_empty());
-        let r = Report::new(dir.path(), &run, &drawn, Some("<svg>cd</svg>")).unwrap();
+        let r = Report::new(dir.path(), &run, &drawn, Some("<svg>cd</svg>"));
         let ids: Vec<&str> = r.sections.iter().map(|s| s.id.as_str()).collect();
         assert_eq!(
             ids,
@@ -779,7 +648,7 @@ mod tests {
 
     #[test]
     fn settings_are_a_table_per_configuration() {
-        let config = |label: &str, trials| crate::meta::ConfigSettings {
+        let config = |label: &str, trials| sudoku_analysis::meta::ConfigSettings {
             label: label.into(),
             trials,
             repeat: 1,
@@ -798,7 +667,7 @@ mod tests {
             finished: None,
             experiment_file: "demo.toml".into(),
             experiment_text: "name = \"demo\"\n# <b>\n".into(),
-            settings: Some(crate::meta::RunSettings {
+            settings: Some(sudoku_analysis::meta::RunSettings {
                 kind: "solve".into(),
                 seed: 7,
                 count_limit: 2,
@@ -810,7 +679,7 @@ mod tests {
             ..RunMeta::default()
         };
         let run = RunOutputs::new("demo", rows(), Vec::new(), Some(meta.clone()));
-        let h = settings(Some(&meta), &run.rows, &run.perf);
+        let h = settings(Some(&meta), &run.trials, &run.caps);
         assert!(h.contains("<p>Kind <strong>solve</strong>, seed 7, 6 instances.</p>"));
         assert!(h.contains("<tr><td>a</td><td>–</td><td class=\"num\">3</td><td class=\"num\">1</td><td class=\"num\">2.50 s</td><td class=\"num\">–</td><td class=\"num\">1000</td><td>2, 3</td><td class=\"num\">1</td></tr>"), "{h}");
         assert!(h.contains("<tr><td>b&lt;script&gt;</td><td>x=1</td>"));
@@ -821,7 +690,7 @@ mod tests {
         assert!(!h.contains("&quot;configs&quot;"));
         assert!(!h.contains("no <code>meta.json</code>"));
         // Without settings, the table is read from the rows.
-        let h = settings(None, &run.rows, &run.perf);
+        let h = settings(None, &run.trials, &run.caps);
         assert!(h.contains("read from the rows"));
         assert!(h.contains("<tr><td>a</td><td>–</td><td class=\"num\">1</td>"));
     }

@@ -21,8 +21,11 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
-use crate::number::num;
-use crate::{AnalysisError, Row, TraceRow};
+use sudoku_analysis::number::num;
+use sudoku_analysis::write_whole;
+use sudoku_analysis::{TraceRow, Trial};
+
+use crate::ReportError;
 
 mod cd;
 mod figures;
@@ -75,6 +78,8 @@ pub struct Chart {
     pub caption: String,
     /// The files written (SVG first).
     pub files: Vec<PathBuf>,
+    /// The SVG file's text, which the report inlines.
+    pub svg: String,
     /// Each panel's title and number of series.
     pub panels: Vec<(String, usize)>,
     /// Where the panels and the legend are in the SVG.
@@ -365,7 +370,7 @@ impl Figure {
 
 /// Registers the embedded DejaVu Sans (regular and bold) with the drawing library, once; `out`
 /// names the file or folder in the error.
-fn ensure_font(out: &Path) -> Result<(), AnalysisError> {
+fn ensure_font(out: &Path) -> Result<(), ReportError> {
     static FONT: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
     let ok = *FONT.get_or_init(|| {
         plotters::style::register_font("sans-serif", FontStyle::Normal, dejavu::sans::regular())
@@ -376,15 +381,15 @@ fn ensure_font(out: &Path) -> Result<(), AnalysisError> {
     if ok {
         Ok(())
     } else {
-        Err(AnalysisError::Chart {
+        Err(ReportError::Chart {
             path: out.to_path_buf(),
             message: "the embedded chart font could not be loaded".into(),
         })
     }
 }
 
-fn chart_error(path: &Path, what: &str, e: impl std::fmt::Display) -> AnalysisError {
-    AnalysisError::Chart {
+fn chart_error(path: &Path, what: &str, e: impl std::fmt::Display) -> ReportError {
+    ReportError::Chart {
         path: path.to_path_buf(),
         message: format!("{what}: {e}"),
     }
@@ -403,7 +408,7 @@ pub struct Figures(Vec<(String, Result<Figure, String>)>);
 
 impl Figures {
     /// The charts of `rows` and `traces`, in reading order.
-    pub fn of(rows: &[Row], traces: &[TraceRow]) -> Figures {
+    pub fn of(rows: &[Trial], traces: &[TraceRow]) -> Figures {
         Figures(figures::all(rows, traces))
     }
 }
@@ -411,42 +416,59 @@ impl Figures {
 /// Every configuration of `rows` and `traces` as the charts name it (control characters made
 /// visible), sorted: its place in the list is its colour ([`PALETTE`], repeating) and marker in
 /// every chart, and the SVG's `data-config` attributes hold these names.
-pub fn config_names(rows: &[Row], traces: &[TraceRow]) -> Vec<String> {
+pub fn config_names(rows: &[Trial], traces: &[TraceRow]) -> Vec<String> {
     figures::configs(rows, traces)
 }
 
 /// Draws every chart the rows support into `out` (`<stem>.svg` and `<stem>.png`); says which
-/// were left out and why, and removes their files if an earlier run left them.
-pub fn draw_all(out: &Path, rows: &[Row], traces: &[TraceRow]) -> Result<Drawn, AnalysisError> {
-    draw(out, &Figures::of(rows, traces))
+/// were left out and why, and removes their files if an earlier run left them. Each chart's
+/// data is built, drawn and dropped before the next one's is built.
+pub fn draw_all(out: &Path, rows: &[Trial], traces: &[TraceRow]) -> Result<Drawn, ReportError> {
+    ensure_font(out)?;
+    let mut drawn = Drawn::default();
+    figures::each(rows, traces, |stem, built| {
+        place(out, stem, &built, &mut drawn)
+    })?;
+    Ok(drawn)
 }
 
 /// Draws `figures` into `out`, as [`draw_all`] does.
-pub fn draw(out: &Path, figures: &Figures) -> Result<Drawn, AnalysisError> {
+pub fn draw(out: &Path, figures: &Figures) -> Result<Drawn, ReportError> {
     ensure_font(out)?;
     let mut drawn = Drawn::default();
     for (stem, built) in &figures.0 {
-        match built {
-            Ok(fig) => drawn.charts.push(render(out, fig)?),
-            Err(reason) => {
-                // A chart an earlier run drew from other data must not outlive it.
-                for ext in ["svg", "png"] {
-                    let old = out.join(format!("{stem}.{ext}"));
-                    if old.is_file() {
-                        std::fs::remove_file(&old).map_err(|e| AnalysisError::io(&old, e))?;
-                    }
-                }
-                drawn.skipped.push(Skipped {
-                    stem: stem.clone(),
-                    reason: reason.clone(),
-                })
-            }
-        }
+        place(out, stem.clone(), built, &mut drawn)?;
     }
     Ok(drawn)
 }
 
-fn render(out: &Path, fig: &Figure) -> Result<Chart, AnalysisError> {
+/// Draws one chart into `out` and adds it to `drawn`, or adds why it is left out.
+fn place(
+    out: &Path,
+    stem: String,
+    built: &Result<Figure, String>,
+    drawn: &mut Drawn,
+) -> Result<(), ReportError> {
+    match built {
+        Ok(fig) => drawn.charts.push(render(out, fig)?),
+        Err(reason) => {
+            // A chart an earlier run drew from other data must not outlive it.
+            for ext in ["svg", "png"] {
+                let old = out.join(format!("{stem}.{ext}"));
+                if old.is_file() {
+                    std::fs::remove_file(&old).map_err(|e| ReportError::io(&old, e))?;
+                }
+            }
+            drawn.skipped.push(Skipped {
+                stem,
+                reason: reason.clone(),
+            })
+        }
+    }
+    Ok(())
+}
+
+fn render(out: &Path, fig: &Figure) -> Result<Chart, ReportError> {
     let svg = out.join(format!("{}.svg", fig.stem));
     let png = out.join(format!("{}.png", fig.stem));
     let s1 = Style { scale: 1.0 };
@@ -468,7 +490,7 @@ fn render(out: &Path, fig: &Figure) -> Result<Chart, AnalysisError> {
             .map(|k| k.label.clone())
     };
     let text = tag::finish(&text, &tags, names);
-    std::fs::write(&svg, text).map_err(|e| AnalysisError::io(&svg, e))?;
+    write_whole(&svg, &text)?;
     let s2 = Style { scale: 2.0 };
     let l2 = fig.layout(&s2);
     {
@@ -482,6 +504,7 @@ fn render(out: &Path, fig: &Figure) -> Result<Chart, AnalysisError> {
         title: fig.title.clone(),
         caption: fig.caption.clone(),
         files: vec![svg, png],
+        svg: text,
         panels: fig
             .panels
             .iter()
@@ -773,6 +796,7 @@ fn draw_panel<DB: DrawingBackend>(
                     }
                     v = st;
                 }
+                let v = thin_line(v, pixel);
                 chart
                     .draw_series(LineSeries::new(
                         v.clone(),
@@ -788,7 +812,8 @@ fn draw_panel<DB: DrawingBackend>(
                 }
             }
             Mark::Points { style, pts, hollow } => {
-                for q in pts.iter().copied().map(at).filter(finite) {
+                let pts: Vec<(f64, f64)> = pts.iter().copied().map(at).filter(finite).collect();
+                for q in thin_points(pts, pixel) {
                     tag::tip(t, &plot, point_tip(*style, q))?;
                     draw_marker(&plot, pixel(q), *style, *hollow, s)?;
                     tag::end(t, &plot)?;
@@ -844,8 +869,8 @@ fn draw_panel<DB: DrawingBackend>(
                     ])
                     .map_err(err)?;
                 tag::end(t, &plot)?;
-                for &o in &b.outliers {
-                    let q = pt(*bx, o);
+                let outliers = b.outliers.iter().map(|&o| pt(*bx, o)).collect();
+                for q in thin_points(outliers, pixel) {
                     tag::tip(t, &plot, point_tip(*style, q))?;
                     draw_marker(&plot, pixel(q), *style, true, s)?;
                     tag::end(t, &plot)?;
@@ -875,6 +900,50 @@ fn draw_panel<DB: DrawingBackend>(
         }
     }
     Ok(texts)
+}
+
+/// A mark with more points than this is drawn a pixel at a time ([`thin_line`],
+/// [`thin_points`]): far more than a panel has pixels across (520 px wide at most), so every
+/// point of a smaller mark is drawn as it was, and a mark of a million trials costs what its
+/// pixels cost (a run of a million trials made a report of 44 MB).
+const THIN_ABOVE: usize = 10_000;
+
+/// A line of more than [`THIN_ABOVE`] points (drawing coordinates) without the points that fall
+/// on the pixel of the point kept before them (`pixel` maps a point to its pixel); the first
+/// and last points are kept. The line drawn differs by less than a pixel.
+fn thin_line(pts: Vec<(f64, f64)>, pixel: impl Fn((f64, f64)) -> (i32, i32)) -> Vec<(f64, f64)> {
+    if pts.len() <= THIN_ABOVE {
+        return pts;
+    }
+    let mut out: Vec<(f64, f64)> = Vec::new();
+    let mut at = None;
+    for (i, &q) in pts.iter().enumerate() {
+        let p = pixel(q);
+        if at != Some(p) {
+            out.push(q);
+            at = Some(p);
+        } else if i + 1 == pts.len() {
+            // The line ends where it ends: its last point stands for its pixel.
+            *out.last_mut().expect("a point was kept") = q;
+        }
+    }
+    out
+}
+
+/// More than [`THIN_ABOVE`] markers (drawing coordinates): for each pixel only the last marker
+/// drawn on it, in the order they are drawn. Each marker covers the ones drawn before it on its
+/// pixel, so the chart looks the same, and the hover text is the one on top.
+fn thin_points(pts: Vec<(f64, f64)>, pixel: impl Fn((f64, f64)) -> (i32, i32)) -> Vec<(f64, f64)> {
+    if pts.len() <= THIN_ABOVE {
+        return pts;
+    }
+    let mut last: std::collections::HashMap<(i32, i32), usize> = Default::default();
+    for (i, &q) in pts.iter().enumerate() {
+        last.insert(pixel(q), i);
+    }
+    let mut keep: Vec<usize> = last.into_values().collect();
+    keep.sort_unstable();
+    keep.into_iter().map(|i| pts[i]).collect()
 }
 
 /// An axis' name in a hover text: its title, or `configuration` for named categories without

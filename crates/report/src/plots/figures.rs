@@ -4,41 +4,65 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use super::{Axis, BoxStats, Figure, Key, Mark, Panel, PALETTE};
-use crate::escape;
-use crate::meta::config_label;
-use crate::stats::{quantile_sorted, sorted};
-use crate::{Row, TraceRow};
+use sudoku_analysis::escape;
+use sudoku_analysis::meta::config_label;
+use sudoku_analysis::stats::{quantile_sorted, sorted};
+use sudoku_analysis::{Name, TraceRow, Trial};
 
 /// Why a chart is not drawn.
 type Built = Result<Figure, String>;
 
+/// What builds one chart from the rows.
+type Builder = fn(&Data) -> Built;
+
 /// Every chart, in reading order, with its stem.
-pub(super) fn all(rows: &[Row], traces: &[TraceRow]) -> Vec<(String, Built)> {
-    let d = Data::new(rows, traces);
-    let mut out: Vec<(String, Built)> = vec![
-        ("time_vs_order".into(), time_vs_order(&d)),
-        ("boxplot".into(), boxplot(&d)),
-        ("cactus".into(), cactus(&d)),
-        ("ecdf".into(), ecdf(&d)),
-        ("profile".into(), profile(&d)),
-        ("scatter".into(), scatter(&d)),
-        ("success_vs_givens".into(), success_vs_givens(&d)),
-        ("convergence".into(), convergence(&d)),
-        ("ert".into(), ert(&d)),
-    ];
-    out.extend(sweeps(&d));
+pub(super) fn all(rows: &[Trial], traces: &[TraceRow]) -> Vec<(String, Built)> {
+    let mut out = Vec::new();
+    each(rows, traces, |stem, built| {
+        out.push((stem, built));
+        Ok::<(), ()>(())
+    })
+    .expect("collecting fails never");
     out
+}
+
+/// Every chart, in reading order, handed to `f` with its stem as soon as it is built, so that
+/// one chart's data is held at a time (a million trials' points, each chart's own copy).
+pub(super) fn each<E>(
+    rows: &[Trial],
+    traces: &[TraceRow],
+    mut f: impl FnMut(String, Built) -> Result<(), E>,
+) -> Result<(), E> {
+    let d = Data::new(rows, traces);
+    let charts: [(&str, Builder); 9] = [
+        ("time_vs_order", time_vs_order),
+        ("boxplot", boxplot),
+        ("cactus", cactus),
+        ("ecdf", ecdf),
+        ("profile", profile),
+        ("scatter", scatter),
+        ("success_vs_givens", success_vs_givens),
+        ("convergence", convergence),
+        ("ert", ert),
+    ];
+    for (stem, build) in charts {
+        f(stem.to_string(), build(&d))?;
+    }
+    for (stem, built) in sweeps(&d) {
+        f(stem, built)?;
+    }
+    Ok(())
 }
 
 /// The configurations' names as charts draw them, sorted: a configuration's place in this list
 /// is its colour and marker in every chart.
-pub(super) fn configs(rows: &[Row], traces: &[TraceRow]) -> Vec<String> {
+pub(super) fn configs(rows: &[Trial], traces: &[TraceRow]) -> Vec<String> {
     Data::new(rows, traces).configs
 }
 
 /// The rows, with each configuration's index in the sorted list of configurations.
 struct Data<'a> {
-    rows: &'a [Row],
+    rows: &'a [Trial],
     traces: &'a [TraceRow],
     configs: Vec<String>,
 }
@@ -63,7 +87,7 @@ fn facet(order: usize, variant: &str) -> String {
 }
 
 impl<'a> Data<'a> {
-    fn new(rows: &'a [Row], traces: &'a [TraceRow]) -> Data<'a> {
+    fn new(rows: &'a [Trial], traces: &'a [TraceRow]) -> Data<'a> {
         let configs: BTreeSet<String> = rows
             .iter()
             .map(|r| config_name(&r.method, &r.params))
@@ -81,7 +105,7 @@ impl<'a> Data<'a> {
         self.configs.binary_search(&name).unwrap_or(0)
     }
 
-    fn cfg(&self, r: &Row) -> usize {
+    fn cfg(&self, r: &Trial) -> usize {
         self.style(&r.method, &r.params)
     }
 
@@ -222,8 +246,8 @@ fn time_vs_order(d: &Data) -> Built {
 }
 
 /// Runs grouped by facet (order, variant) and configuration.
-fn by_facet<'a>(d: &'a Data) -> BTreeMap<Facet, BTreeMap<usize, Vec<&'a Row>>> {
-    let mut g: BTreeMap<Facet, BTreeMap<usize, Vec<&Row>>> = BTreeMap::new();
+fn by_facet<'a>(d: &'a Data) -> BTreeMap<Facet, BTreeMap<usize, Vec<&'a Trial>>> {
+    let mut g: BTreeMap<Facet, BTreeMap<usize, Vec<&Trial>>> = BTreeMap::new();
     for r in d.rows {
         g.entry((r.order, facet(r.order, &r.variant)))
             .or_default()
@@ -445,7 +469,7 @@ fn median_or_fail(v: &[Option<f64>]) -> Option<f64> {
 }
 
 /// An instance: variant and instance name.
-type Instance = (String, String);
+type Instance = (Name, Name);
 
 /// Per instance (variant and instance) and configuration: the median wall time over its trials
 /// (`None`: no answer in at least half of them).
@@ -881,7 +905,7 @@ fn ert(d: &Data) -> Built {
 /// One chart per parameter that a method sweeps over numeric values with every other
 /// parameter fixed: wall time against the value, one series per grid size.
 fn sweeps(d: &Data) -> Vec<(String, Built)> {
-    let mut by_method: BTreeMap<&str, Vec<&Row>> = BTreeMap::new();
+    let mut by_method: BTreeMap<&str, Vec<&Trial>> = BTreeMap::new();
     for r in d.rows {
         by_method.entry(&r.method).or_default().push(r);
     }

@@ -1,5 +1,5 @@
 //! The critical-difference diagram (Demšar 2006, Fig. 1) of the Friedman–Nemenyi tests that
-//! [`crate::compare`] computes: `cd.svg`, also inlined in the report.
+//! [`sudoku_analysis::compare`] computes: `cd.svg`, also inlined in the report.
 
 use std::path::{Path, PathBuf};
 
@@ -7,10 +7,11 @@ use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use super::ensure_font;
-use crate::compare::{Comparison, RankTest};
-use crate::escape;
-use crate::number::p_value;
-use crate::AnalysisError;
+use sudoku_analysis::compare::{Comparison, RankTest};
+use sudoku_analysis::escape;
+use sudoku_analysis::number::p_value;
+
+use crate::ReportError;
 
 /// Width of the rank axis of a CD diagram (px).
 const CD_AXIS: i32 = 300;
@@ -47,7 +48,7 @@ fn panel_height(k: usize, cliques: usize) -> u32 {
 /// one panel under another, as SVG text; `None` when no group has one. Methods hang from their
 /// mean rank on an axis from 1 (left, fastest) to k; a thick bar joins methods not
 /// significantly different (Nemenyi); the CD is drawn to scale above the axis.
-pub fn cd_svg(comparisons: &[Comparison]) -> Result<Option<String>, AnalysisError> {
+pub fn cd_svg(comparisons: &[Comparison]) -> Result<Option<String>, ReportError> {
     let panels: Vec<(&Comparison, &RankTest)> = comparisons
         .iter()
         .filter_map(|c| c.ranks.as_ref().map(|r| (c, r)))
@@ -55,7 +56,7 @@ pub fn cd_svg(comparisons: &[Comparison]) -> Result<Option<String>, AnalysisErro
     if panels.is_empty() {
         return Ok(None);
     }
-    let err = |e: String| AnalysisError::Chart {
+    let err = |e: String| ReportError::Chart {
         path: PathBuf::from("cd.svg"),
         message: e,
     };

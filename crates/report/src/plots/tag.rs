@@ -10,7 +10,7 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 
 use super::{err, Res};
-use crate::escape;
+use sudoku_analysis::escape;
 
 /// A series' start: `(SERIES, style >> 8, style & 255)`.
 const SERIES: u8 = 0xFE;

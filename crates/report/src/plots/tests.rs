@@ -3,7 +3,7 @@
 //! groups for the report's filter, skipped charts.
 
 use super::*;
-use crate::TrialStatus;
+use sudoku_analysis::{Row, TrialStatus, Trials};
 
 /// 11 configurations (9 methods, one with two parameter values) at orders 2–4 and two
 /// variants; givens varying at order 3; a failed run; traces for one method.
@@ -80,7 +80,7 @@ fn fixture() -> (Vec<Row>, Vec<TraceRow>) {
 fn many_configurations_are_faceted_and_the_legend_stays_off_the_data() {
     let (rows, traces) = fixture();
     let dir = tempfile::tempdir().unwrap();
-    let drawn = draw_all(dir.path(), &rows, &traces).unwrap();
+    let drawn = draw_all(dir.path(), &Trials::of_rows(&rows), &traces).unwrap();
     let stems: Vec<&str> = drawn.charts.iter().map(|c| c.stem.as_str()).collect();
     for want in [
         "time_vs_order",
@@ -170,7 +170,7 @@ fn titles_are_whole_and_fit_their_room() {
         r.params = "objective=weighted search=cbc cuts=gomory,mir,probing".into();
     }
     let dir = tempfile::tempdir().unwrap();
-    let drawn = draw_all(dir.path(), &rows, &traces).unwrap();
+    let drawn = draw_all(dir.path(), &Trials::of_rows(&rows), &traces).unwrap();
     let mut seen = 0;
     for c in &drawn.charts {
         for f in &c.texts {
@@ -184,7 +184,7 @@ fn titles_are_whole_and_fit_their_room() {
         let svg = std::fs::read_to_string(&c.files[0]).unwrap();
         for f in &c.texts {
             assert!(
-                svg.contains(&crate::escape::html(&f.text).replace("&#39;", "&apos;")),
+                svg.contains(&sudoku_analysis::escape::html(&f.text).replace("&#39;", "&apos;")),
                 "{}: {} not in the SVG",
                 c.stem,
                 f.text
@@ -209,7 +209,7 @@ fn titles_are_whole_and_fit_their_room() {
 fn every_series_is_a_group_naming_its_configuration() {
     let (rows, traces) = fixture();
     let dir = tempfile::tempdir().unwrap();
-    let drawn = draw_all(dir.path(), &rows, &traces).unwrap();
+    let drawn = draw_all(dir.path(), &Trials::of_rows(&rows), &traces).unwrap();
     let configs = ["meta alpha=0.5", "meta alpha=0.9", "method-0", "method-8"];
     for c in &drawn.charts {
         let svg = std::fs::read_to_string(&c.files[0]).unwrap();
@@ -270,7 +270,7 @@ fn a_chart_the_data_cannot_support_is_skipped_with_a_reason() {
     let dir = tempfile::tempdir().unwrap();
     // A stale chart of a skipped kind is removed.
     std::fs::write(dir.path().join("ert.svg"), "<svg/>").unwrap();
-    let drawn = draw_all(dir.path(), &one, &[]).unwrap();
+    let drawn = draw_all(dir.path(), &Trials::of_rows(&one), &[]).unwrap();
     let skipped: Vec<&str> = drawn.skipped.iter().map(|s| s.stem.as_str()).collect();
     assert_eq!(
         skipped,
@@ -307,7 +307,7 @@ fn colours_follow_the_sorted_configurations() {
 }
 
 fn figures_keys(rows: &[Row], traces: &[TraceRow]) -> Vec<(String, usize)> {
-    let all = figures::all(rows, traces);
+    let all = figures::all(&Trials::of_rows(rows), traces);
     let Ok(f) = &all.iter().find(|(s, _)| s == "boxplot").unwrap().1 else {
         panic!("no boxplot")
     };
@@ -316,7 +316,7 @@ fn figures_keys(rows: &[Row], traces: &[TraceRow]) -> Vec<(String, usize)> {
 
 /// The points of the first line of `style` in chart `stem`'s first panel.
 fn line_of(rows: &[Row], traces: &[TraceRow], stem: &str, style: usize) -> Vec<(f64, f64)> {
-    let all = figures::all(rows, traces);
+    let all = figures::all(&Trials::of_rows(rows), traces);
     let Ok(f) = &all.iter().find(|(s, _)| s == stem).unwrap().1 else {
         panic!("{stem} not drawn")
     };
@@ -403,4 +403,58 @@ fn ert_and_profile_on_literal_runs() {
     );
     assert_eq!(&b[..3], [(0.0, 0.0), (0.0, 1.0 / 3.0), (2.0, 2.0 / 3.0)]);
     assert_eq!(b.last().unwrap().1, 2.0 / 3.0);
+}
+
+/// Marks of more points than a panel has pixels are drawn a pixel at a time; smaller ones whole.
+#[test]
+fn large_marks_are_drawn_a_pixel_at_a_time() {
+    let px = |q: (f64, f64)| ((q.0 * 100.0).round() as i32, (q.1 * 100.0).round() as i32);
+    let few: Vec<(f64, f64)> = (0..THIN_ABOVE).map(|i| (i as f64, 0.0)).collect();
+    assert_eq!(thin_line(few.clone(), px), few);
+    assert_eq!(thin_points(few.clone(), px), few);
+    // A rising line of 50,000 points over 100 × 100 pixels: one point per pixel it crosses,
+    // its first and last kept, no two kept neighbours on one pixel.
+    let n = 50_000;
+    let line: Vec<(f64, f64)> = (0..n)
+        .map(|i| (i as f64 / n as f64, (i as f64 / n as f64).powi(2)))
+        .collect();
+    let thin = thin_line(line.clone(), px);
+    assert!(thin.len() <= 202, "{}", thin.len());
+    assert_eq!((thin[0], thin.last()), (line[0], line.last()));
+    assert!(thin.windows(2).all(|w| px(w[0]) != px(w[1])));
+    // Markers: the last one drawn on each pixel, in drawing order.
+    let mut pts = line;
+    pts.push((0.0, 0.0));
+    let kept = thin_points(pts.clone(), px);
+    let pixels: std::collections::BTreeSet<(i32, i32)> = pts.iter().map(|&q| px(q)).collect();
+    assert_eq!(kept.len(), pixels.len());
+    assert_eq!(kept.last(), Some(&(0.0, 0.0)));
+    assert!(kept.windows(2).all(|w| {
+        let at = |q| pts.iter().rposition(|p| *p == q).unwrap();
+        at(w[0]) < at(w[1])
+    }));
+}
+
+/// A run of many trials draws charts of the size of their pixels, not of their trials.
+#[test]
+fn a_large_run_draws_small_charts() {
+    let rows: Vec<Row> = (0..60_000)
+        .map(|i| Row {
+            task: i,
+            kind: "solve".into(),
+            method: ["a", "b"][i % 2].into(),
+            variant: "classic".into(),
+            order: 3,
+            instance_set: "s".into(),
+            instance: format!("i{}", i / 2),
+            status: TrialStatus::Solved,
+            wall_ms: 1.0 + (i % 997) as f64 / 10.0,
+            ..Row::default()
+        })
+        .collect();
+    let dir = tempfile::tempdir().unwrap();
+    let drawn = draw_all(dir.path(), &Trials::of_rows(&rows), &[]).unwrap();
+    for c in &drawn.charts {
+        assert!(c.svg.len() < 2_000_000, "{}: {} bytes", c.stem, c.svg.len());
+    }
 }

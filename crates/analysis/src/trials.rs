@@ -1,0 +1,274 @@
+//! A run's trials as the outputs read them ([`Trials`]): each row of `trials.csv` ([`Row`])
+//! without the columns no summary, statistic, finding or chart reads, and with its texts (kind,
+//! method, parameters, variant, set, instance, limit, commit) held once for every trial that
+//! shares them ([`Name`]). A [`Row`] with its own copy of each text took about 1.2 KB in memory;
+//! a [`Trial`] takes 144 bytes, so a run of a million trials is analysed in a few hundred
+//! megabytes. [`Trials::read`] reads `trials.csv` a row at a time, never whole.
+
+use std::borrow::Borrow;
+use std::collections::HashSet;
+use std::fmt;
+use std::ops::Deref;
+use std::path::Path;
+use std::sync::Arc;
+
+use crate::meta::RunSettings;
+use crate::{visit_checked, AnalysisError, Row, TrialStatus};
+
+/// A text that every trial having it shares: one pointer each, the text once. It reads as the
+/// `&str` it holds (`&*name`, `name.len()`, `name == "solve"`), and orders, hashes and compares
+/// as that text.
+#[derive(Clone, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Name(Arc<String>);
+
+impl Name {
+    /// The text.
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl Deref for Name {
+    type Target = str;
+    fn deref(&self) -> &str {
+        &self.0
+    }
+}
+
+impl Borrow<str> for Name {
+    fn borrow(&self) -> &str {
+        &self.0
+    }
+}
+
+impl AsRef<str> for Name {
+    fn as_ref(&self) -> &str {
+        &self.0
+    }
+}
+
+impl PartialEq<str> for Name {
+    fn eq(&self, other: &str) -> bool {
+        self.as_str() == other
+    }
+}
+
+impl PartialEq<&str> for Name {
+    fn eq(&self, other: &&str) -> bool {
+        self.as_str() == *other
+    }
+}
+
+impl From<&str> for Name {
+    fn from(s: &str) -> Name {
+        Name(Arc::new(s.to_string()))
+    }
+}
+
+impl fmt::Display for Name {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self)
+    }
+}
+
+impl fmt::Debug for Name {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(self.as_str(), f)
+    }
+}
+
+/// The texts met so far, each held once: [`Names::get`] gives the [`Name`] of a text.
+#[derive(Clone, Debug, Default)]
+pub struct Names(HashSet<Name>);
+
+impl Names {
+    /// The shared [`Name`] of `text`.
+    pub fn get(&mut self, text: &str) -> Name {
+        if let Some(n) = self.0.get(text) {
+            return n.clone();
+        }
+        let n = Name::from(text);
+        self.0.insert(n.clone());
+        n
+    }
+}
+
+/// One trial: the columns of its [`Row`] that an output reads, under the same names, its texts
+/// shared ([`Name`]).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Trial {
+    /// Position in the experiment's stable task order (traces name their trial by it).
+    pub task: usize,
+    /// solve, count, relax, generate or logic-lp.
+    pub kind: Name,
+    /// Method (or generator) name.
+    pub method: Name,
+    /// Parameters, `k=v k=v`.
+    pub params: Name,
+    /// classic or diagonal.
+    pub variant: Name,
+    /// Order n.
+    pub order: usize,
+    /// The instance set.
+    pub instance_set: Name,
+    /// The instance.
+    pub instance: Name,
+    /// Number of givens.
+    pub givens: usize,
+    /// Trial number, from 0.
+    pub trial: u32,
+    /// How the trial ended.
+    pub status: TrialStatus,
+    /// Wall time of the method call (ms).
+    pub wall_ms: f64,
+    /// CPU time of the method call (ms).
+    pub cpu_ms: f64,
+    /// Search nodes.
+    pub nodes: u64,
+    /// Branching decisions.
+    pub guesses: u64,
+    /// Iterations.
+    pub iterations: u64,
+    /// Which limit ran out (time, nodes, iterations), if one did.
+    pub limit: Name,
+    /// Threads the call ran on at once.
+    pub threads: u32,
+    /// The commit the binary was built from.
+    pub commit: Name,
+}
+
+impl Trial {
+    /// `row`'s columns that the outputs read, its texts shared through `names`.
+    pub fn of(row: &Row, names: &mut Names) -> Trial {
+        Trial {
+            task: row.task,
+            kind: names.get(&row.kind),
+            method: names.get(&row.method),
+            params: names.get(&row.params),
+            variant: names.get(&row.variant),
+            order: row.order,
+            instance_set: names.get(&row.instance_set),
+            instance: names.get(&row.instance),
+            givens: row.givens,
+            trial: row.trial,
+            status: row.status,
+            wall_ms: row.wall_ms,
+            cpu_ms: row.cpu_ms,
+            nodes: row.nodes,
+            guesses: row.guesses,
+            iterations: row.iterations,
+            limit: names.get(&row.limit),
+            threads: row.threads,
+            commit: names.get(&row.commit),
+        }
+    }
+
+    /// Did the trial end with a definitive, verified answer?
+    pub fn success(&self) -> bool {
+        self.status.is_success()
+    }
+}
+
+/// A run's trials, in the order of its rows, and its experiment's name (the first row's).
+#[derive(Clone, Debug, Default)]
+pub struct Trials {
+    /// The experiment of the rows (empty when there are none).
+    pub experiment: String,
+    trials: Vec<Trial>,
+}
+
+impl Trials {
+    /// The trials of `rows`.
+    pub fn of_rows<'a>(rows: impl IntoIterator<Item = &'a Row>) -> Trials {
+        let mut names = Names::default();
+        let mut out = Trials::default();
+        for r in rows {
+            out.push(r, &mut names);
+        }
+        out
+    }
+
+    /// The trials of the results file `path`, read a row at a time and checked as
+    /// [`crate::read_checked`] checks them (against `settings` when given).
+    pub fn read(path: &Path, settings: Option<&RunSettings>) -> Result<Trials, AnalysisError> {
+        let mut names = Names::default();
+        let mut out = Trials {
+            experiment: String::new(),
+            // As many as the file has lines, so that a large run's list is allocated once
+            // instead of doubling past it (a row of a quoted field over lines is rare).
+            trials: Vec::with_capacity(lines(path)?),
+        };
+        visit_checked::<Row>(path, settings, |r| out.push(&r, &mut names))?;
+        out.trials.shrink_to_fit();
+        Ok(out)
+    }
+
+    fn push(&mut self, r: &Row, names: &mut Names) {
+        if self.trials.is_empty() {
+            self.experiment = r.experiment.clone();
+        }
+        self.trials.push(Trial::of(r, names));
+    }
+}
+
+impl From<Vec<Row>> for Trials {
+    fn from(rows: Vec<Row>) -> Trials {
+        Trials::of_rows(&rows)
+    }
+}
+
+impl Deref for Trials {
+    type Target = [Trial];
+    fn deref(&self) -> &[Trial] {
+        &self.trials
+    }
+}
+
+/// The lines of the file `path` after its header.
+fn lines(path: &Path) -> Result<usize, AnalysisError> {
+    use std::io::Read as _;
+    let mut f = std::fs::File::open(path).map_err(|e| AnalysisError::io(path, e))?;
+    let (mut n, mut buf) = (0usize, vec![0u8; 1 << 16]);
+    loop {
+        match f.read(&mut buf).map_err(|e| AnalysisError::io(path, e))? {
+            0 => return Ok(n.saturating_sub(1)),
+            k => n += buf[..k].iter().filter(|&&b| b == b'\n').count(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_trial_keeps_its_rows_columns_and_shares_its_texts() {
+        let row = |i: usize| Row {
+            task: i,
+            experiment: "e".into(),
+            kind: "solve".into(),
+            method: "prop".into(),
+            variant: "classic".into(),
+            order: 3,
+            instance_set: "s".into(),
+            instance: format!("s:{}", i % 2),
+            trial: i as u32,
+            status: TrialStatus::Timeout,
+            wall_ms: i as f64,
+            limit: "time".into(),
+            threads: 2,
+            commit: "abc".into(),
+            ..Row::default()
+        };
+        let rows: Vec<Row> = (0..4).map(row).collect();
+        let t = Trials::of_rows(&rows);
+        assert_eq!((t.len(), t.experiment.as_str()), (4, "e"));
+        assert_eq!(t[3].instance, "s:1");
+        assert!(t[1].limit == "time" && !t[1].success());
+        assert_eq!((t[2].wall_ms, t[2].threads, t[2].trial), (2.0, 2, 2));
+        // One text for every trial that has it.
+        assert!(Arc::ptr_eq(&t[0].method.0, &t[3].method.0));
+        assert!(Arc::ptr_eq(&t[1].instance.0, &t[3].instance.0));
+        assert_eq!(std::mem::size_of::<Trial>(), 144);
+    }
+}
