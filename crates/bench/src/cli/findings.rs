@@ -1,5 +1,5 @@
 //! `findings`: a results folder's verdicts as one short Markdown table (per grid and share of
-//! givens, the best method and the runner-up, their medians, the speed-up and the test), on
+//! givens, the first and second methods, their scores, the speed-up, what decided and the test), on
 //! standard output or into the block of a document between `<!-- findings:start -->` and
 //! `<!-- findings:end -->`. README.md's "which method" table is this command's output on the
 //! committed `which-method` run, and a test keeps the two equal.
@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use anyhow::{anyhow, Context};
 use clap::Args;
 
-use sudoku_analysis::findings::{brief, method_text, versus_peers};
+use sudoku_analysis::findings::{brief, brief_caption, peers_caption, versus_peers};
 
 use crate::cli::plot::read_run;
 use crate::cli::Failure;
@@ -66,21 +66,16 @@ pub fn block(dir: &Path, peers: bool) -> Result<String, Failure> {
     };
     if peers {
         return Ok(format!(
-            "_Written by `sudoku-bench findings {dir} --peers` from {source}. Per \
-             grid and share of givens, our best configuration and the best peer (an `external` \
-             program), each the first of its side in the leaderboard (solved share, then score). \
-             Score: the shifted geometric mean (shift 1 ms) of the PAR-2 scores of all trials \
-             (an unsolved trial counts twice its time limit). Median: of the solved trials' wall \
-             times._\n\n{table}",
+            "_Written by `sudoku-bench findings {dir} --peers` from {source}. {caption}_\n\n{table}",
             dir = dir.display(),
+            caption = peers_caption(),
             table = versus_peers(&run.findings, |c| c.starts_with("external")),
         ));
     }
     Ok(format!(
-        "_Written by `sudoku-bench findings {dir} --into FILE` from {source}. {method} Median: \
-         of the solved trials' wall times._\n\n{table}",
+        "_Written by `sudoku-bench findings {dir} --into FILE` from {source}. {caption}_\n\n{table}",
         dir = dir.display(),
-        method = method_text(),
+        caption = brief_caption(),
         table = brief(&run.findings),
     ))
 }
