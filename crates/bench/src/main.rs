@@ -27,6 +27,15 @@ mod runner;
 #[cfg(test)]
 mod tests;
 
+/// `--version`: the package version and the commit the binary was built from (`unknown`
+/// outside a git checkout of this workspace, `+dirty` with uncommitted changes).
+pub const VERSION: &str = concat!(
+    env!("CARGO_PKG_VERSION"),
+    " (commit ",
+    env!("SUDOKU_BENCH_COMMIT"),
+    ")"
+);
+
 fn main() -> ExitCode {
     let registry = registry::Registry::standard();
     cli::Failure::exit_code(cli::Cli::parse().dispatch(&registry))

@@ -32,7 +32,7 @@ pub mod solve;
 #[derive(Parser)]
 #[command(
     name = "sudoku-bench",
-    version,
+    version = crate::VERSION,
     about = "Compare exact and metaheuristic Sudoku methods of any order: solve, generate, run experiments, plot.",
     long_about = "Compare exact and metaheuristic Sudoku methods of any order.\n\nWith no subcommand, runs (or resumes) the default experiment of the checkout in the current folder, scripts/experiments/default.toml, writing results/default/ there, and prints where its CSV, tables and charts are; outside a checkout it is an error (give a command).",
     after_help = EXIT_CODES
