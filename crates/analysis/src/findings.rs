@@ -433,10 +433,15 @@ impl Finding {
             return out;
         };
         let test = v.text();
-        let both = if w.solved_text() == r.solved_text() {
-            format!("both solve {}", w.solved_text())
+        let (ws, rs) = (w.solved_text(), r.solved_text());
+        let both = if ws == rs {
+            format!("both solve {ws}")
+        } else if w.solved * r.trials != r.solved * w.trials {
+            format!("they solve {ws} and {rs}")
+        } else if w.solved == w.trials {
+            format!("both solve every trial ({ws} and {rs})")
         } else {
-            format!("they solve {} and {}", w.solved_text(), r.solved_text())
+            format!("both solve the same share ({ws} and {rs})")
         };
         // "by score `a` is 1.3× faster (95 % CI …)", from the ratio r/w and its interval.
         let by_score = |out: &mut Vec<Part>| {
