@@ -37,16 +37,25 @@
 //! build twice) every line is noise, and σ is all of it.
 //!
 //! **Flag.** The bar is the larger of 1 + threshold (by default [`THRESHOLD`]: 10 %) and
-//! exp([`NOISE_K`] σ), as criterion's noise threshold but measured. A *regression* when a
-//! ratio's whole interval lies above the bar; an *improvement* when a whole interval lies below
-//! its inverse; otherwise *unchanged*. Fewer than [`MIN_PAIRS`] units: *too few* (no interval).
+//! exp([`NOISE_K`] σ), as criterion's noise threshold but measured. A *regression* when the
+//! median ratio's whole interval lies above the bar, or when B solves a smaller share of more
+//! units than it solves a larger share of and the exact sign test on those units separates them
+//! at α = [`ALPHA`]; an *improvement* the other way round; otherwise *unchanged*. The PAR-2
+//! ratio is shown, not judged: a mean of a few values moves past any bar when one trial meets a
+//! burst of load, and the solved share covers what PAR-2 adds (trials that newly time out).
+//! Fewer than [`MIN_PAIRS`] units: *too few* (no interval).
+//!
+//! **What it cannot tell.** A burst of load (another job starting) while one configuration ran
+//! in a run that does not interleave slows that configuration alone, exactly as a regression
+//! would; the notes say when a run did not interleave. A real regression comes back when B is
+//! run again.
 
 use std::collections::{BTreeMap, BTreeSet};
 
 use rand::Rng as _;
 use sudoku_core::rng_from_seed;
 
-use crate::compare::{signed_rank, SignedRank, Zeros, MIN_PAIRS};
+use crate::compare::{signed_rank, SignedRank, Zeros, ALPHA, MIN_PAIRS};
 use crate::escape;
 use crate::meta::{config_label, RunMeta};
 use crate::number::{num, p_value, significant};
@@ -204,6 +213,8 @@ pub struct Delta {
     pub par2_ratio: Option<Ratio>,
     /// The Wilcoxon test of B − A; `None` below [`MIN_PAIRS`] units.
     pub test: Option<SignedRank>,
+    /// Units that B solves a smaller share of than A, and a larger (the sign test's counts).
+    pub solved_shift: (usize, usize),
     /// The flag.
     pub change: Change,
 }
@@ -252,8 +263,8 @@ struct Value {
     solved: usize,
     /// Trials.
     trials: usize,
-    /// Each trial's PAR-2 score by its number.
-    by_trial: BTreeMap<u32, f64>,
+    /// Each trial's PAR-2 score and whether it was solved, by its number.
+    by_trial: BTreeMap<u32, (f64, bool)>,
 }
 
 /// Per (group, configuration), per instance: its [`Value`].
@@ -281,7 +292,7 @@ fn per_instance(side: &Side) -> PerInstance {
         e.score += score;
         e.solved += usize::from(r.success());
         e.trials += 1;
-        e.by_trial.insert(r.trial, score);
+        e.by_trial.insert(r.trial, (score, r.success()));
     }
     for m in sums.values_mut() {
         for v in m.values_mut() {
@@ -350,25 +361,38 @@ type Pair<'a> = (&'a Value, &'a Value);
 /// the comparison's noise is known ([`change`]).
 fn line(key: &(SetKey, String), shared: &[Pair]) -> Delta {
     // Per instance, or per trial when too few instances are shared (module documentation).
-    let by_trial: Vec<(f64, f64)> = shared
+    // Each unit: A's value and solved share, B's.
+    let by_trial: Vec<UnitPair> = shared
         .iter()
         .flat_map(|(a, b)| {
-            a.by_trial
-                .iter()
-                .filter_map(|(t, x)| b.by_trial.get(t).map(|y| (*x, *y)))
+            a.by_trial.iter().filter_map(|(t, (x, sx))| {
+                b.by_trial.get(t).map(|(y, sy)| {
+                    (
+                        (*x, f64::from(u8::from(*sx))),
+                        (*y, f64::from(u8::from(*sy))),
+                    )
+                })
+            })
         })
         .collect();
-    let (unit, pairs): (Unit, Vec<(f64, f64)>) =
+    let share = |v: &Value| v.solved as f64 / v.trials.max(1) as f64;
+    let (unit, pairs): (Unit, Vec<UnitPair>) =
         if shared.len() < MIN_PAIRS && by_trial.len() >= MIN_PAIRS {
             (Unit::Trials, by_trial)
         } else {
             (
                 Unit::Instances,
-                shared.iter().map(|(a, b)| (a.score, b.score)).collect(),
+                shared
+                    .iter()
+                    .map(|(a, b)| ((a.score, share(a)), (b.score, share(b))))
+                    .collect(),
             )
         };
-    let xa: &[f64] = &pairs.iter().map(|p| p.0).collect::<Vec<_>>();
-    let xb: &[f64] = &pairs.iter().map(|p| p.1).collect::<Vec<_>>();
+    let xa: &[f64] = &pairs.iter().map(|p| p.0 .0).collect::<Vec<_>>();
+    let xb: &[f64] = &pairs.iter().map(|p| p.1 .0).collect::<Vec<_>>();
+    // Units that B solves less of than A, and more of.
+    let worse = pairs.iter().filter(|p| p.1 .1 < p.0 .1).count();
+    let better = pairs.iter().filter(|p| p.1 .1 > p.0 .1).count();
     let solved = |v: &dyn Fn(&Pair) -> usize, t: &dyn Fn(&Pair) -> usize| {
         shared
             .iter()
@@ -403,8 +427,29 @@ fn line(key: &(SetKey, String), shared: &[Pair]) -> Delta {
         test: (n >= MIN_PAIRS)
             .then(|| signed_rank(&d, Zeros::Pratt))
             .flatten(),
+        solved_shift: (worse, better),
         change: Change::TooFew,
     }
+}
+
+/// A unit's (value, solved share) in A and in B.
+type UnitPair = ((f64, f64), (f64, f64));
+
+/// The exact two-sided sign test of `k` against `m` (the units one way and the other):
+/// 2 P(X ≤ min(k, m)) for X ~ Binomial(k + m, ½), at most 1; 1 without discordant units.
+pub fn sign_test(k: usize, m: usize) -> f64 {
+    let n = k + m;
+    if n == 0 {
+        return 1.0;
+    }
+    // P(X = i) by the recurrence C(n, i) / 2^n, in floating point (n is a few hundred at most).
+    let mut term = 0.5f64.powi(n as i32);
+    let mut tail = 0.0;
+    for i in 0..=k.min(m) {
+        tail += term;
+        term *= (n - i) as f64 / (i + 1) as f64;
+    }
+    (2.0 * tail).min(1.0)
 }
 
 /// The first quartile of |Z| for a standard normal Z: Φ(q) = 0.625.
@@ -448,18 +493,18 @@ pub fn half_sample_mode(xs: &[f64]) -> Option<f64> {
     }
 }
 
-/// A line's flag against the bar (a ratio, above 1).
+/// A line's flag against the bar (a ratio, above 1): by the median ratio's interval (the
+/// PAR-2 mean's is shown, not judged: one trial slowed by a burst of load moves a mean of a
+/// few values past any bar), or by the solved share when the sign test separates B from A.
 fn change(l: &Delta, bar: f64) -> Change {
-    let cis: Vec<Interval> = [l.median_ratio, l.par2_ratio]
-        .iter()
-        .flatten()
-        .filter_map(|r| r.ci)
-        .collect();
-    if cis.is_empty() {
-        Change::TooFew
-    } else if cis.iter().any(|c| c.0 > bar) {
+    let Some(ci) = l.median_ratio.and_then(|r| r.ci) else {
+        return Change::TooFew;
+    };
+    let (worse, better) = l.solved_shift;
+    let solved = sign_test(worse, better) < ALPHA;
+    if ci.0 > bar || (solved && worse > better) {
         Change::Regression
-    } else if cis.iter().any(|c| c.1 < 1.0 / bar) {
+    } else if ci.1 < 1.0 / bar || (solved && better > worse) {
         Change::Improvement
     } else {
         Change::Unchanged
@@ -586,6 +631,22 @@ fn notes(a: &Side, b: &Side, va: &PerInstance, vb: &PerInstance) -> Vec<String> 
             }
         }
     }
+    // A run that times each configuration in its own stretch of time confounds the two.
+    let sequential: Vec<&str> = [a, b]
+        .iter()
+        .zip(["A", "B"])
+        .filter(|(s, _)| {
+            s.meta
+                .is_some_and(|m| !m.experiment_text.is_empty() && !interleaves(&m.experiment_text))
+        })
+        .map(|(_, n)| n)
+        .collect();
+    if !sequential.is_empty() {
+        out.push(format!(
+            "{} ran configuration by configuration (`interleave` is not set): a change in the machine's load while one configuration ran reads as a change of that configuration. A regression that is real comes back when B is run again; with `interleave = true` a burst of load falls on every configuration of a few instances alike.",
+            if sequential.len() == 2 { "Both runs".to_string() } else { format!("Run {}", sequential[0]) }
+        ));
+    }
     if let (Some(ma), Some(mb)) = (a.meta, b.meta) {
         if ma.cpu != mb.cpu || ma.cores != mb.cores {
             out.push(format!(
@@ -595,6 +656,30 @@ fn notes(a: &Side, b: &Side, va: &PerInstance, vb: &PerInstance) -> Vec<String> 
         }
     }
     out
+}
+
+/// The flag in the table, saying when the solved share decided it rather than the times.
+fn change_text(l: &Delta, bar: f64) -> String {
+    let by_time = l
+        .median_ratio
+        .and_then(|r| r.ci)
+        .is_some_and(|(lo, hi)| lo > bar || hi < 1.0 / bar);
+    match l.change {
+        Change::Regression if !by_time => "regression (solves fewer)".into(),
+        Change::Improvement if !by_time => "improvement (solves more)".into(),
+        c => c.name().into(),
+    }
+}
+
+/// Whether an experiment file's text sets `interleave = true` at its top level.
+fn interleaves(text: &str) -> bool {
+    text.lines()
+        .map(str::trim)
+        .take_while(|l| !l.starts_with('['))
+        .filter_map(|l| l.split_once('='))
+        .any(|(k, v)| {
+            k.trim() == "interleave" && v.split('#').next().map(str::trim) == Some("true")
+        })
 }
 
 /// The comparison as a table: one line per configuration and group.
@@ -627,7 +712,7 @@ pub fn table(c: &RunComparison) -> Table {
             ratio(&l.par2_ratio),
             Cell::new(l.test.as_ref().map_or("–".to_string(), |t| p_value(t.p))),
             Cell {
-                text: l.change.name().to_string(),
+                text: change_text(l, c.bar),
                 best: l.change == Change::Regression,
             },
         ]));
@@ -714,7 +799,7 @@ pub fn summary(c: &RunComparison) -> String {
 
 /// How the lines are computed, for the documents.
 pub fn method_text(threshold: f64) -> String {
-    format!("Per configuration and instance group, on the instances both runs ran: each instance's value is the mean PAR-2 score of its trials (wall time, or twice the time limit when unsolved); with fewer than {MIN_PAIRS} shared instances, each trial against the same trial of the other run (n then counts trials). Ratios are B over A (above 1: B is slower), of the medians and of the means (PAR-2), with 95 % percentile-bootstrap intervals over the units resampled in pairs ({RESAMPLES} resamples, fixed seed), from {MIN_PAIRS} units on; fewer are too few to judge. Wilcoxon signed-rank test on the differences B − A (two-sided, uncorrected). Noise σ: the spread of the lines' log median ratios around their half-sample mode (the first quartile of the distances over 0.3186, from {NOISE_MIN_LINES} lines with an interval), the lines a change did not touch. Regression: an interval wholly above the bar, the larger of {} (the threshold) and exp({NOISE_K} σ); improvement: wholly below the bar's inverse.", significant(1.0 + threshold))
+    format!("Per configuration and instance group, on the instances both runs ran: each instance's value is the mean PAR-2 score of its trials (wall time, or twice the time limit when unsolved); with fewer than {MIN_PAIRS} shared instances, each trial against the same trial of the other run (n then counts trials). Ratios are B over A (above 1: B is slower), of the medians and of the means (PAR-2), with 95 % percentile-bootstrap intervals over the units resampled in pairs ({RESAMPLES} resamples, fixed seed), from {MIN_PAIRS} units on; fewer are too few to judge. Wilcoxon signed-rank test on the differences B − A (two-sided, uncorrected). Noise σ: the spread of the lines' log median ratios around their half-sample mode (the first quartile of the distances over 0.3186, from {NOISE_MIN_LINES} lines with an interval), the lines a change did not touch. Regression: the median ratio's interval wholly above the bar, the larger of {} (the threshold) and exp({NOISE_K} σ), or fewer units solved in B than in A where the exact sign test on the units that differ gives p < {ALPHA}; improvement: the other way round. The PAR-2 ratio is shown, not judged.", significant(1.0 + threshold))
 }
 
 /// compare.md.
@@ -980,6 +1065,33 @@ mod tests {
         assert_eq!(half_sample_mode(&[1.0, 2.0, 2.5]), Some(2.25));
         assert_eq!(half_sample_mode(&[3.0]), Some(3.0));
         assert_eq!(half_sample_mode(&[]), None);
+    }
+
+    #[test]
+    fn trials_that_newly_time_out_are_a_regression_by_the_solved_share() {
+        // 20 instances; B times out (at a 100 ms cap) on the 7 slowest, the median is unmoved.
+        let a = many(1, 20, 1, &|_| 1.0, 0.0, 1);
+        let mut b = a.clone();
+        for r in b.iter_mut().skip(13) {
+            r.status = TrialStatus::Timeout;
+            r.limit = "time".into();
+            r.wall_ms = 100.0;
+        }
+        let c = compare_runs(&side("A", &a), &side("B", &b), THRESHOLD).unwrap();
+        let l = &c.lines[0];
+        assert!(l.median_ratio.unwrap().ci.unwrap().0 < 1.0 + THRESHOLD);
+        assert_eq!(l.solved_shift, (7, 0));
+        assert_eq!(l.change, Change::Regression);
+        assert!(markdown(&c).contains("| **regression (solves fewer)** |"));
+        // Four of 20 would not be enough: p = 2/2⁴.
+        assert_eq!(sign_test(4, 0), 0.125);
+        assert_eq!(sign_test(7, 0), 2.0 / 128.0);
+        assert_eq!(sign_test(3, 3), 1.0);
+        assert_eq!(sign_test(0, 0), 1.0);
+        // The note on runs that do not interleave, read from the experiment's text.
+        assert!(interleaves("name = \"x\"\ninterleave = true # compare\n[budget]\n"));
+        assert!(!interleaves("name = \"x\"\n[budget]\ninterleave = true\n"));
+        assert!(!interleaves("interleave = false\n"));
     }
 
     #[test]
