@@ -71,8 +71,9 @@ enum Command {
     /// Compare two results folders of one experiment (B against the baseline A): ratios with
     /// intervals, a paired test, regressions beyond a threshold.
     Compare(compare::CompareArgs),
-    /// A results folder's verdicts as one short Markdown table (best method and runner-up per
-    /// grid and share of givens), printed or written into a document's findings block.
+    /// A results folder's verdicts as one short Markdown table (per grid and share of givens the
+    /// first and second methods and what decided), printed or written into a document's findings
+    /// block.
     Findings(findings::FindingsArgs),
     /// Each re-implemented method beside its original (same puzzles, limits and runs): success
     /// counts with Fisher's exact test, medians and their ratio, a verdict; printed or written
