@@ -10,8 +10,10 @@ Finding kissat: SUDOKU_KISSAT (a path), else `kissat` on PATH, else the binary i
 package passagemath-kissat (`python3 -m pip install -r scripts/adapters/requirements.txt`).
 Environment: SUDOKU_TIME_LIMIT becomes kissat's --time (whole seconds, rounded up) and a
 kill a second after. Counting (SUDOKU_TASK=count) blocks each solution and runs kissat again.
-Before each answer a `# stats` line carries kissat's conflicts and decisions, and the
-variables and clauses of the formula.
+Before each answer a `# stats` line carries kissat's conflicts and decisions, the variables and
+clauses of the formula, the encoding's time in Python (`build_ms`) and kissat's own time
+(`solve_ms`: the wall time of its runs, from starting the program to its answer, with its
+reading of the CNF file; kissat prints its own times to 10 ms only).
 
 It installs nothing: without kissat it says how to install it and exits with status 3.
 """
@@ -123,13 +125,14 @@ def run_kissat(kissat, clauses, nvars, deadline):
             return "unknown", None, {}
         args.insert(1, f"--time={max(1, math.ceil(left))}")
         timeout = left + 1.0
+    started = time.monotonic()
     try:
         out = subprocess.run(args, capture_output=True, text=True, timeout=timeout).stdout
     except subprocess.TimeoutExpired:
         return "unknown", None, {}
     finally:
         os.unlink(path)
-    figures, true, status = {}, set(), "unknown"
+    figures, true, status = {"ms": (time.monotonic() - started) * 1000.0}, set(), "unknown"
     for line in out.splitlines():
         if line.startswith("s SATISFIABLE"):
             status = "sat"
@@ -150,14 +153,18 @@ def solve(kissat, cells, deadline):
     diagonal = os.environ.get("SUDOKU_VARIANT") == "diagonal"
     counting = os.environ.get("SUDOKU_TASK") == "count"
     limit = int(os.environ.get("SUDOKU_COUNT_LIMIT", "2")) if counting else 1
+    started = time.monotonic()
     encoded = encode(cells, side, diagonal)
+    build_ms = (time.monotonic() - started) * 1000.0
     if encoded is None:
-        return "# stats variables=0 clauses=0", "count 0" if counting else "infeasible"
+        return f"# stats variables=0 clauses=0 build_ms={build_ms:.6f}", "count 0" if counting else "infeasible"
     clauses, var = encoded
     base = len(clauses)
     found, totals, status = [], {"conflicts": 0, "decisions": 0}, "unsat"
+    solve_ms = 0.0
     while len(found) < limit:
         status, true, figures = run_kissat(kissat, clauses, len(var), deadline)
+        solve_ms += figures.get("ms", 0.0)
         for k in totals:
             totals[k] += int(figures.get(k, 0))
         if status != "sat":
@@ -171,7 +178,8 @@ def solve(kissat, cells, deadline):
         clauses.append([-v for (i, d), v in var.items() if v in true])
     stats = (
         f"# stats variables={len(var)} clauses={base} conflicts={totals['conflicts']} "
-        f"decisions={totals['decisions']} calls={len(found) + (status != 'sat')}"
+        f"decisions={totals['decisions']} calls={len(found) + (status != 'sat')} "
+        f"build_ms={build_ms:.6f} solve_ms={solve_ms:.6f}"
     )
     if counting:
         if status == "unknown" and len(found) < limit:

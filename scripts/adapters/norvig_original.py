@@ -20,6 +20,8 @@ so the recursive calls are counted too). Before each answer a `# stats` line giv
   the order his `peers` sets are walked in, which Python randomises per process for strings;
   the adapter therefore runs with PYTHONHASHSEED=0 (it restarts itself with it when unset) so
   the figure repeats. The search itself (nodes, guesses, the solution) does not depend on it.
+- solve_ms: the time of his `solve` call alone (his parsing of the grid and his search), by
+  Python's monotonic clock: his own clock, beside the harness's.
 The answer is his solution, or `infeasible` when his search returns nothing (it is complete).
 
 His file exists in two forms: the pytudes one is Python 3; the one on norvig.com is Python 2
@@ -34,6 +36,7 @@ import argparse
 import math
 import os
 import sys
+import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
@@ -120,8 +123,13 @@ class Counted:
     def solve(self, grid):
         """His `solve` on one puzzle: the solved values (or a false value) and the counts."""
         self.nodes = self.guesses = self.assigns = 0
+        started = time.perf_counter()
         values = self.space["solve"](grid)
-        return values, f"# stats nodes={self.nodes} guesses={self.guesses} assigns={self.assigns}"
+        ms = (time.perf_counter() - started) * 1000.0
+        return values, (
+            f"# stats nodes={self.nodes} guesses={self.guesses} assigns={self.assigns} "
+            f"solve_ms={ms:.6f}"
+        )
 
 
 def answer(counted, cells):

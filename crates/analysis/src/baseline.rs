@@ -1089,7 +1089,9 @@ mod tests {
         assert_eq!(sign_test(3, 3), 1.0);
         assert_eq!(sign_test(0, 0), 1.0);
         // The note on runs that do not interleave, read from the experiment's text.
-        assert!(interleaves("name = \"x\"\ninterleave = true # compare\n[budget]\n"));
+        assert!(interleaves(
+            "name = \"x\"\ninterleave = true # compare\n[budget]\n"
+        ));
         assert!(!interleaves("name = \"x\"\n[budget]\ninterleave = true\n"));
         assert!(!interleaves("interleave = false\n"));
     }

@@ -14,20 +14,9 @@
 //! Control characters become visible escapes first ([`visible`]: a newline shows as `\n`), so
 //! a label never spans lines in any output.
 
-/// `s` with every control character written out: `\n`, `\r`, `\t`, or `\u{1b}`.
-pub fn visible(s: &str) -> String {
-    let mut o = String::with_capacity(s.len());
-    for ch in s.chars() {
-        match ch {
-            '\n' => o.push_str("\\n"),
-            '\r' => o.push_str("\\r"),
-            '\t' => o.push_str("\\t"),
-            c if c.is_control() => o.push_str(&c.escape_unicode().to_string()),
-            c => o.push(c),
-        }
-    }
-    o
-}
+/// `s` with every control character written out: `\n`, `\r`, `\t`, `\0`, or `\u{1b}` (the
+/// one rule of messages and outputs, [`sudoku_core::format::visible`]).
+pub use sudoku_core::format::visible;
 
 /// `s` as literal text in a Markdown table cell: every ASCII punctuation mark that Markdown or
 /// inline HTML could read as syntax is backslash-escaped (CommonMark shows `\x` as `x` for any

@@ -22,6 +22,7 @@
 use std::path::{Path, PathBuf};
 
 pub mod baseline;
+pub mod clocks;
 pub mod compare;
 pub mod escape;
 pub mod fidelity;

@@ -89,6 +89,9 @@ pub struct ConfigSettings {
     pub iteration_limit: Option<u64>,
     /// Only instances of these orders (n).
     pub orders: Option<Vec<usize>>,
+    /// Only instances of these variants (`classic`, `diagonal`); absent: all.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub variants: Option<Vec<String>>,
 }
 
 /// The name of a method configuration — `method`, or `method params` with the parameters as

@@ -788,6 +788,7 @@ mod tests {
             node_limit: None,
             iteration_limit: Some(1000),
             orders: Some(vec![2, 3]),
+            variants: None,
         };
         let meta = RunMeta {
             experiment: "demo".into(),

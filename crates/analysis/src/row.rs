@@ -14,7 +14,7 @@ use std::path::Path;
 use std::time::Duration;
 
 use serde::{Deserialize, Deserializer, Serialize};
-use sudoku_core::format::{read_text_within, ReadError};
+use sudoku_core::format::{read_text_within, visible, ReadError};
 use sudoku_core::limits::MAX_SECONDS;
 use sudoku_core::{Limit, Order, Stats, Variant};
 
@@ -70,6 +70,9 @@ trial_statuses! {
     Failed = "failed",
     /// A rule solver ran out of rules that make progress (not solvable by its enabled rules).
     Stuck = "stuck",
+    /// An outside program's claim that cannot be shown (no solution, or no solution beyond
+    /// those it counted) that the checker could not confirm within its budget: not a success.
+    Unverified = "unverified",
     /// The answer failed the verifier.
     Wrong = "wrong",
     /// The method could not run (bad configuration, panic, method error).
@@ -272,6 +275,10 @@ pub trait CsvRow: for<'de> Deserialize<'de> {
     fn experiment(&self) -> Option<&str> {
         None
     }
+
+    /// Columns a file must have even though a row may leave them empty: read without them,
+    /// every row would take the empty value without a word.
+    const REQUIRED: &'static [&'static str] = &[];
 }
 
 /// A time column: finite, not negative, at most [`MAX_MS`].
@@ -292,6 +299,9 @@ fn check_ms(column: &'static str, v: f64) -> Result<(), Invalid> {
 }
 
 impl CsvRow for Row {
+    /// Without `verified`, a `solved` row would read as unverified and pass for a success.
+    const REQUIRED: &'static [&'static str] = &["verified"];
+
     fn check(&self, settings: Option<&RunSettings>) -> Result<(), Invalid> {
         check_ms("wall_ms", self.wall_ms)?;
         check_ms("cpu_ms", self.cpu_ms)?;
@@ -329,13 +339,23 @@ impl CsvRow for Row {
             ));
         }
         let status = self.status;
+        let verified = match self.verified {
+            Some(v) => v.to_string(),
+            None => "empty".to_string(),
+        };
+        // Kinds whose answers are grids: a solution (or the two of `multiple`) counts only once
+        // the verifier passed it. Relaxations and logic-lp rows have no grid to verify.
+        let grids = matches!(self.kind.as_str(), "solve" | "count" | "generate");
         match (status, self.verified) {
             (TrialStatus::Wrong, Some(false)) => {}
-            (TrialStatus::Wrong, v) => {
-                return Err(("verified", format!("status `wrong` with verified {v:?}: a wrong answer is one that failed the verifier (false)")))
+            (TrialStatus::Wrong, _) => {
+                return Err(("verified", format!("{verified} with status `wrong`: a wrong answer is one that failed the verifier (false)")))
             }
             (_, Some(false)) => {
                 return Err(("verified", format!("false with status `{status}`: an answer that fails the verifier is `wrong`")))
+            }
+            (TrialStatus::Solved | TrialStatus::Multiple, v) if grids && v != Some(true) => {
+                return Err(("verified", format!("{verified} with status `{status}` (kind `{}`): a solution counts only once the verifier passed it (true); a row without that is no success", self.kind)))
             }
             _ => {}
         }
@@ -390,6 +410,18 @@ impl CsvRow for Row {
                 ),
             ));
         }
+        if c.variants
+            .as_ref()
+            .is_some_and(|vs| !vs.contains(&self.variant))
+        {
+            return Err((
+                "variant",
+                format!(
+                    "variant {}, which `{label}` does not run in meta.json's settings",
+                    self.variant
+                ),
+            ));
+        }
         Ok(())
     }
 
@@ -414,7 +446,7 @@ fn order<'de, D: Deserializer<'de>>(d: D) -> Result<usize, D::Error> {
     let n = usize::deserialize(d)?;
     Order::new(n)
         .map(Order::n)
-        .map_err(serde::de::Error::custom)
+        .map_err(|e| serde::de::Error::custom(format!("`{n}`: {e}")))
 }
 
 /// One point of a convergence trace.
@@ -524,12 +556,23 @@ pub fn parse_checked<T: CsvRow>(
         row: line as usize,
         source,
     };
+    // Text from the file shows with its control characters written out (a NUL as `\0`).
     let invalid = |line: u64, (column, problem): Invalid| AnalysisError::Invalid {
         path: path.to_path_buf(),
         line: line as usize,
         column,
-        problem,
+        problem: visible(&problem),
     };
+    let columns = field_names::<T>();
+    if !text.is_empty() {
+        if let Some(missing) = T::REQUIRED
+            .iter()
+            .find(|c| !headers.iter().any(|h| h == **c))
+        {
+            let why = "no such column in the header: a file without it cannot say which answers the verifier passed".to_string();
+            return Err(invalid(1, (missing, why)));
+        }
+    }
     // The line of each trial seen, and the first row's experiment.
     let mut seen: HashMap<String, u64> = HashMap::new();
     let mut experiment: Option<(String, u64)> = None;
@@ -542,7 +585,10 @@ pub fn parse_checked<T: CsvRow>(
                 let line = record.position().map_or(next, |p| p.line());
                 let row: T = record
                     .deserialize(Some(&headers))
-                    .map_err(|e| row_err(line, e))?;
+                    .map_err(|e| match column_error(&e, &headers, &record, columns) {
+                        Some(why) => invalid(line, why),
+                        None => row_err(line, e),
+                    })?;
                 row.check(settings).map_err(|e| invalid(line, e))?;
                 if let Some(key) = row.trial_key() {
                     if let Some(first) = seen.insert(key, line) {
@@ -569,6 +615,98 @@ pub fn parse_checked<T: CsvRow>(
         }
     }
     Ok(rows)
+}
+
+/// What a field that does not read as its column's type is, named by its column (csv names
+/// it by its index, `field 13`): `None` when the error names no field this can find.
+fn column_error(
+    e: &csv::Error,
+    headers: &csv::StringRecord,
+    record: &csv::StringRecord,
+    columns: &[&'static str],
+) -> Option<Invalid> {
+    use csv::DeserializeErrorKind as K;
+    let csv::ErrorKind::Deserialize { err, .. } = e.kind() else {
+        return None;
+    };
+    let named = |i: usize| {
+        let h = headers.get(i)?;
+        columns.iter().copied().find(|c| *c == h)
+    };
+    // A field's own parse error says which field; serde's messages (an unknown status, a
+    // column missing) do not, but quote the value or the column.
+    let (column, value) = match err.field() {
+        Some(i) => (named(i as usize)?, record.get(i as usize).unwrap_or("")),
+        None => match err.kind() {
+            K::Message(m) => {
+                if let Some(c) = columns
+                    .iter()
+                    .find(|c| m == &format!("missing field `{c}`"))
+                {
+                    let why = "no such column in the header".to_string();
+                    return Some((c, why));
+                }
+                let i = (0..record.len()).find(|&i| {
+                    named(i).is_some() && m.contains(&format!("`{}`", record.get(i).unwrap_or("")))
+                })?;
+                (named(i)?, record.get(i).unwrap_or(""))
+            }
+            _ => return None,
+        },
+    };
+    let problem = match err.kind() {
+        K::ParseBool(_) => format!("`{value}` is not `true`, `false` or empty"),
+        K::ParseInt(_) => format!("`{value}` is not a whole number of at least 0"),
+        K::ParseFloat(_) => format!("`{value}` is not a number"),
+        K::UnexpectedEndOfRow => "the line ends before this column".to_string(),
+        K::InvalidUtf8(_) => "not UTF-8 text".to_string(),
+        // Our own readers' messages start with the value (`order`).
+        K::Message(m) if m.starts_with(&format!("`{value}`")) => m.clone(),
+        K::Message(m) | K::Unsupported(m) => format!("`{value}` is not valid: {m}"),
+    };
+    Some((column, problem))
+}
+
+/// The field names `T` reads, in serde's own list (`'static`, so errors can name a column): a
+/// deserializer that asks for a struct, notes its fields, and stops.
+fn field_names<T: for<'de> Deserialize<'de>>() -> &'static [&'static str] {
+    struct Fields(&'static [&'static str]);
+    #[derive(Debug)]
+    struct Stop;
+    impl fmt::Display for Stop {
+        fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            f.write_str("field names read")
+        }
+    }
+    impl std::error::Error for Stop {}
+    impl serde::de::Error for Stop {
+        fn custom<M: fmt::Display>(_: M) -> Stop {
+            Stop
+        }
+    }
+    impl<'de> Deserializer<'de> for &mut Fields {
+        type Error = Stop;
+        fn deserialize_any<V: serde::de::Visitor<'de>>(self, _: V) -> Result<V::Value, Stop> {
+            Err(Stop)
+        }
+        fn deserialize_struct<V: serde::de::Visitor<'de>>(
+            self,
+            _: &'static str,
+            fields: &'static [&'static str],
+            _: V,
+        ) -> Result<V::Value, Stop> {
+            self.0 = fields;
+            Err(Stop)
+        }
+        serde::forward_to_deserialize_any! {
+            bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string bytes
+            byte_buf option unit unit_struct newtype_struct seq tuple tuple_struct map enum
+            identifier ignored_any
+        }
+    }
+    let mut f = Fields(&[]);
+    let _ = T::deserialize(&mut f);
+    f.0
 }
 
 /// Rewrites a CSV file with exactly these rows.

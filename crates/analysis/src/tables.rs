@@ -12,7 +12,7 @@
 //!   exp(mean(ln(t + s))) − s with s = [`SGM_SHIFT_MS`]; IQR is the third minus the first
 //!   quartile (type-7 quantiles);
 //! - **PAR-2**: the mean over all trials with every trial without a verified answer (timeout,
-//!   failed, stuck, wrong, error) counted as twice the configuration's time limit
+//!   failed, stuck, unverified, wrong, error) counted as twice the configuration's time limit
 //!   ([`TimeLimits`]).
 //!
 //! Best entries are marked per block: the highest solved share; the lowest PAR-2; for the time
@@ -387,7 +387,7 @@ pub const PERF_HEADERS: [&str; 8] = [
 
 /// The caption of the performance table: what every column is.
 pub fn perf_caption() -> String {
-    format!("Per method configuration and instance set. Solved: trials with a verified answer / trials. Median, mean, SGM (shifted geometric mean, shift {SGM_SHIFT_MS} ms) and IQR (interquartile range): wall time of the solved trials. PAR-2: mean wall time of all trials with each unsolved trial (timeout, failed, stuck, wrong, error) counted as twice the configuration's time limit (as meta.json records it, else the longest timed-out trial; – when unknown). Bold: the best of each column in its block, as shown (times among the configurations that solved the most).")
+    format!("Per method configuration and instance set. Solved: trials with a verified answer / trials. Median, mean, SGM (shifted geometric mean, shift {SGM_SHIFT_MS} ms) and IQR (interquartile range): wall time of the solved trials. PAR-2: mean wall time of all trials with each unsolved trial (timeout, failed, stuck, unverified, wrong, error) counted as twice the configuration's time limit (as meta.json records it, else the longest timed-out trial; – when unknown). Bold: the best of each column in its block, as shown (times among the configurations that solved the most).")
 }
 
 fn block_label(k: &SetKey) -> String {

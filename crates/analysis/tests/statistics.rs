@@ -192,8 +192,10 @@ fn csv_row(
     ms: f64,
 ) -> String {
     let limit = if status == "timeout" { "time" } else { "" };
+    // A solution counts only with the verifier's verdict.
+    let verified = if status == "solved" { "true" } else { "" };
     // Instances of different orders are different puzzles (a file line holds one order).
-    format!("0,t,solve,{method},,classic,{order},set.txt,set-{order}.txt:{instance},11,{trial},1,{status},,{ms},{ms},,0,0,0,0,,,,,{limit},,,c,1\n")
+    format!("0,t,solve,{method},,classic,{order},set.txt,set-{order}.txt:{instance},11,{trial},1,{status},{verified},{ms},{ms},,0,0,0,0,,,,,{limit},,,c,1\n")
 }
 
 fn rows(text: String) -> Vec<Row> {

@@ -57,8 +57,10 @@ fn fixture() -> String {
                     } else {
                         set.to_string()
                     };
+                    // A solution counts only with the verifier's verdict.
+                    let verified = if status == "solved" { "true" } else { "" };
                     text.push_str(&format!(
-                        "0,fx,solve,{m},{params},classic,{order},{set_field},{set}:{i},20,{t},1,{status},,{ms},{ms},,0,0,0,0,,,,,{limit},,,c,1\n"
+                        "0,fx,solve,{m},{params},classic,{order},{set_field},{set}:{i},20,{t},1,{status},{verified},{ms},{ms},,0,0,0,0,,,,,{limit},,,c,1\n"
                     ));
                 }
             }
@@ -78,6 +80,7 @@ fn settings() -> RunSettings {
         node_limit: None,
         iteration_limit: None,
         orders: None,
+        variants: None,
     };
     RunSettings {
         kind: "solve".into(),
@@ -260,7 +263,7 @@ fn every_number_of_the_performance_table_is_recomputed_from_the_csv() {
 #[test]
 fn the_cap_falls_back_to_the_longest_timeout() {
     let text = format!(
-        "{HEADER}0,fx,solve,m,,classic,3,s,s:1,20,0,1,timeout,,30.5,1,,0,0,0,0,,,,,time,,,c,1\n0,fx,solve,m,,classic,3,s,s:2,20,0,1,timeout,,30.2,1,,0,0,0,0,,,,,time,,,c,1\n0,fx,solve,m,,classic,3,s,s:3,20,0,1,solved,,3,1,,0,0,0,0,,,,,,,,c,1\n"
+        "{HEADER}0,fx,solve,m,,classic,3,s,s:1,20,0,1,timeout,,30.5,1,,0,0,0,0,,,,,time,,,c,1\n0,fx,solve,m,,classic,3,s,s:2,20,0,1,timeout,,30.2,1,,0,0,0,0,,,,,time,,,c,1\n0,fx,solve,m,,classic,3,s,s:3,20,0,1,solved,true,3,1,,0,0,0,0,,,,,,,,c,1\n"
     );
     let rows: Vec<Row> = parse_rows(text, Path::new("fx.csv"), false).unwrap();
     let perf = tables::perf_rows(&rows, &TimeLimits::from_settings(None));

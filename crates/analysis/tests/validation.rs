@@ -62,14 +62,26 @@ fn a_damaged_row_is_named_by_line_and_column() {
     for (bad, why) in [
         (
             row(1, "wrong", "", ""),
-            "column `verified`: status `wrong` with verified None",
+            "column `verified`: empty with status `wrong`",
+        ),
+        (
+            row(1, "solved", "", ""),
+            "column `verified`: empty with status `solved` (kind `solve`): a solution counts only once the verifier passed it",
+        ),
+        (
+            row(1, "solved", "yes", ""),
+            "column `verified`: `yes` is not `true`, `false` or empty",
+        ),
+        (
+            row(1, "sol\0ved", "true", ""),
+            "column `status`: `sol\\0ved` is not valid: unknown variant `sol\\0ved`",
         ),
         (
             row(1, "timeout", "", ""),
             "column `limit`: `` with status `timeout`",
         ),
         (
-            row(1, "solved", "", "nodes"),
+            row(1, "solved", "true", "nodes"),
             "column `limit`: `nodes` with status `solved`",
         ),
         (
@@ -84,4 +96,20 @@ fn a_damaged_row_is_named_by_line_and_column() {
         let e = read(&[row(0, "solved", "true", ""), bad]).unwrap_err();
         assert!(e.starts_with(&format!("t.csv: line 3, {why}")), "{e}");
     }
+    // A file without the column: every solved row would read as unverified.
+    let without = |text: &str| {
+        text.lines()
+            .map(|l| {
+                let f: Vec<&str> = l.split(',').collect();
+                format!("{},{}\n", f[..13].join(","), f[14..].join(","))
+            })
+            .collect::<String>()
+    };
+    let text = without(&format!("{HEADER}{}", row(0, "solved", "true", "")));
+    let e = parse_checked::<Row>(text, Path::new("t.csv"), false, None).unwrap_err();
+    assert!(
+        e.to_string()
+            .starts_with("t.csv: line 1, column `verified`: no such column in the header"),
+        "{e}"
+    );
 }

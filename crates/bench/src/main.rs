@@ -9,7 +9,6 @@
 
 use std::process::ExitCode;
 
-use clap::Parser;
 // Experiment files are their own crate (fuzzed without the CBC build); one name for them here.
 use sudoku_experiment as experiment;
 
@@ -37,6 +36,12 @@ pub const VERSION: &str = concat!(
 );
 
 fn main() -> ExitCode {
+    // Programs the `external` method starts may call this very binary (`"$SUDOKU_BENCH" serve`),
+    // from a checkout or an installed copy alike.
+    if let Ok(exe) = std::env::current_exe() {
+        std::env::set_var("SUDOKU_BENCH", exe);
+    }
     let registry = registry::Registry::standard();
-    cli::Failure::exit_code(cli::Cli::parse().dispatch(&registry))
+    let outcome = cli::Cli::read().and_then(|c| c.map_or(Ok(()), |c| c.dispatch(&registry)));
+    cli::Failure::exit_code(outcome)
 }

@@ -15,6 +15,7 @@ use crate::results::{Row, TraceRow};
 /// stats.tex, findings.md, and with `plots` cd.svg, the charts and report.html, from `<dir>/trials.csv`
 /// (and traces.csv and meta.json); returns every file of the folder's results.
 pub fn write_outputs(dir: &Path, title: &str, plots: bool) -> Result<Vec<PathBuf>> {
+    check_meta_experiment(dir)?;
     write_run(&RunOutputs::read(dir, Some(title))?, dir, plots)
 }
 
@@ -26,6 +27,45 @@ pub fn write_run(run: &RunOutputs, dir: &Path, plots: bool) -> Result<Vec<PathBu
         eprintln!("chart {} not drawn: {}", s.stem, s.reason);
     }
     Ok(written.files)
+}
+
+/// A folder's meta.json must be of the experiment its rows are of: one copied from another
+/// run would check the rows against other settings, or pass and name the wrong run. Only the
+/// first row is read here (a file holds one experiment; reading it whole checks that); a
+/// folder without meta.json, or whose trials.csv cannot be read, is left to that reading.
+pub fn check_meta_experiment(dir: &Path) -> Result<()> {
+    let Some(meta) = RunMeta::read(dir)? else {
+        return Ok(());
+    };
+    let trials = dir.join("trials.csv");
+    let Ok(file) = std::fs::File::open(&trials) else {
+        return Ok(());
+    };
+    use std::io::Read;
+    let mut reader = csv::Reader::from_reader(file.take(1 << 20));
+    let Some(column) = reader
+        .headers()
+        .ok()
+        .and_then(|h| h.iter().position(|c| c == "experiment"))
+    else {
+        return Ok(());
+    };
+    let mut record = csv::StringRecord::new();
+    if !matches!(reader.read_record(&mut record), Ok(true)) {
+        return Ok(());
+    }
+    let rows = record.get(column).unwrap_or_default();
+    if !meta.experiment.is_empty() && rows != meta.experiment {
+        let shown = sudoku_analysis::escape::visible;
+        bail!(
+            "{}: of experiment `{}`, but the rows of {} are of `{}`: the folder mixes two runs' files; put back the meta.json of the run that wrote these rows, or remove it",
+            dir.join("meta.json").display(),
+            shown(&meta.experiment),
+            trials.display(),
+            shown(rows)
+        );
+    }
+    Ok(())
 }
 
 /// Reads and joins the rows of several results folders, each checked as `plot` checks it
@@ -41,6 +81,7 @@ pub fn merge_dirs(dirs: &[PathBuf]) -> Result<(Vec<Row>, Vec<TraceRow>)> {
         if !p.exists() {
             bail!("{} not found", p.display());
         }
+        check_meta_experiment(d)?;
         let meta = RunMeta::read(d)?;
         let settings = meta.as_ref().and_then(|m| m.settings.as_ref());
         for r in read_checked::<Row>(&p, settings)? {
@@ -76,7 +117,7 @@ pub fn merge_dirs(dirs: &[PathBuf]) -> Result<(Vec<Row>, Vec<TraceRow>)> {
 }
 
 /// Files a run writes into its folder, besides the charts (`*.svg`, `*.png`).
-const RUN_FILES: [&str; 12] = [
+const RUN_FILES: [&str; 14] = [
     "trials.csv",
     "stats.md",
     "stats.tex",
@@ -89,6 +130,8 @@ const RUN_FILES: [&str; 12] = [
     "meta.json",
     "instances.txt",
     "trials.csv.tmp",
+    "traces.csv.tmp",
+    "meta.json.tmp",
 ];
 
 /// Removes every output an earlier run left in `dir` (its CSVs, summaries, findings.md,

@@ -19,6 +19,8 @@ pub use sudoku_analysis::{
 /// flight.
 pub struct Appender<T> {
     writer: csv::Writer<File>,
+    /// The file, named in errors (a full disk).
+    path: std::path::PathBuf,
     _row: std::marker::PhantomData<T>,
 }
 
@@ -33,8 +35,15 @@ impl<T: Serialize + CsvRow + Default> Appender<T> {
             .open(path)
             .with_context(|| format!("opening {}", path.display()))?;
         cut_torn_tail(&mut file, path)?;
-        let empty = file.metadata()?.len() == 0;
-        if !empty && first_line(&mut file)? != header_of::<T>()? {
+        let empty = file
+            .metadata()
+            .with_context(|| format!("reading {}", path.display()))?
+            .len()
+            == 0;
+        if !empty
+            && first_line(&mut file).with_context(|| format!("reading {}", path.display()))?
+                != header_of::<T>()?
+        {
             // Written by a version with fewer columns: rows appended now would not match its
             // header, so the file is rewritten once in today's columns (absent ones read with
             // their defaults) before the run goes on.
@@ -47,14 +56,16 @@ impl<T: Serialize + CsvRow + Default> Appender<T> {
             .from_writer(file);
         Ok(Appender {
             writer,
+            path: path.to_path_buf(),
             _row: std::marker::PhantomData,
         })
     }
 
     /// Writes one row and flushes it to the operating system.
     pub fn push(&mut self, row: &T) -> Result<()> {
-        self.writer.serialize(row)?;
-        self.writer.flush()?;
+        let what = || format!("writing {}", self.path.display());
+        self.writer.serialize(row).with_context(what)?;
+        self.writer.flush().with_context(what)?;
         Ok(())
     }
 }
@@ -77,13 +88,14 @@ fn header_of<T: Serialize + Default>() -> Result<String> {
 
 /// Truncates a file to its last newline: a process killed mid-write leaves a partial row.
 fn cut_torn_tail(file: &mut File, path: &Path) -> Result<()> {
-    let len = file.metadata()?.len();
+    let reading = || format!("reading {}", path.display());
+    let len = file.metadata().with_context(reading)?.len();
     if len == 0 {
         return Ok(());
     }
     let mut text = Vec::with_capacity(len as usize);
-    file.seek(SeekFrom::Start(0))?;
-    file.read_to_end(&mut text)?;
+    file.seek(SeekFrom::Start(0)).with_context(reading)?;
+    file.read_to_end(&mut text).with_context(reading)?;
     if text.last() == Some(&b'\n') {
         return Ok(());
     }
@@ -104,12 +116,21 @@ pub fn done_keys(path: &Path, settings: &RunSettings) -> Result<(HashSet<String>
     Ok((keys, rows))
 }
 
-/// Writes `text` to `path` via a temporary file, so a reader never sees half a file.
+/// Writes `text` to `path` via a temporary file (`<path>.tmp`) renamed over it, so a reader
+/// never sees half a file and a failed write (a full disk) leaves the old one; every error
+/// names the file.
 pub fn write_atomic(path: &Path, text: &str) -> Result<()> {
-    let tmp = path.with_extension("tmp");
-    let mut f = File::create(&tmp).with_context(|| format!("writing {}", tmp.display()))?;
-    f.write_all(text.as_bytes())?;
-    f.sync_all().ok();
+    let mut tmp = path.as_os_str().to_owned();
+    tmp.push(".tmp");
+    let tmp = std::path::PathBuf::from(tmp);
+    let written = File::create(&tmp).and_then(|mut f| {
+        f.write_all(text.as_bytes())?;
+        f.sync_all()
+    });
+    if let Err(e) = written {
+        std::fs::remove_file(&tmp).ok();
+        return Err(e).with_context(|| format!("writing {}", tmp.display()));
+    }
     std::fs::rename(&tmp, path).with_context(|| format!("writing {}", path.display()))?;
     Ok(())
 }
@@ -202,22 +223,24 @@ mod tests {
             order: 3,
             variant: "classic".into(),
             repeats: 1,
+            solve_ms: Some(2.5),
             ..Row::default()
         };
         Appender::<Row>::open(&p).unwrap().push(&row(0)).unwrap();
-        // As an older version wrote it: without the last column.
+        // As an older version wrote it: without the last two columns (`threads`, `solve_ms`).
         let text = std::fs::read_to_string(&p).unwrap();
         let old: String = text
             .lines()
-            .map(|l| format!("{}\n", l.rsplit_once(',').unwrap().0))
+            .map(|l| format!("{}\n", l.rsplitn(3, ',').nth(2).unwrap()))
             .collect();
         std::fs::write(&p, old).unwrap();
         Appender::<Row>::open(&p).unwrap().push(&row(1)).unwrap();
         let rows: Vec<Row> = read_rows(&p).unwrap();
         assert_eq!(rows.iter().map(|r| r.task).collect::<Vec<_>>(), [0, 1]);
         assert_eq!(
-            rows[0].threads, 1,
-            "the missing column read with its default"
+            (rows[0].solve_ms, rows[1].solve_ms),
+            (None, Some(2.5)),
+            "the missing column read with its default, the new row whole"
         );
     }
 }

@@ -724,6 +724,41 @@ fn a_method_can_be_kept_to_some_orders_and_configurations_are_unique() {
 }
 
 #[test]
+fn a_method_can_be_kept_to_some_variants() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let seeds = root.join("datasets/seeds");
+    let text = format!(
+        "name = \"v\"\nseed = 4\n[[method]]\nname = \"prop\"\n[[method]]\nname = \"dlx\"\nvariants = [\"classic\"]\n[[instances]]\nfile = \"{}\"\n[[instances]]\nfile = \"{}\"\nvariant = \"diagonal\"\n",
+        seeds.join("001_jump.txt").display(),
+        seeds.join("000_unicamp_ilp.diagonal.txt").display(),
+    );
+    let reg = Registry::standard();
+    let plan = plan_of(&text, &reg).unwrap();
+    let mut ran: Vec<(&str, &str)> = plan
+        .tasks
+        .iter()
+        .map(|t| {
+            (
+                plan.configs[t.config].method.as_str(),
+                plan.instances[t.instance].puzzle.variant().name(),
+            )
+        })
+        .collect();
+    ran.dedup();
+    assert_eq!(
+        ran,
+        [
+            ("prop", "classic"),
+            ("prop", "diagonal"),
+            ("dlx", "classic")
+        ]
+    );
+    let bad = text.replace("[\"classic\"]", "[\"hex\"]");
+    let err = format!("{:#}", plan_of(&bad, &reg).err().unwrap());
+    assert!(err.contains("unknown variant `hex`"), "{err}");
+}
+
+#[test]
 fn every_shipped_experiment_builds_its_configurations() {
     // A method or parameter renamed in code must not leave a committed experiment that fails
     // only when a user runs it.

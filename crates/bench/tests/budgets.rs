@@ -153,13 +153,14 @@ fn solver_stops_within(method: &str, pairs: &[(&str, &str)], puzzle: &Puzzle, li
         );
     }
     // Partial statistics: the searches count nodes, local search its iterations, the ILP
-    // says how CBC ended, `sat` its conflicts or that its child was stopped.
+    // says how CBC ended, `sat` its conflicts or that its child was stopped, `tabu` that its
+    // setup was, `logic` its steps (none, when the first is beyond the limit).
     let s = &out.stats;
     let has_stats = s.nodes > 0
         || s.iterations > 0
         || s.extra
             .iter()
-            .any(|(k, _)| ["cbc_status", "conflicts", "stopped"].contains(&k.as_str()));
+            .any(|(k, _)| ["cbc_status", "conflicts", "stopped", "steps"].contains(&k.as_str()));
     assert!(has_stats, "{what}: no statistics in {s:?}");
 }
 
@@ -290,6 +291,25 @@ fn logic_stops_on_time() {
         _ => "other",
     };
     eprintln!("logic on 64x64: {:?}, {end}", t.elapsed());
+}
+
+/// The largest grids: the setup of `gac` and `tabu` (the units that meet, the propagation of
+/// tens of thousands of givens, the graph) and every rule of `logic` watch the clock too. The
+/// peer lists of a geometry are built once per process, outside any method: they are built
+/// here before the clock starts.
+#[test]
+fn large_grids_stop_on_time() {
+    let warm = |n: usize| {
+        let geo = sudoku_core::Geometry::get(Order::new(n).expect("order"), Variant::Classic);
+        assert!(!geo.peers(0).is_empty());
+    };
+    warm(12);
+    warm(16);
+    let huge = generated(16, 50, 4);
+    solver_stops("gac", &[], &huge);
+    solver_stops("tabu", &[], &huge);
+    solver_stops("logic", &[], &generated(12, 20, 4));
+    solver_stops("logic", &[], &generated(16, 20, 4));
 }
 
 /// CaDiCaL polls its terminate callback too rarely while it simplifies a 64×64 formula of

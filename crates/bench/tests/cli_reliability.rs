@@ -589,3 +589,179 @@ fn no_subcommand_outside_a_checkout_is_an_error_that_says_where() {
         assert!(help.contains(want), "{want}: {help}");
     }
 }
+
+/// An experiment of `prop` on Jump's four 9×9 puzzles with `trials` trials: thousands of
+/// quick trials, long enough to be caught running.
+fn many_trials(dir: &Path, trials: u32) -> String {
+    let puzzles = root().join("datasets/seeds/001_jump.txt");
+    let toml = format!(
+        "name = \"many\"\nseed = 1\ntrials = {trials}\n[[method]]\nname = \"prop\"\n[[instances]]\nfile = \"{}\"\n",
+        puzzles.display()
+    );
+    std::fs::write(dir.join("many.toml"), toml).unwrap();
+    "many.toml".to_string()
+}
+
+/// Waits (at most a minute) until `trials.csv` of `out` holds more than `rows` lines.
+fn wait_for_rows(out: &Path, rows: usize) {
+    for _ in 0..60_000 {
+        let n = std::fs::read_to_string(out.join("trials.csv"))
+            .map(|t| t.lines().count())
+            .unwrap_or(0);
+        if n > rows {
+            return;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(1));
+    }
+    panic!("{} never got {rows} rows", out.display());
+}
+
+/// The trial keys of a results folder's rows: every one once, and how many.
+fn distinct_trials(trials: &Path) -> usize {
+    let rows: Vec<sudoku_analysis::Row> = sudoku_analysis::read_rows(trials).unwrap();
+    let keys: std::collections::HashSet<String> = rows.iter().map(|r| r.key()).collect();
+    assert_eq!(
+        keys.len(),
+        rows.len(),
+        "a trial twice in {}",
+        trials.display()
+    );
+    rows.len()
+}
+
+/// Issue 67, item 2: a second `run` on a folder a run is writing, and a `--resume` of it,
+/// stop with an error naming the holder (they used to run every trial into the same
+/// trials.csv); after SIGTERM, SIGINT or SIGKILL the next `--resume` takes the folder over
+/// with a note, and the rows end complete, each trial once.
+#[test]
+fn one_writer_per_results_folder_and_a_killed_runs_folder_is_taken_over() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let trials = 2000;
+    let exp = many_trials(d, trials);
+    let out = d.join("o");
+    for (i, signal) in [libc::SIGTERM, libc::SIGINT, libc::SIGKILL]
+        .into_iter()
+        .enumerate()
+    {
+        let mut first = std::process::Command::new(env!("CARGO_BIN_EXE_sudoku-bench"))
+            .args(["run", &exp, "--out", "o", "--no-plots"])
+            .args(if i > 0 { &["--resume"][..] } else { &[] })
+            .current_dir(d)
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .unwrap();
+        // Until this run has written rows of its own (it holds the folder by then).
+        let before = std::fs::read_to_string(out.join("trials.csv"))
+            .map(|t| t.lines().count())
+            .unwrap_or(0);
+        wait_for_rows(&out, before + 100);
+        if i == 0 {
+            let pid = format!("(pid {} on host ", first.id());
+            for args in [
+                vec!["run", &exp, "--out", "o", "--no-plots"],
+                vec!["run", &exp, "--out", "o", "--no-plots", "--resume"],
+            ] {
+                let err = fails(d, &args, "o is in use: `sudoku-bench run many.toml --out o");
+                assert!(err.contains(&pid) && err.contains("--out DIR"), "{err}");
+            }
+        }
+        // SAFETY: signalling our own child, which has not been waited for yet.
+        assert_eq!(unsafe { libc::kill(first.id() as i32, signal) }, 0);
+        first.wait().unwrap();
+    }
+    let resumed = bench(d, &["run", &exp, "--out", "o", "--no-plots", "--resume"]);
+    let err = text(&resumed.stderr);
+    assert!(resumed.status.success(), "{err}");
+    assert!(
+        err.contains("note: o: taking over the lock of `sudoku-bench run many.toml --out o"),
+        "{err}"
+    );
+    assert_eq!(
+        distinct_trials(&out.join("trials.csv")),
+        4 * trials as usize
+    );
+    assert!(!out.join(".sudoku-bench.lock").exists());
+}
+
+/// Issue 67, items 2 and 6: a write that fails on a full disk names its file, and the
+/// folder keeps what it had (meta.json is written whole or not at all).
+#[test]
+fn a_full_disk_names_the_file() {
+    let (dir, _) = two_puzzles();
+    let d = dir.path();
+    let exp = small_experiment(d, "");
+    std::fs::create_dir(d.join("o")).unwrap();
+    std::os::unix::fs::symlink("/dev/full", d.join("o/trials.csv")).unwrap();
+    fails(
+        d,
+        &["run", &exp, "--out", "o"],
+        "writing o/trials.csv: No space left on device",
+    );
+    std::fs::remove_file(d.join("o/trials.csv")).unwrap();
+    assert!(bench(d, &["run", &exp, "--out", "o"]).status.success());
+    let meta = std::fs::read_to_string(d.join("o/meta.json")).unwrap();
+    std::os::unix::fs::symlink("/dev/full", d.join("o/meta.json.tmp")).unwrap();
+    fails(
+        d,
+        &["run", &exp, "--out", "o", "--resume"],
+        "writing o/meta.json.tmp: No space left on device",
+    );
+    assert_eq!(
+        std::fs::read_to_string(d.join("o/meta.json")).unwrap(),
+        meta
+    );
+}
+
+/// Issue 67, item 2: `merge A B --out A` left A's meta.json at 0 bytes; now refused, and A
+/// reads as before.
+#[test]
+fn merging_into_an_input_is_refused_and_leaves_it_whole() {
+    let (dir, _) = two_puzzles();
+    let d = dir.path();
+    let exp = small_experiment(d, "");
+    for k in 1..=2 {
+        let shard = format!("{k}/2");
+        let out = format!("s{k}");
+        let r = bench(
+            d,
+            &["run", &exp, "--shard", &shard, "--out", &out, "--no-plots"],
+        );
+        assert!(r.status.success(), "{}", text(&r.stderr));
+    }
+    let before = std::fs::read(d.join("s1/meta.json")).unwrap();
+    for out in ["s1", "./s1/", &d.join("s1").display().to_string()] {
+        fails(
+            d,
+            &["merge", "s1", "s2", "--out", out],
+            "one of the folders being merged",
+        );
+    }
+    assert_eq!(std::fs::read(d.join("s1/meta.json")).unwrap(), before);
+    assert!(bench(d, &["plot", "s1"]).status.success());
+    let merged = bench(d, &["merge", "s1", "s2", "--out", "m"]);
+    assert!(merged.status.success(), "{}", text(&merged.stderr));
+    let meta: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(d.join("m/meta.json")).unwrap()).unwrap();
+    assert!(meta["shard"].is_null(), "{meta}");
+    // A merge of one shard of the two says the other is missing.
+    let one = bench(d, &["merge", "s1", "--out", "m1"]);
+    assert!(one.status.success());
+    assert!(text(&one.stderr)
+        .contains("warning: shard 2/2 of the set is not among the 1 folders merged"));
+}
+
+/// Issue 67, item 6: a file with no puzzle is one error, not a malformed puzzle and a summary.
+#[test]
+fn an_empty_file_is_one_error() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("e.txt"), "# only a comment\n").unwrap();
+    let out = bench(dir.path(), &["check", "e.txt"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        text(&out.stderr),
+        "error: e.txt:1:1: no puzzle found (the input is empty or only comments)\n"
+    );
+    assert!(out.stdout.is_empty(), "{}", text(&out.stdout));
+}

@@ -144,3 +144,121 @@ fn two_configurations_may_not_share_a_name() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("name=same"));
 }
+
+/// An experiment of `methods` (TOML `[[method]]` tables) on the first `limit` puzzles of `file`.
+fn experiment_of(dir: &Path, methods: &str, file: &Path, limit: usize) -> PathBuf {
+    let text = format!(
+        "name = \"harness-test\"\nseed = 3\n[budget]\ntime_limit = 30.0\n{methods}\
+         [[instances]]\nfile = \"{}\"\nlimit = {limit}\n",
+        file.display()
+    );
+    let p = dir.join("harness-test.toml");
+    std::fs::write(&p, text).unwrap();
+    p
+}
+
+/// The rows of a results folder as (label, column values) maps.
+fn rows_of(res: &Path) -> Vec<BTreeMap<String, String>> {
+    let mut rows = csv::Reader::from_path(res.join("trials.csv")).unwrap();
+    let headers = rows.headers().unwrap().clone();
+    rows.records()
+        .map(|r| {
+            let r = r.unwrap();
+            headers
+                .iter()
+                .zip(r.iter())
+                .map(|(h, v)| (h.to_string(), v.to_string()))
+                .collect()
+        })
+        .collect()
+}
+
+#[test]
+fn the_null_solver_answers_every_puzzle_in_batch_and_per_puzzle_modes() {
+    let dir = tempfile::tempdir().unwrap();
+    let set = root().join("datasets/public/norvig_top95.txt");
+    // `serve --replay` looks each answer up: it does no work, so a trial times the harness.
+    let methods = format!(
+        "[[method]]\nname = \"external\"\nparams = {{ name = \"null-batch\", batch = true, command = \"\\\"$SUDOKU_BENCH\\\" serve --replay '{0}'\" }}\n\
+         [[method]]\nname = \"external\"\nparams = {{ name = \"null-each\", command = \"\\\"$SUDOKU_BENCH\\\" serve --replay '{0}'\" }}\n\
+         [[method]]\nname = \"external\"\nparams = {{ name = \"prop-piped\", batch = true, command = \"\\\"$SUDOKU_BENCH\\\" serve -m prop\" }}\n",
+        set.display()
+    );
+    let exp = experiment_of(dir.path(), &methods, &set, 95);
+    let out = run(dir.path(), &["run", exp.to_str().unwrap(), "--no-plots"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let rows = rows_of(&dir.path().join("results/harness-test"));
+    assert_eq!(rows.len(), 3 * 95);
+    for r in &rows {
+        assert_eq!(
+            (r["status"].as_str(), r["verified"].as_str()),
+            ("solved", "true"),
+            "{r:?}"
+        );
+        let own = &r["solve_ms"];
+        if r["params"] == "name=prop-piped" {
+            // The method's own clock lands in its column, and is within the harness's.
+            let own: f64 = own.parse().unwrap();
+            let wall: f64 = r["wall_ms"].parse().unwrap();
+            assert!(own > 0.0 && own <= wall, "{r:?}");
+            assert!(r["extra"].contains("guesses=") && !r["extra"].contains("solve_ms"));
+        } else {
+            // A replay's own clock is its look-up's, within the harness's.
+            let own: f64 = own.parse().unwrap();
+            let wall: f64 = r["wall_ms"].parse().unwrap();
+            assert!(own <= wall, "{r:?}");
+        }
+    }
+    // The calibration table sets the clocks side by side.
+    let res = dir.path().join("results/harness-test");
+    let out = run(dir.path(), &["findings", res.to_str().unwrap(), "--clocks"]);
+    let table = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        table.contains("| `external name=prop-piped` | 95 |"),
+        "{table}"
+    );
+}
+
+#[test]
+fn an_outside_programs_claim_of_no_solution_is_checked_like_an_answer() {
+    let dir = tempfile::tempdir().unwrap();
+    let fake = root().join("crates/external/tests/fixtures/fake_solver.py");
+    // With no known solutions, the fake claims that every puzzle has none.
+    let none = dir.path().join("none.txt");
+    std::fs::write(&none, "# no solutions\n").unwrap();
+    let mut corner = String::from("12345678.........9");
+    corner.push_str(&".".repeat(63));
+    let first = std::fs::read_to_string(root().join("datasets/seeds/001_jump.txt")).unwrap();
+    let solvable = first
+        .lines()
+        .find(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .unwrap();
+    let set = dir.path().join("claims.txt");
+    std::fs::write(&set, format!("{solvable}\n{corner}\n")).unwrap();
+    let command = format!("python3 '{}' right '{}'", fake.display(), none.display());
+    let set = set.to_str().unwrap();
+    for extra in [&[][..], &["--count", "2"][..]] {
+        let mut args = vec!["solve", set, "-m", "external", "-p"];
+        let c = format!("command={command}");
+        args.push(&c);
+        args.extend_from_slice(extra);
+        let out = run(dir.path(), &args);
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        // A false claim is a wrong answer (exit 1); the true one is kept, verified.
+        assert_eq!(out.status.code(), Some(1), "{stderr}");
+        assert!(
+            stdout
+                .lines()
+                .next()
+                .unwrap()
+                .starts_with("wrong: claimed no solution, but prop found a solution"),
+            "{stdout}"
+        );
+        assert!(stderr.contains("1 wrong"), "{stderr}");
+    }
+}

@@ -45,7 +45,8 @@ fn cases() -> Vec<Case> {
         .enumerate()
         .filter(|(_, l)| !l.starts_with('#') && !l.trim().is_empty())
         .map(|(i, l)| {
-            let f: Vec<&str> = l.split('\t').collect();
+            // The fragment is the rest of the line: it may hold a tab of the output.
+            let f: Vec<&str> = l.splitn(3, '\t').collect();
             assert_eq!(
                 f.len(),
                 3,
@@ -67,8 +68,15 @@ fn run(case: &Case) -> Result<(), String> {
     let tmp = tempfile::tempdir().unwrap();
     let mut args = Vec::new();
     let mut stdin = Stdio::null();
+    let (out, err) = (tmp.path().join("stdout"), tmp.path().join("stderr"));
+    let mut stdout_to = out.clone();
     for word in case.command.split(' ') {
         let word = word.replace("{tmp}", &tmp.path().display().to_string());
+        // `>FILE`: standard output goes there (`>/dev/full`: every write fails).
+        if let Some(file) = word.strip_prefix('>') {
+            stdout_to = Path::new(file).to_path_buf();
+            continue;
+        }
         let (input, name) = match word.strip_prefix("<@") {
             Some(n) => (true, Some(n)),
             None => (false, word.strip_prefix('@')),
@@ -77,6 +85,10 @@ fn run(case: &Case) -> Result<(), String> {
             args.push(word.clone());
             continue;
         };
+        // `@NAME:REST`: the copy's path, then `:REST` (`fidelity DIR:OURS=ORIGINAL`).
+        let (name, rest) = name
+            .split_once(':')
+            .map_or((name, None), |(n, r)| (n, Some(r)));
         let from = corpus().join(name);
         let to = tmp.path().join(name);
         if !to.exists() {
@@ -85,15 +97,21 @@ fn run(case: &Case) -> Result<(), String> {
         if input {
             stdin = Stdio::from(File::open(&to).unwrap());
         } else {
-            args.push(to.display().to_string());
+            let rest = rest.map(|r| format!(":{r}")).unwrap_or_default();
+            args.push(format!("{}{rest}", to.display()));
         }
     }
-    let (out, err) = (tmp.path().join("stdout"), tmp.path().join("stderr"));
+    let stdout = std::fs::OpenOptions::new()
+        .write(true)
+        .create(true)
+        .truncate(true)
+        .open(&stdout_to)
+        .unwrap();
     let mut child = Command::new(env!("CARGO_BIN_EXE_sudoku-bench"))
         .args(&args)
         .current_dir(root())
         .stdin(stdin)
-        .stdout(File::create(&out).unwrap())
+        .stdout(stdout)
         .stderr(File::create(&err).unwrap())
         .spawn()
         .expect("the binary starts");
@@ -109,7 +127,8 @@ fn run(case: &Case) -> Result<(), String> {
         }
         std::thread::sleep(Duration::from_millis(20));
     };
-    let text = |p: &Path| String::from_utf8_lossy(&std::fs::read(p).unwrap()).into_owned();
+    let text =
+        |p: &Path| String::from_utf8_lossy(&std::fs::read(p).unwrap_or_default()).into_owned();
     let (out, err) = (text(&out), text(&err));
     let shown = format!(
         "exit {:?}\n--- stdout\n{out}--- stderr\n{err}",

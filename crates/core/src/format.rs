@@ -76,11 +76,12 @@ pub enum ParseErrorKind {
     #[error("unknown character {0:?} (expected `.`, `0`, `1-9` or `A-Z`)")]
     UnknownChar(char),
     /// A grid-block entry that is not a non-negative integer.
-    #[error("`{0}` is not a number (grid blocks hold integers, 0 or `.` for empty)")]
+    #[error("`{}` is not a number (grid blocks hold integers, 0 or `.` for empty)", visible(.0))]
     BadNumber(String),
     /// A grid-block entry that is a number, but negative or too large to be a digit.
     #[error(
-        "`{text}` is out of range (grid blocks hold 0 or `.` for empty, and digits 1..={max})"
+        "`{}` is out of range (grid blocks hold 0 or `.` for empty, and digits 1..={max})",
+        visible(.text)
     )]
     NumberOutOfRange {
         /// The entry as written.
@@ -89,7 +90,7 @@ pub enum ParseErrorKind {
         max: usize,
     },
     /// A grid-block entry written with a plus sign, which no writer produces.
-    #[error("`{0}` has a sign: write grid-block entries as plain numbers")]
+    #[error("`{}` has a sign: write grid-block entries as plain numbers", visible(.0))]
     PlusSign(String),
     /// The first row of a grid block has a number of entries that is no grid's side.
     #[error("a grid block row has {side} entries, which is not n² for an order 2..=16")]
@@ -117,7 +118,7 @@ pub enum ParseErrorKind {
 
 /// A parse failure at a place in a named source.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{source_name}:{line}:{column}: {kind}")]
+#[error("{}:{line}:{column}: {kind}", visible(.source_name))]
 pub struct ParseError {
     /// The file name, or `-` / `<input>` for text that came from elsewhere.
     pub source_name: String,
@@ -582,6 +583,19 @@ impl Parser {
             }
             let label = self.take_label();
             let r = self.line_puzzle(no, |i| cols.get(i).copied().unwrap_or(1), &cells, label);
+            // Words that are mostly numbers, read together as no line puzzle, are a grid-block
+            // row with an entry that is not a number (`0x3 1 2 4`): say which entry, not that
+            // a puzzle line has 6 cells.
+            let numbers = tokens
+                .iter()
+                .filter(|(_, w)| *w == "." || signed_number(w))
+                .count();
+            if r.is_err() && tokens.len() > 1 && 2 * numbers >= tokens.len() {
+                if let Some(&(col, w)) = tokens.iter().find(|(_, w)| *w != "." && !signed_number(w))
+                {
+                    return self.fail(no, col, ParseErrorKind::BadNumber(w.to_string()));
+                }
+            }
             self.out.push(r);
         }
     }
@@ -790,6 +804,24 @@ fn digit_chars(size: usize) -> String {
         10 => "1-9, A".to_string(),
         _ => format!("1-9, A-{}", digit_char(size.min(35) as u16)),
     }
+}
+
+/// `s` as messages show text from files and flags: every control character written out, so
+/// text cannot move or colour a terminal and nothing in it is invisible: `\0` for a NUL, `\n`,
+/// `\r`, `\t`, and `\u{1b}` for the others.
+pub fn visible(s: &str) -> String {
+    let mut o = String::with_capacity(s.len());
+    for ch in s.chars() {
+        match ch {
+            '\0' => o.push_str("\\0"),
+            '\n' => o.push_str("\\n"),
+            '\r' => o.push_str("\\r"),
+            '\t' => o.push_str("\\t"),
+            c if c.is_control() => o.extend(c.escape_unicode()),
+            c => o.push(c),
+        }
+    }
+    o
 }
 
 /// The character of digit `d` in the line format (`.` for empty).

@@ -163,7 +163,9 @@ pub struct Stats {
     pub time_to_best: Option<Duration>,
     /// The solver's own clock: the time of its search alone, without start-up, reading the
     /// puzzle or building a model (an external program's reported `solve_ms`; `sat`'s time
-    /// inside its SAT solver). Two methods are compared on it only when both report it.
+    /// inside its SAT solver). A solver that reports only CPU time gives that (Kissat), and
+    /// `sat` gives its CPU time too, so that the two SAT solvers share a clock. Two methods are
+    /// compared on it only when both report it.
     pub solve_time: Option<Duration>,
     /// Method-specific statistics, as name/value pairs (e.g. CBC's status).
     pub extra: Vec<(String, String)>,

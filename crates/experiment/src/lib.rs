@@ -129,6 +129,14 @@ pub enum ExperimentError {
     /// Latin squares where the reduction cannot serve: another kind, or the diagonal variant.
     #[error("instances[{0}].latin: only with kind = \"solve\" or \"count\" and the classic variant (each square becomes a classic Sudoku whose solutions are read back as its completions)")]
     LatinUse(usize),
+    /// A `clues` that carving cannot reach or that does not apply (as `generate --clues`).
+    #[error("{what}: key `clues`: {problem}")]
+    Clues {
+        /// Where: `instances[0].generate`, `carve`, `instances[1].carve`.
+        what: String,
+        /// What is wrong.
+        problem: String,
+    },
     /// An `[[instances]]` `carve` where it cannot apply.
     #[error("instances[{0}].carve: only with kind = \"generate\" and `orders` (it carves puzzles from the grids generated on those empty grids)")]
     SourceCarve(usize),
@@ -310,6 +318,15 @@ fn orders<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Vec<Order>>, D::Erro
         .map(Some)
 }
 
+fn variants<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Vec<Variant>>, D::Error> {
+    let names = Vec::<String>::deserialize(d)?;
+    names
+        .iter()
+        .map(|v| v.parse().map_err(serde::de::Error::custom))
+        .collect::<Result<_, _>>()
+        .map(Some)
+}
+
 /// A `time_limit` value (every key of that name is in seconds).
 fn time_limit<'de, D: Deserializer<'de>>(d: D) -> Result<Duration, D::Error> {
     seconds(f64::deserialize(d)?).map_err(|e| D::Error::custom(format!("key `time_limit`: {e}")))
@@ -470,6 +487,10 @@ pub struct MethodSpec {
     /// ones); default: every instance.
     #[serde(default, deserialize_with = "orders")]
     pub orders: Option<Vec<Order>>,
+    /// Run this method only on instances of these variants (a program that solves only the
+    /// classic rules); default: every instance.
+    #[serde(default, deserialize_with = "variants")]
+    pub variants: Option<Vec<Variant>>,
 }
 
 /// `[[instances]]`: exactly one of `file`, `glob`, `generate`, `orders`, `latin`.
@@ -777,6 +798,27 @@ pub fn parse(text: &str) -> Result<ExperimentFile, ExperimentError> {
         if s.carve.is_some() && (exp.kind != Kind::Generate || s.orders.is_none()) {
             return Err(ExperimentError::SourceCarve(i));
         }
+        if let Some(g) = &s.generate {
+            check_clues(
+                &format!("instances[{i}].generate"),
+                g.puzzle,
+                g.clues,
+                &[g.order],
+            )?;
+        }
+        if let (Some(c), Some(orders)) = (&s.carve, &s.orders) {
+            check_clues(&format!("instances[{i}].carve"), c.puzzle, c.clues, orders)?;
+        }
+    }
+    if let Some(c) = &exp.carve {
+        // It carves the grids of every source of empty grids without a carve of its own.
+        let orders: Vec<Order> = exp
+            .instances
+            .iter()
+            .filter(|s| s.carve.is_none())
+            .flat_map(|s| s.orders.iter().flatten().copied())
+            .collect();
+        check_clues("carve", c.puzzle, c.clues, &orders)?;
     }
     // Two [[method]] entries giving the same configuration would share seeds and result rows
     // (resume could not tell them apart).
@@ -797,6 +839,32 @@ pub fn parse(text: &str) -> Result<ExperimentFile, ExperimentError> {
         return Err(ExperimentError::NoInstances);
     }
     Ok(exp)
+}
+
+/// A carve's `clues`, checked as `generate --clues` checks it: only with `puzzle = "unique"`
+/// (the other shapes decide their own clues), at least 1 (no grid is the one solution of an
+/// empty puzzle, so carving could never stop at 0), and at most the cells of each grid carved
+/// (`orders`).
+pub fn check_clues(
+    what: &str,
+    puzzle: Shape,
+    clues: Option<usize>,
+    orders: &[Order],
+) -> Result<(), ExperimentError> {
+    let Some(c) = clues else { return Ok(()) };
+    let problem = if puzzle != Shape::Unique {
+        format!("only with puzzle = \"unique\" (where to stop carving); `{puzzle}` decides its own clues")
+    } else if c == 0 {
+        "0: no puzzle without clues has one solution, so carving could never stop there; leave `clues` out to carve as far as uniqueness allows, or give at least 1".to_string()
+    } else if let Some(o) = orders.iter().find(|o| c > o.cells()) {
+        format!("{c} clues, but a {o} grid has only {} cells", o.cells())
+    } else {
+        return Ok(());
+    };
+    Err(ExperimentError::Clues {
+        what: what.to_string(),
+        problem,
+    })
 }
 
 /// Expands a parameter table into its grid of configurations, in a stable order (keys sorted,

@@ -15,7 +15,9 @@
 //! `count K` followed by its `K` solutions when counting; blank lines and `#` comments are
 //! skipped. A comment `# stats k=v k=v` before the answer gives figures for the row's `extra`
 //! column; those named `nodes`, `guesses`, `iterations` or `restarts` with a whole number fill
-//! that column too. Without `batch`, standard input is closed after the puzzle and the child must exit
+//! that column too, and `solve_ms` (the program's own clock for its search, in ms) and
+//! `build_ms` (its model building, in ms) fill [`Stats::solve_time`] and
+//! [`Stats::build_time`] (the `solve_ms` and `build_ms` columns) instead. Without `batch`, standard input is closed after the puzzle and the child must exit
 //! with status 0; with `batch`, it must answer each puzzle before it gets the next. The child
 //! also finds in its environment `SUDOKU_FORMAT`, `SUDOKU_VARIANT` (`classic`, `diagonal`),
 //! `SUDOKU_TASK` (`solve`, `count`), `SUDOKU_COUNT_LIMIT`, `SUDOKU_TIME_LIMIT` (seconds, when
@@ -24,9 +26,16 @@
 //! The child runs in its own process group. At the time limit the whole group is killed
 //! (status `timeout`); a crash, a non-zero exit, output that is not an answer, or an end before
 //! the answer make the trial an `error` whose message ends with the tail of the child's
-//! standard error. The CPU time of the child (and of the children it waited for) is reported
-//! in [`Stats::child_cpu`]. In batch mode the process is kept across trials and started again
+//! standard error. The CPU time of the child and its descendants is reported in
+//! [`Stats::child_cpu`]. In batch mode the process is kept across trials and started again
 //! after any failure; the trial that starts it pays for its start-up.
+//!
+//! What a call times: in batch mode, writing the puzzle to the pipe and reading the answer, from
+//! the calling thread with one `poll` per wait (a pipe round trip, a few microseconds); the
+//! CPU time is read afterwards by [`Solver::settle`], which the runner calls once its clock has
+//! stopped, process by process down the child's tree (`/proc/PID/stat` and the process's CPU
+//! clock; never a scan of every process). A process that leaves the tree (re-parented to init
+//! when its parent exits without waiting for it) is killed with the group but not counted.
 #![deny(missing_docs)]
 
 mod process;
@@ -168,9 +177,13 @@ enum Asked {
 /// The `external` method.
 pub struct External {
     config: ExternalConfig,
-    /// The batch process, what it was started for, and its CPU time at the end of the last
-    /// answer (it uses none while it waits for the next puzzle).
-    running: Option<(Session, Proc, Duration)>,
+    /// The batch process, what it was started for, and its CPU time when it was last read
+    /// (it uses none while it waits for the next puzzle; `None` when an answer went unsettled,
+    /// so that the next reading cannot be told apart from earlier puzzles').
+    running: Option<(Session, Proc, Option<Duration>)>,
+    /// The batch process answered and its CPU time has not been read since: [`Solver::settle`]
+    /// reads it, after the caller's clock has stopped.
+    unsettled: bool,
 }
 
 impl External {
@@ -179,6 +192,7 @@ impl External {
         External {
             config,
             running: None,
+            unsettled: false,
         }
     }
 
@@ -233,17 +247,19 @@ impl External {
             Err(e) => return (Asked::Failed(e), Stats::default()),
         };
         let mut reader = AnswerReader::new(puzzle.order(), self.config.format);
-        let (asked, cpu, tail, started) = if self.config.batch {
+        let (asked, cpu, tail, process) = if self.config.batch {
             self.ask_batch(session, text, &mut reader, deadline)
         } else {
             let (asked, cpu, tail) =
                 self.ask_once(&session, text, &mut reader, deadline, rng.next_u64());
-            (asked, cpu, tail, true)
+            (asked, cpu, tail, "started")
         };
         let mut extra = reader.take_figures();
+        // The program's own clocks have columns of their own, not a place in `extra`.
+        let solve_time = take_ms(&mut extra, SOLVE_MS);
+        let build_time = take_ms(&mut extra, BUILD_MS);
         if self.config.batch {
-            let p = if started { "started" } else { "kept" };
-            extra.push(("process".to_string(), p.to_string()));
+            extra.push(("process".to_string(), process.to_string()));
         }
         let count = |key: &str| {
             extra
@@ -254,6 +270,8 @@ impl External {
         };
         let stats = Stats {
             child_cpu: cpu,
+            solve_time,
+            build_time,
             log: (!tail.is_empty()).then(|| format!("stderr: {tail}")),
             // Figures named like the effort columns fill them, so a program's search is
             // compared with ours column by column (fidelity tables).
@@ -321,16 +339,31 @@ impl External {
         text: String,
         reader: &mut AnswerReader,
         deadline: Option<Instant>,
-    ) -> (Asked, Option<Duration>, String, bool) {
-        // A process that printed or exited between puzzles is out of step: replace it.
-        let keep = matches!(&self.running, Some((s, p, _)) if *s == session && p.quiet());
-        let started = !keep;
+    ) -> (Asked, Option<Duration>, String, &'static str) {
+        // A process that printed or exited between puzzles is out of step: replace it, and say
+        // what it printed.
+        let mut replaced = None;
+        let keep = match &mut self.running {
+            Some((s, p, _)) if *s == session => {
+                replaced = p.stray();
+                p.quiet()
+            }
+            _ => false,
+        };
+        // What the extra column says of the process: kept, started, or replaced after output
+        // out of turn (which the message then quotes).
+        let process = match (keep, &replaced) {
+            (true, _) => "kept",
+            (false, None) => "started",
+            (false, Some(_)) => "replaced",
+        };
+        let started = process;
         if !keep {
             if let Some((_, old, _)) = self.running.take() {
                 old.close(Duration::ZERO);
             }
             match self.spawn(&session, None) {
-                Ok(p) => self.running = Some((session, p, Duration::ZERO)),
+                Ok(p) => self.running = Some((session, p, Some(Duration::ZERO))),
                 Err(e) => return (Asked::Failed(e), None, String::new(), started),
             }
         }
@@ -342,6 +375,11 @@ impl External {
                 started,
             );
         };
+        if std::mem::take(&mut self.unsettled) {
+            // The caller did not settle the last answer (it wants no CPU times): reading now
+            // would cost this puzzle's time, so the baseline is dropped instead.
+            *cpu0 = None;
+        }
         proc.clear_stderr();
         proc.send(text.into_bytes());
         let outcome = loop {
@@ -357,23 +395,26 @@ impl External {
         };
         match outcome {
             Ok(reply) => {
-                // One reading per trial, after the answer: the next trial starts from it.
-                let now = proc.cpu_so_far();
-                let cpu = now.map(|c| c.saturating_sub(*cpu0));
-                *cpu0 = now.unwrap_or(*cpu0);
-                (
-                    Asked::Reply(reply),
-                    cpu,
-                    proc.stderr_tail(Duration::ZERO),
-                    started,
-                )
+                // The CPU time is read by `settle`, once the caller's clock has stopped: the
+                // timed call holds the puzzle's way there and the answer's way back only.
+                self.unsettled = true;
+                let mut tail = proc.stderr_tail(Duration::ZERO);
+                if let Some(more) = replaced {
+                    let note = format!("replaced the program, which printed `{more}` out of turn");
+                    tail = if tail.is_empty() {
+                        note
+                    } else {
+                        format!("{note}; {tail}")
+                    };
+                }
+                (Asked::Reply(reply), None, tail, started)
             }
             Err(asked) => {
                 // Killed members were not reaped by the shell: read their time before the kill.
-                let before = proc.cpu_so_far().unwrap_or_default();
+                let before = cpu0.and_then(|_| proc.cpu_so_far()).unwrap_or_default();
                 let (exit, total) = proc.finish();
                 let tail = proc.stderr_tail(GRACE);
-                let cpu = Some(before.max(total).saturating_sub(*cpu0));
+                let cpu = cpu0.map(|c0| before.max(total).saturating_sub(c0));
                 // `None`: it ended by itself.
                 let asked =
                     asked.unwrap_or_else(|| Asked::Failed(ended(reader, &exit.to_string())));
@@ -431,9 +472,42 @@ const GAVE_UP: Status = Status::Exhausted {
     best: None,
 };
 
+/// Takes the figure `key` (a time in ms) out of `figures`, when it is a time.
+fn take_ms(figures: &mut Vec<(String, String)>, key: &str) -> Option<Duration> {
+    let i = figures.iter().position(|(k, _)| k == key)?;
+    let ms: f64 = figures[i].1.parse().ok()?;
+    let time = Duration::try_from_secs_f64(ms / 1000.0).ok()?;
+    figures.remove(i);
+    Some(time)
+}
+
+/// The `# stats` figure a program gives its own solve time in, in milliseconds.
+pub const SOLVE_MS: &str = "solve_ms";
+
+/// The `# stats` figure a program gives the time it took to build its model in (ms): the
+/// `build_ms` column, part of the harness's clock and not of its own.
+pub const BUILD_MS: &str = "build_ms";
+
 impl Solver for External {
     fn name(&self) -> &str {
         NAME
+    }
+
+    fn settle(&mut self, stats: &mut Stats) {
+        if !std::mem::take(&mut self.unsettled) {
+            return;
+        }
+        if let Some((_, proc, cpu0)) = self.running.as_mut() {
+            // One answer per puzzle: more after it (a second answer, say) is a breach of the
+            // protocol, reported here; the process is replaced before the next puzzle.
+            if let Some(more) = proc.stray() {
+                let e = ExternalError::Extra(format!("`{more}`"));
+                stats.error = Some(e.to_string());
+            }
+            let now = proc.cpu_so_far();
+            stats.child_cpu = now.zip(*cpu0).map(|(now, c0)| now.saturating_sub(c0));
+            *cpu0 = now;
+        }
     }
 
     fn solve(&mut self, puzzle: &Puzzle, budget: &Budget, rng: &mut Rng) -> Outcome {

@@ -1,17 +1,30 @@
-//! A child process in its own process group, with its standard streams served by threads so
-//! that every wait has a deadline: lines of its standard output and its exit arrive as
-//! [`Event`]s, its standard error is kept as a short tail, and [`Proc::finish`] kills the whole
-//! group and reaps the child with its CPU time.
+//! A child process in its own process group, served from the calling thread: the puzzle is
+//! written and the answer read by plain system calls on the child's pipes, with one `poll` per
+//! wait, so that a question to a long-lived child costs a pipe round trip and nothing else.
+//! Lines of its standard output and its exit arrive as [`Event`]s, every wait has a deadline,
+//! its standard error is kept as a short tail (by a thread, which costs nothing unless the
+//! child writes there), and [`Proc::finish`] kills the whole group and reaps the child with its
+//! CPU time. [`Proc::cpu_so_far`] reads the CPU time of the child and its descendants, one
+//! process at a time (never a scan of every process of the machine).
 
 use std::collections::VecDeque;
-use std::io::{self, BufRead, BufReader, Read, Write};
+use std::io::{self, Read, Write};
+use std::os::fd::{AsFd, AsRawFd, FromRawFd, OwnedFd};
 use std::os::unix::process::CommandExt;
-use std::process::{Command, Stdio};
-use std::sync::{mpsc, Arc, Condvar, Mutex};
+use std::process::{ChildStdin, ChildStdout, Command, Stdio};
+use std::sync::{Arc, Condvar, Mutex};
 use std::time::{Duration, Instant};
 
 /// Bytes of standard error kept for messages.
 const TAIL_BYTES: usize = 2048;
+
+/// Bytes read from standard output per call.
+const CHUNK: usize = 64 * 1024;
+
+/// How long a reader waiting for an answer reads without sleeping before it sleeps in `ppoll`.
+/// Longer than the pipe round trip and a fast 9×9 solve, short beside anything slower; the
+/// harness's own CPU time is not the program's (`cpu_ms` counts the program's alone).
+const SPIN: Duration = Duration::from_micros(100);
 
 /// What the child did.
 #[derive(Debug)]
@@ -76,8 +89,26 @@ struct Tail {
 /// A running child.
 pub struct Proc {
     pid: libc::pid_t,
-    input: Option<mpsc::Sender<Vec<u8>>>,
-    events: mpsc::Receiver<Event>,
+    /// Readable once the child has ended: a pidfd, or the read end of a pipe that a waiting
+    /// thread writes to where pidfds are missing.
+    exit_fd: OwnedFd,
+    /// Standard input (non-blocking), until it is closed.
+    stdin: Option<ChildStdin>,
+    /// Bytes queued for standard input and not yet written.
+    pending: VecDeque<u8>,
+    /// Close standard input once `pending` is written.
+    close_when_written: bool,
+    /// Standard output (non-blocking), until its end.
+    stdout: Option<ChildStdout>,
+    /// Output read and not yet delivered as lines.
+    buffer: Vec<u8>,
+    /// Where reads land before they join `buffer` (allocated once).
+    chunk: Box<[u8]>,
+    /// Where the search for the next line ending resumes in `buffer`.
+    scanned: usize,
+    exited: bool,
+    exit_delivered: bool,
+    eof_delivered: bool,
     stderr: Arc<Tail>,
     reaped: Option<(Exit, Duration)>,
 }
@@ -96,49 +127,15 @@ impl Proc {
             .process_group(0)
             .spawn()?;
         let pid = child.id() as libc::pid_t;
-        let (mut stdin, stdout, mut stderr) =
+        let (stdin, stdout, mut stderr) =
             match (child.stdin.take(), child.stdout.take(), child.stderr.take()) {
                 (Some(i), Some(o), Some(e)) => (i, o, e),
                 _ => return Err(io::Error::other("the child's pipes are missing")),
             };
         // From here on the child is reaped with wait4 (for its CPU time), never by `child`.
         drop(child);
-
-        let (input, queued) = mpsc::channel::<Vec<u8>>();
-        std::thread::spawn(move || {
-            // A write blocks while the child does not read; the main thread's deadline still
-            // holds, and the kill ends the write with an error.
-            for bytes in queued {
-                if stdin
-                    .write_all(&bytes)
-                    .and_then(|()| stdin.flush())
-                    .is_err()
-                {
-                    break;
-                }
-            }
-        });
-
-        let (tx, events) = mpsc::channel();
-        let out_tx = tx.clone();
-        std::thread::spawn(move || {
-            let mut reader = BufReader::new(stdout);
-            let mut buf = Vec::new();
-            loop {
-                buf.clear();
-                match reader.read_until(b'\n', &mut buf) {
-                    Ok(0) | Err(_) => break,
-                    Ok(_) => {
-                        let line = String::from_utf8_lossy(&buf);
-                        let line = line.trim_end_matches(['\n', '\r']).to_string();
-                        if out_tx.send(Event::Line(line)).is_err() {
-                            return;
-                        }
-                    }
-                }
-            }
-            let _ = out_tx.send(Event::Eof);
-        });
+        set_nonblocking(stdin.as_fd().as_raw_fd())?;
+        set_nonblocking(stdout.as_fd().as_raw_fd())?;
 
         let tail = Arc::new(Tail::default());
         let err_tail = Arc::clone(&tail);
@@ -159,50 +156,267 @@ impl Proc {
             err_tail.done.notify_all();
         });
 
-        std::thread::spawn(move || {
-            if wait_exit(pid) {
-                let _ = tx.send(Event::Exited);
-            }
-        });
-
         Ok(Proc {
             pid,
-            input: Some(input),
-            events,
+            exit_fd: exit_notifier(pid)?,
+            stdin: Some(stdin),
+            pending: VecDeque::new(),
+            close_when_written: false,
+            stdout: Some(stdout),
+            buffer: Vec::new(),
+            chunk: vec![0; CHUNK].into_boxed_slice(),
+            scanned: 0,
+            exited: false,
+            exit_delivered: false,
+            eof_delivered: false,
             stderr: tail,
             reaped: None,
         })
     }
 
-    /// Queues bytes for the child's standard input.
-    pub fn send(&self, bytes: Vec<u8>) {
-        if let Some(i) = &self.input {
-            let _ = i.send(bytes);
+    /// Queues bytes for the child's standard input and writes what the pipe takes now (all
+    /// of a puzzle, unless the child has stopped reading); the rest goes while waiting.
+    pub fn send(&mut self, bytes: Vec<u8>) {
+        if self.stdin.is_some() {
+            self.pending.extend(bytes);
+            self.write_pending();
         }
     }
 
     /// Closes standard input once what was queued is written.
     pub fn close_input(&mut self) {
-        self.input = None;
+        self.close_when_written = true;
+        self.write_pending();
     }
 
-    /// The next event, waiting at most until `deadline` (`None`: no limit).
-    pub fn next(&self, deadline: Option<Instant>) -> Result<Event, Wait> {
-        match deadline {
-            None => self.events.recv().map_err(|_| Wait::Closed),
-            Some(d) => self
-                .events
-                .recv_timeout(d.saturating_duration_since(Instant::now()))
-                .map_err(|e| match e {
-                    mpsc::RecvTimeoutError::Timeout => Wait::TimedOut,
-                    mpsc::RecvTimeoutError::Disconnected => Wait::Closed,
-                }),
+    /// Writes queued input until the pipe is full; closes it when asked and all is written,
+    /// or when the child no longer reads it.
+    fn write_pending(&mut self) {
+        let Some(stdin) = self.stdin.as_mut() else {
+            self.pending.clear();
+            return;
+        };
+        while !self.pending.is_empty() {
+            let (front, _) = self.pending.as_slices();
+            match stdin.write(front) {
+                Ok(k) => {
+                    self.pending.drain(..k);
+                }
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(e) if e.kind() == io::ErrorKind::WouldBlock => return,
+                Err(_) => {
+                    // The child closed its input (or died): nothing more can reach it.
+                    self.pending.clear();
+                    self.stdin = None;
+                    return;
+                }
+            }
+        }
+        if self.close_when_written {
+            self.stdin = None;
         }
     }
 
-    /// True when nothing happened since the last event read: no stray output, no exit.
-    pub fn quiet(&self) -> bool {
-        matches!(self.events.try_recv(), Err(mpsc::TryRecvError::Empty))
+    /// The next event, waiting at most until `deadline` (`None`: no limit).
+    pub fn next(&mut self, deadline: Option<Instant>) -> Result<Event, Wait> {
+        loop {
+            if let Some(line) = self.take_line() {
+                return Ok(Event::Line(line));
+            }
+            if self.stdout.is_none() && !self.eof_delivered {
+                // A last line without its line ending is still a line.
+                if !self.buffer.is_empty() {
+                    let rest = std::mem::take(&mut self.buffer);
+                    self.scanned = 0;
+                    return Ok(Event::Line(line_of(&rest)));
+                }
+                self.eof_delivered = true;
+                return Ok(Event::Eof);
+            }
+            if self.exited && !self.exit_delivered {
+                // What the child wrote before it ended comes before its end.
+                if self.read_available() {
+                    continue;
+                }
+                self.exit_delivered = true;
+                return Ok(Event::Exited);
+            }
+            if self.eof_delivered && self.exit_delivered {
+                return Err(Wait::Closed);
+            }
+            if self.spin() {
+                continue;
+            }
+            self.poll(deadline)?;
+        }
+    }
+
+    /// Reads without sleeping for a short while (`SPIN`): an answer that comes within it is
+    /// taken without the wake-up a sleeping reader pays, about ten microseconds a puzzle on a
+    /// fast 9×9 solver (docs/notes/equal-terms.md). True when something was read.
+    fn spin(&mut self) -> bool {
+        if self.stdout.is_none() || !self.pending.is_empty() {
+            return false;
+        }
+        let until = Instant::now() + SPIN;
+        while Instant::now() < until {
+            if self.read_available() {
+                return true;
+            }
+            std::hint::spin_loop();
+        }
+        false
+    }
+
+    /// True when nothing happened since the last event read: no output but blank lines and
+    /// comments (which the protocol skips, and which are dropped here), no exit.
+    pub fn quiet(&mut self) -> bool {
+        self.stray().is_none() && self.stdout.is_some() && !self.exited
+    }
+
+    /// What the child wrote since the last event read that is not a blank line or a comment
+    /// (its first line, or the start of it), without waiting; blank lines and comments are
+    /// dropped. The text stays for the next read.
+    pub fn stray(&mut self) -> Option<String> {
+        if self.stdout.is_some() && !self.exited {
+            let _ = self.poll(Some(Instant::now()));
+        }
+        loop {
+            let end = self
+                .buffer
+                .iter()
+                .position(|&b| b == b'\n')
+                .unwrap_or(self.buffer.len());
+            if end == 0 && self.buffer.is_empty() {
+                return None;
+            }
+            let line = line_of(&self.buffer[..end]);
+            let text = line.trim();
+            let whole = end < self.buffer.len();
+            if whole && (text.is_empty() || text.starts_with('#')) {
+                self.buffer.drain(..=end);
+                self.scanned = 0;
+                continue;
+            }
+            if text.is_empty() {
+                return None;
+            }
+            return Some(text.chars().take(60).collect());
+        }
+    }
+
+    /// Waits once for something to happen before `deadline` and takes it in: output read
+    /// into the buffer, queued input written, the child's end noted.
+    fn poll(&mut self, deadline: Option<Instant>) -> Result<(), Wait> {
+        let mut fds = Vec::with_capacity(3);
+        let out = self.stdout.as_ref().map(|o| o.as_fd().as_raw_fd());
+        if let Some(fd) = out {
+            fds.push(pollfd(fd, libc::POLLIN));
+        }
+        let input = match &self.stdin {
+            Some(i) if !self.pending.is_empty() => Some(i.as_fd().as_raw_fd()),
+            _ => None,
+        };
+        if let Some(fd) = input {
+            fds.push(pollfd(fd, libc::POLLOUT));
+        }
+        if !self.exited {
+            fds.push(pollfd(self.exit_fd.as_raw_fd(), libc::POLLIN));
+        }
+        let timeout = deadline.map(|d| {
+            let left = d.saturating_duration_since(Instant::now());
+            libc::timespec {
+                tv_sec: left.as_secs() as libc::time_t,
+                tv_nsec: left.subsec_nanos() as libc::c_long,
+            }
+        });
+        let tp = timeout
+            .as_ref()
+            .map_or(std::ptr::null(), |t| t as *const libc::timespec);
+        // SAFETY: `fds` is a valid array of `fds.len()` pollfd structures; `tp` is null or
+        // points to a timespec that outlives the call.
+        let r = unsafe {
+            libc::ppoll(
+                fds.as_mut_ptr(),
+                fds.len() as libc::nfds_t,
+                tp,
+                std::ptr::null(),
+            )
+        };
+        if r < 0 {
+            if io::Error::last_os_error().kind() == io::ErrorKind::Interrupted {
+                return Ok(());
+            }
+            // Should not happen with valid descriptors: take it as the end of everything.
+            self.stdout = None;
+            self.exited = true;
+            return Ok(());
+        }
+        if r == 0 {
+            return Err(Wait::TimedOut);
+        }
+        for p in &fds {
+            if p.revents == 0 {
+                continue;
+            }
+            if Some(p.fd) == out {
+                self.read_available();
+            } else if Some(p.fd) == input {
+                self.write_pending();
+            } else {
+                self.exited = true;
+            }
+        }
+        Ok(())
+    }
+
+    /// Reads what standard output holds now; true when it read something (or its end).
+    fn read_available(&mut self) -> bool {
+        let Some(out) = self.stdout.as_mut() else {
+            return false;
+        };
+        let mut any = false;
+        loop {
+            match out.read(&mut self.chunk) {
+                Ok(0) => {
+                    self.stdout = None;
+                    return true;
+                }
+                Ok(k) => {
+                    self.buffer.extend_from_slice(&self.chunk[..k]);
+                    any = true;
+                    if k < self.chunk.len() {
+                        return true;
+                    }
+                }
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(e) if e.kind() == io::ErrorKind::WouldBlock => return any,
+                Err(_) => {
+                    self.stdout = None;
+                    return true;
+                }
+            }
+        }
+    }
+
+    /// The first whole line of the buffer, if there is one.
+    fn take_line(&mut self) -> Option<String> {
+        let end = self.buffer[self.scanned..]
+            .iter()
+            .position(|&b| b == b'\n')
+            .map(|i| self.scanned + i);
+        match end {
+            None => {
+                self.scanned = self.buffer.len();
+                None
+            }
+            Some(end) => {
+                let line = line_of(&self.buffer[..end]);
+                self.buffer.drain(..=end);
+                self.scanned = 0;
+                Some(line)
+            }
+        }
     }
 
     /// Kills the process group (whatever the child left running) and reaps the child: how it
@@ -211,7 +425,8 @@ impl Proc {
         if let Some(r) = self.reaped {
             return r;
         }
-        self.input = None;
+        self.stdin = None;
+        self.pending.clear();
         // SAFETY: plain syscalls on our own child's group and pid. The child is not reaped yet,
         // so neither id can have been reused.
         let r = unsafe {
@@ -232,13 +447,14 @@ impl Proc {
             };
             (exit, timeval(usage.ru_utime) + timeval(usage.ru_stime))
         };
+        self.exited = true;
         self.reaped = Some(r);
         r
     }
 
     /// Lines still on their way after [`Proc::finish`] (every writer is dead then, so the end
     /// comes at once; `grace` bounds the wait should a process have left the group).
-    pub fn drain(&self, grace: Duration) -> Vec<String> {
+    pub fn drain(&mut self, grace: Duration) -> Vec<String> {
         let until = Instant::now() + grace;
         let mut lines = Vec::new();
         while let Ok(e) = self.next(Some(until)) {
@@ -281,19 +497,29 @@ impl Proc {
         lines.join(" / ")
     }
 
-    /// CPU time used so far by the child's process group: every live member and the children
-    /// they reaped (Linux, from `/proc`; `None` elsewhere). The shell that runs the command may
-    /// not have waited for the solver yet, so the whole group counts, not the child alone.
+    /// CPU time used so far by the child and its descendants (Linux; `None` elsewhere, or
+    /// once the child is reaped): each live process's own time, with nanosecond precision,
+    /// and the time of the children it has reaped. The tree is walked from the child through
+    /// `/proc/PID/task/TID/children`, one process at a time; a process that left the tree (a
+    /// daemon re-parented to init) is still killed with the group but not counted.
     pub fn cpu_so_far(&self) -> Option<Duration> {
+        if self.reaped.is_some() {
+            return None;
+        }
         let mut total = Duration::ZERO;
-        for entry in std::fs::read_dir("/proc").ok()?.flatten() {
-            let name = entry.file_name();
-            let Some(pid) = name.to_str().and_then(|n| n.parse::<u32>().ok()) else {
+        let mut todo = vec![self.pid];
+        // A bound on the walk, should the tree change under it in a loop.
+        let mut left = 4096;
+        while let Some(pid) = todo.pop() {
+            left -= 1;
+            if left == 0 {
+                break;
+            }
+            let Some(member) = member_cpu(pid) else {
                 continue;
             };
-            if let Some(t) = group_member_cpu(pid, self.pid) {
-                total += t;
-            }
+            total += member.own + member.reaped;
+            children(pid, member.threads, &mut todo);
         }
         Some(total)
     }
@@ -301,7 +527,7 @@ impl Proc {
     /// Closes standard input, gives the child `grace` to exit on its own, then kills and
     /// reaps it.
     pub fn close(mut self, grace: Duration) {
-        self.input = None;
+        self.close_input();
         let until = Instant::now() + grace;
         while let Ok(e) = self.next(Some(until)) {
             if matches!(e, Event::Exited) {
@@ -318,37 +544,123 @@ impl Drop for Proc {
     }
 }
 
-/// The CPU time of process `pid` and of the children it reaped, when it belongs to process
-/// group `group`. Ticks (1/100 s) are the kernel's only total; the per-thread run times in
-/// `schedstat` (nanoseconds) give a finer figure for the live threads, used when larger.
-fn group_member_cpu(pid: u32, group: libc::pid_t) -> Option<Duration> {
+/// One process's CPU time: its own (live and ended threads) and its reaped children's.
+struct MemberCpu {
+    own: Duration,
+    reaped: Duration,
+    threads: usize,
+}
+
+/// The CPU time of process `pid`: its own from its CPU clock (nanoseconds), else from the
+/// kernel's ticks; its reaped children's from the ticks (1/100 s, the kernel's only total).
+fn member_cpu(pid: libc::pid_t) -> Option<MemberCpu> {
     let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
     // The command name may hold spaces and parentheses: fields are counted after the last `)`.
     let fields: Vec<&str> = stat[stat.rfind(')')? + 1..].split_whitespace().collect();
-    // Fields 5 (pgrp) and 14..=17 (utime, stime, cutime, cstime) of the line, counted from 3.
-    if fields.get(2)?.parse::<libc::pid_t>().ok()? != group {
-        return None;
-    }
-    let tick = |i: usize| fields.get(i).and_then(|f| f.parse::<u64>().ok());
+    // Fields 14..=17 (utime, stime, cutime, cstime) and 20 (num_threads) of the line,
+    // counted from 3.
+    let field = |i: usize| fields.get(i).and_then(|f| f.parse::<u64>().ok());
     // SAFETY: sysconf only reads a constant.
     let hz = unsafe { libc::sysconf(libc::_SC_CLK_TCK) }.max(1) as f64;
-    let secs = |t: u64| Duration::from_secs_f64(t as f64 / hz);
-    let own = secs(tick(11)? + tick(12)?);
-    let reaped = secs(tick(13)? + tick(14)?);
-    let mut threads = Duration::ZERO;
-    for t in std::fs::read_dir(format!("/proc/{pid}/task"))
-        .ok()?
-        .flatten()
-    {
-        let path = t.path().join("schedstat");
-        if let Some(ns) = std::fs::read_to_string(path)
-            .ok()
-            .and_then(|s| s.split_whitespace().next()?.parse::<u64>().ok())
+    let ticks = |t: u64| Duration::from_secs_f64(t as f64 / hz);
+    let own = process_clock(pid).unwrap_or(ticks(field(11)? + field(12)?));
+    Some(MemberCpu {
+        own,
+        reaped: ticks(field(13)? + field(14)?),
+        threads: field(17).unwrap_or(1) as usize,
+    })
+}
+
+/// The CPU clock of process `pid` (every thread, live or ended), where the kernel gives it.
+fn process_clock(pid: libc::pid_t) -> Option<Duration> {
+    let mut clock: libc::clockid_t = 0;
+    let mut t = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: both calls write one value through a valid pointer.
+    unsafe {
+        if libc::clock_getcpuclockid(pid, &mut clock) != 0
+            || libc::clock_gettime(clock, &mut t) != 0
         {
-            threads += Duration::from_nanos(ns);
+            return None;
         }
     }
-    Some(own.max(threads) + reaped)
+    Some(Duration::new(
+        t.tv_sec.max(0) as u64,
+        t.tv_nsec.max(0) as u32,
+    ))
+}
+
+/// Pushes the children of process `pid` (of each of its `threads`) onto `out`.
+fn children(pid: libc::pid_t, threads: usize, out: &mut Vec<libc::pid_t>) {
+    let mut read = |path: String| {
+        if let Ok(text) = std::fs::read_to_string(path) {
+            out.extend(
+                text.split_whitespace()
+                    .filter_map(|p| p.parse::<libc::pid_t>().ok()),
+            );
+        }
+    };
+    if threads <= 1 {
+        read(format!("/proc/{pid}/task/{pid}/children"));
+        return;
+    }
+    if let Ok(tasks) = std::fs::read_dir(format!("/proc/{pid}/task")) {
+        for t in tasks.flatten() {
+            read(format!("{}/children", t.path().display()));
+        }
+    }
+}
+
+/// A descriptor that becomes readable when process `pid` ends: its pidfd (Linux 5.3 and
+/// later), else a pipe that a thread waiting for the end closes.
+fn exit_notifier(pid: libc::pid_t) -> io::Result<OwnedFd> {
+    // SAFETY: pidfd_open takes a pid and flags and returns a new descriptor or -1.
+    let fd = unsafe { libc::syscall(libc::SYS_pidfd_open, pid, 0) };
+    if fd >= 0 {
+        // SAFETY: the descriptor was just opened and is owned by nothing else.
+        return Ok(unsafe { OwnedFd::from_raw_fd(fd as libc::c_int) });
+    }
+    let mut ends = [0 as libc::c_int; 2];
+    // SAFETY: pipe2 writes two descriptors into a valid array.
+    if unsafe { libc::pipe2(ends.as_mut_ptr(), libc::O_CLOEXEC) } != 0 {
+        return Err(io::Error::last_os_error());
+    }
+    // SAFETY: both descriptors were just opened and are owned by nothing else.
+    let (read, write) = unsafe { (OwnedFd::from_raw_fd(ends[0]), OwnedFd::from_raw_fd(ends[1])) };
+    std::thread::spawn(move || {
+        wait_exit(pid);
+        // Closing the write end makes the read end readable (end of file).
+        drop(write);
+    });
+    Ok(read)
+}
+
+fn pollfd(fd: libc::c_int, events: libc::c_short) -> libc::pollfd {
+    libc::pollfd {
+        fd,
+        events,
+        revents: 0,
+    }
+}
+
+fn set_nonblocking(fd: libc::c_int) -> io::Result<()> {
+    // SAFETY: fcntl on a descriptor we own, reading then setting its status flags.
+    unsafe {
+        let flags = libc::fcntl(fd, libc::F_GETFL);
+        if flags < 0 || libc::fcntl(fd, libc::F_SETFL, flags | libc::O_NONBLOCK) < 0 {
+            return Err(io::Error::last_os_error());
+        }
+    }
+    Ok(())
+}
+
+/// A line's text: lossy UTF-8, without a carriage return before the line ending.
+fn line_of(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes)
+        .trim_end_matches(['\n', '\r'])
+        .to_string()
 }
 
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
@@ -359,9 +671,8 @@ fn timeval(t: libc::timeval) -> Duration {
     Duration::from_secs(t.tv_sec.max(0) as u64) + Duration::from_micros(t.tv_usec.max(0) as u64)
 }
 
-/// Blocks until `pid` has ended, leaving it unreaped (so its group id stays ours). False when
-/// it cannot be waited for.
-fn wait_exit(pid: libc::pid_t) -> bool {
+/// Blocks until `pid` has ended, leaving it unreaped (so its group id stays ours).
+fn wait_exit(pid: libc::pid_t) {
     loop {
         // SAFETY: waitid writes one siginfo_t through a valid pointer.
         let r = unsafe {
@@ -373,11 +684,8 @@ fn wait_exit(pid: libc::pid_t) -> bool {
                 libc::WEXITED | libc::WNOWAIT,
             )
         };
-        if r == 0 {
-            return true;
-        }
-        if io::Error::last_os_error().kind() != io::ErrorKind::Interrupted {
-            return false;
+        if r == 0 || io::Error::last_os_error().kind() != io::ErrorKind::Interrupted {
+            return;
         }
     }
 }

@@ -76,18 +76,24 @@ fn seen(out: &Outcome, puzzle: &Puzzle) -> Seen {
     }
 }
 
+/// Solves as the runner does: the call, then what is read after it (`settle`).
 fn solve(s: &mut dyn Solver, puzzle: &Puzzle, seconds: u64) -> Outcome {
-    s.solve(
+    let mut out = s.solve(
         puzzle,
         &Budget::time(Duration::from_secs(seconds)),
         &mut rng_from_seed(1),
-    )
+    );
+    s.settle(&mut out.stats);
+    out
 }
 
 fn count(s: &mut dyn Solver, puzzle: &Puzzle) -> CountOutcome {
     let unlimited = Budget::unlimited();
-    s.count(puzzle, 2, true, &unlimited, &mut rng_from_seed(1))
-        .expect("external solvers count")
+    let mut out = s
+        .count(puzzle, 2, true, &unlimited, &mut rng_from_seed(1))
+        .expect("external solvers count");
+    s.settle(&mut out.stats);
+    out
 }
 
 /// The figures of the row's `extra` column.
@@ -249,6 +255,44 @@ fn a_batch_process_is_kept_and_restarted_after_a_failure() {
             (Seen::Solved, started()),
             (Seen::Error, Some("kept".to_string())),
         ]
+    );
+}
+
+#[test]
+fn an_answer_printed_twice_is_reported_and_the_process_replaced() {
+    let pairs = jump();
+    let mut s = fake_solver("twice", &[("batch", "true")]);
+    let mut seq = Vec::new();
+    for (puzzle, _) in pairs.iter().take(3) {
+        let out = solve(&mut *s, puzzle, 60);
+        let process = out.stats.extra.iter().find(|(k, _)| k == "process");
+        seq.push((
+            seen(&out, puzzle),
+            process.map(|(_, v)| v.clone()).unwrap_or_default(),
+            message(&out),
+        ));
+    }
+    // A second copy of an answer is a breach of the protocol: the trial is an error naming it
+    // when the copy is seen after the answer, and in any case the process is not kept for the
+    // next puzzle.
+    let mut breaches = 0;
+    for (k, (seen, process, text)) in seq.iter().enumerate() {
+        if *seen == Seen::Error {
+            assert!(
+                text.contains("more output after the answer"),
+                "puzzle {k}: {text}"
+            );
+            breaches += 1;
+        } else {
+            assert_eq!(*seen, Seen::Solved, "puzzle {k}: {text}");
+        }
+        if k > 0 {
+            assert_ne!(process, "kept", "puzzle {k}: {text}");
+        }
+    }
+    assert!(
+        breaches > 0 || seq[1..].iter().all(|(_, p, _)| p == "replaced"),
+        "{seq:?}"
     );
 }
 
@@ -643,6 +687,46 @@ fn the_lewis_sa_transcription_solves_easy_puzzles() {
     refuses_sudoku_x(&mut *cut);
 }
 
+/// tdoku through scripts/adapters/tdoku.sh, where it is built (TDOKU_BIN, or target/peers/tdoku
+/// from `TDOKU_SRC=… scripts/adapters/tdoku/build.sh`): it solves and counts the 9×9 seed
+/// puzzles with its own clock in `solve_ms`, and refuses Sudoku-X. Elsewhere it says how to
+/// build it.
+#[test]
+fn the_tdoku_adapter_solves_and_counts_with_its_own_clock_where_built() {
+    let script = adapter("tdoku.sh");
+    let built = std::env::var_os("TDOKU_BIN").is_some()
+        || Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../../target/peers/tdoku")
+            .is_file();
+    if !built {
+        let mut s = build(format!("'{}'", script.display()), &[]);
+        let error = solve(&mut *s, &jump()[0].0, 60)
+            .stats
+            .error
+            .expect("an error");
+        assert!(error.contains("tdoku not built"), "{error}");
+        eprintln!("skipped: tdoku is not built (scripts/adapters/tdoku/build.sh)");
+        return;
+    }
+    let mut s = build(format!("'{}'", script.display()), &[("batch", "true")]);
+    for (puzzle, solution) in jump() {
+        let out = solve(&mut *s, &puzzle, 60);
+        assert_eq!(out.status, Status::Solved(solution), "{out:?}");
+        assert!(out.stats.solve_time.is_some() && out.stats.child_cpu.is_some());
+        assert!(extra(&out).iter().any(|(k, _)| *k == "guesses"));
+    }
+    let mut c = build(format!("'{}'", script.display()), &[("batch", "true")]);
+    for (puzzle, _) in jump() {
+        let out = count(&mut *c, &puzzle);
+        assert_eq!((out.count, out.solutions.len()), (1, 1));
+    }
+    let several = &sudoku_fixtures::seed_puzzles("000_unicamp_ilp.multiple.txt", Variant::Classic)
+        .unwrap()[0];
+    let out = count(&mut *c, several);
+    assert_eq!((out.count, out.solutions.len()), (2, 2));
+    refuses_sudoku_x(&mut *s);
+}
+
 /// An adapter for classic Sudoku only answers a Sudoku-X puzzle with an error that says so.
 fn refuses_sudoku_x(s: &mut dyn Solver) {
     let (x, _) = seed_pairs("000_unicamp_ilp.diagonal", Variant::Diagonal)
@@ -658,4 +742,60 @@ fn python_imports(module: &str) -> bool {
         .args(["-c", &format!("import {module}")])
         .output()
         .is_ok_and(|o| o.status.success())
+}
+
+/// The CPU time of each puzzle's answer, for a solver that burns 60 ms of CPU per puzzle
+/// (fake_solver.py's BURN_SECONDS) where `mode` says.
+fn burnt(mode: &str, batch: &str) -> Vec<Duration> {
+    let mut s = fake_solver(mode, &[("batch", batch)]);
+    jump()
+        .iter()
+        .take(3)
+        .map(|(puzzle, _)| {
+            let out = solve(&mut *s, puzzle, 60);
+            assert_eq!(seen(&out, puzzle), Seen::Solved, "{mode} {batch}");
+            out.stats.child_cpu.expect("a CPU time")
+        })
+        .collect()
+}
+
+#[test]
+fn cpu_time_counts_the_program_and_its_children_once_per_puzzle() {
+    let burn = Duration::from_millis(60);
+    for batch in ["true", "false"] {
+        // What answering costs without the burn (starting Python, for a new process).
+        let base = burnt("right", batch).into_iter().min().unwrap_or_default();
+        for mode in ["busy", "busy-child", "busy-helper"] {
+            let cpu = burnt(mode, batch);
+            for (k, c) in cpu.iter().enumerate() {
+                // Reaped children count in ticks of 10 ms: a little under the burn is still it.
+                assert!(
+                    *c >= base + burn - Duration::from_millis(15),
+                    "{mode} batch={batch} puzzle {k}: {cpu:?}, {base:?} without the burn"
+                );
+                // A kept process's later puzzles pay for themselves alone, never for an earlier
+                // puzzle too: less than the first, which also paid for starting Python.
+                if batch == "true" && k > 0 {
+                    assert!(
+                        *c < cpu[0],
+                        "{mode} batch={batch} puzzle {k}: {cpu:?} counts more than its own burn"
+                    );
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn a_programs_own_clock_fills_solve_time_not_extra() {
+    for batch in ["true", "false"] {
+        let mut s = fake_solver("timed", &[("batch", batch)]);
+        let (puzzle, _) = &jump()[0];
+        let out = solve(&mut *s, puzzle, 60);
+        assert_eq!(out.stats.solve_time, Some(Duration::from_micros(1250)));
+        assert!(!extra(&out).iter().any(|(k, _)| *k == "solve_ms"));
+    }
+    // Without the figure there is no solver clock.
+    let out = solve(&mut *fake_solver("right", &[]), &jump()[0].0, 60);
+    assert_eq!(out.stats.solve_time, None);
 }

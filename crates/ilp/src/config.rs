@@ -187,6 +187,26 @@ impl IlpConfig {
     /// the objective).
     fn prefer(&mut self, p: &Params) -> Result<(), ParamError> {
         let ((row, col), digit, sign) = (CELL.read(p)?, DIGIT.read(p)?, SIGN.read(p)?);
+        // Set with another objective they would be ignored without a word (at their default
+        // they change nothing, and every parameter builds at its default).
+        let prefer = matches!(self.objective, Objective::Prefer { .. });
+        let set = [
+            ("cell", (row, col) != CELL.default),
+            ("digit", digit != DIGIT.default),
+            ("sign", sign != SIGN.default),
+        ];
+        if let Some((key, _)) = set.into_iter().find(|&(_, changed)| changed) {
+            if !prefer {
+                return Err(ParamError::Invalid {
+                    key: key.to_string(),
+                    value: p.raw(key).unwrap_or_default().to_string(),
+                    expected: format!(
+                        "objective=prefer: `{key}` sets the prefer objective's variable, and the objective is `{}`",
+                        self.objective.name()
+                    ),
+                });
+            }
+        }
         if let Objective::Prefer { .. } = self.objective {
             self.objective = Objective::Prefer {
                 row,

@@ -48,7 +48,7 @@ use sudoku_core::{
 use sudoku_prop::Prop;
 
 pub use crate::board::Contradiction;
-pub use crate::rate::{rate, Level, Rating, Unrateable};
+pub use crate::rate::{rate, Level, Rating, Undecided, Unrateable};
 pub use crate::solve::{first_step, trace, End, LogicConfig, Trace};
 pub use crate::step::{cell_name, RuleKind, RuleSet, Step, UnknownRuleSet};
 
@@ -99,17 +99,21 @@ impl Solver for Logic {
         let mut deadline = Deadline::new(budget, 16);
         let run = trace(puzzle, &self.config, &mut deadline);
         let rating = Rating::of(&run);
-        let mut stats = Stats {
-            iterations: run.steps.len() as u64,
-            extra: vec![
-                ("steps".into(), run.steps.len().to_string()),
+        let mut extra = vec![("steps".into(), run.steps.len().to_string())];
+        // A run the clock stopped has no rating: its score would read as beyond logic.
+        if run.end != End::Timeout {
+            extra.extend([
                 (
                     "hardest".into(),
                     rating.hardest.map_or("none".into(), |r| r.name()),
                 ),
                 ("score".into(), format!("{:.1}", rating.score)),
                 ("level".into(), rating.level.name().into()),
-            ],
+            ]);
+        }
+        let mut stats = Stats {
+            iterations: run.steps.len() as u64,
+            extra,
             ..Stats::default()
         };
         let status = match run.end {

@@ -1,10 +1,13 @@
 //! The difficulty rating: the hardest rule a run of the rule solver needed, its steps, and a
-//! score on the scale of the crate README, with a level; and why a puzzle that has no solution
-//! has none ([`Unrateable`]), since such a puzzle has no rating.
+//! score on the scale of the crate README, with a level; and why a puzzle that has no solution,
+//! or several, has none ([`Unrateable`]), since such a grid is no puzzle to rate.
 
 use std::fmt;
 
-use sudoku_core::{check_givens, Deadline, Puzzle, UnitKind, Violation};
+use sudoku_core::{
+    check_givens, rng_from_seed, Budget, CountEnd, Deadline, Puzzle, Solver, UnitKind, Violation,
+};
+use sudoku_prop::Prop;
 
 use crate::solve::{trace, End, LogicConfig, Trace};
 use crate::step::{RuleKind, RuleSet};
@@ -136,7 +139,8 @@ impl Rating {
     }
 }
 
-/// Why a puzzle has no rating: it has no solution, and the rules show it.
+/// Why a puzzle has no rating: it has no solution, or several (a puzzle has one), and the
+/// rules or, where they are stuck, a search show it.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum Unrateable {
     /// A digit stands twice in one unit among the givens.
@@ -164,6 +168,20 @@ pub enum Unrateable {
     )]
     Contradiction {
         /// Steps applied before it.
+        steps: usize,
+    },
+    /// The rules are stuck, and a search from where they stopped finds no solution.
+    #[error(
+        "no solution: the rules are stuck after {steps} steps and a search from there finds none"
+    )]
+    NoSolution {
+        /// Steps applied before the rules were stuck.
+        steps: usize,
+    },
+    /// The rules are stuck, and a search from where they stopped finds two solutions.
+    #[error("several solutions: the rules are stuck after {steps} steps and a search from there finds two (a puzzle has one)")]
+    Several {
+        /// Steps applied before the rules were stuck.
         steps: usize,
     },
 }
@@ -240,6 +258,39 @@ impl Unrateable {
                 },
             )),
             _ => None,
+        }
+    }
+}
+
+/// A search for the solutions of a stuck grid ran out of its budget: whether the grid has one
+/// solution is not known.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Undecided;
+
+impl Unrateable {
+    /// Why a run whose rules got stuck gives no rating: a search (`prop`, counting to two from
+    /// the grid the rules left, within `budget`) finds no solution, or several. The rules only
+    /// remove what no solution uses, so a grid they solve has one solution; only a stuck one
+    /// may have none or several. `Ok(None)`: one solution, or a run that did not get stuck;
+    /// [`Undecided`] when the search ran out of the budget first.
+    pub fn of_stuck(
+        puzzle: &Puzzle,
+        trace: &Trace,
+        budget: &Budget,
+    ) -> Result<Option<Unrateable>, Undecided> {
+        let End::Stuck { grid, .. } = &trace.end else {
+            return Ok(None);
+        };
+        let from = Puzzle::new(grid.clone(), puzzle.variant());
+        let counted = Prop::default()
+            .count(&from, 2, false, budget, &mut rng_from_seed(0))
+            .map_err(|_| Undecided)?;
+        let steps = trace.steps.len();
+        match (counted.end, counted.count) {
+            (_, n) if n >= 2 => Ok(Some(Unrateable::Several { steps })),
+            (CountEnd::Complete, 0) => Ok(Some(Unrateable::NoSolution { steps })),
+            (CountEnd::Exhausted(_), _) => Err(Undecided),
+            _ => Ok(None),
         }
     }
 }

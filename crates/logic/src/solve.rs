@@ -93,7 +93,7 @@ fn run<const W: usize>(puzzle: &Puzzle, config: &LogicConfig, deadline: &mut Dea
             break End::Timeout;
         }
         for rule in rules.iter_mut() {
-            match rule.find(&board).and_then(|s| match s {
+            match rule.find(&board, deadline).and_then(|s| match s {
                 Some(step) => apply(&mut board, &step).map(|()| Some(step)),
                 None => Ok(None),
             }) {
@@ -104,6 +104,10 @@ fn run<const W: usize>(puzzle: &Puzzle, config: &LogicConfig, deadline: &mut Dea
                 }
                 Ok(None) => {}
             }
+        }
+        // A rule that gave up on the clock found nothing either: that is no proof of stuck.
+        if deadline.expired() {
+            break End::Timeout;
         }
         break End::Stuck {
             grid: board.grid(),
@@ -153,8 +157,9 @@ fn first<const W: usize>(
         }
     }
     let mut rules = rule_list(config.rules, config.subset_max, config.hall, &board);
+    let mut unlimited = Deadline::new(&sudoku_core::Budget::unlimited(), 1);
     for rule in rules.iter_mut() {
-        if let Some(step) = rule.find(&board)? {
+        if let Some(step) = rule.find(&board, &mut unlimited)? {
             return Ok(Some(step));
         }
     }

@@ -7,7 +7,7 @@
 //! hidden singles depend on. It only fixes what the rules force; a contradiction it finds is
 //! a proof that the puzzle has no solution.
 
-use sudoku_core::{check_givens, for_width, Grid, Puzzle};
+use sudoku_core::{check_givens, for_width, Budget, Deadline, Grid, Puzzle};
 use sudoku_prop::kernel::{Conflict, Kernel, Rules};
 
 /// Propagation proved the puzzle has no solution.
@@ -49,9 +49,20 @@ pub struct Propagated {
 /// place in a unit) until neither applies. Returns the extended grid, or the contradiction
 /// that proves the puzzle infeasible.
 pub fn propagate_singles(puzzle: &Puzzle) -> Result<Propagated, Contradiction> {
+    let mut unlimited = Deadline::new(&Budget::unlimited(), 1);
+    Ok(propagate_singles_until(puzzle, &mut unlimited)?.expect("no deadline to pass"))
+}
+
+/// [`propagate_singles`] within a time limit: `None` once `deadline` has passed (read between
+/// the placements of the givens and between units), since placing the givens of a 256×256 grid
+/// alone takes about a second.
+pub fn propagate_singles_until(
+    puzzle: &Puzzle,
+    deadline: &mut Deadline,
+) -> Result<Option<Propagated>, Contradiction> {
     check_givens(puzzle).map_err(|v| Contradiction::Givens(v.to_string()))?;
     let order = puzzle.order();
-    for_width!(order, W => Singles::<W>::run(puzzle))
+    for_width!(order, W => Singles::<W>::run(puzzle, deadline))
 }
 
 /// The schedule of the kernel's steps: the givens placed first, then naked singles to their
@@ -67,7 +78,7 @@ struct Singles<const W: usize> {
 }
 
 impl<const W: usize> Singles<W> {
-    fn run(puzzle: &Puzzle) -> Result<Propagated, Contradiction> {
+    fn run(puzzle: &Puzzle, deadline: &mut Deadline) -> Result<Option<Propagated>, Contradiction> {
         let mut s = Singles {
             k: Kernel::<W>::new(puzzle.order(), puzzle.variant(), Rules::SINGLES),
             units: puzzle.geometry().unit_count(),
@@ -78,16 +89,25 @@ impl<const W: usize> Singles<W> {
         // queues the naked singles they create.
         for (c, &d) in puzzle.givens().cells().iter().enumerate() {
             if d != 0 {
+                if deadline.expired() {
+                    return Ok(None);
+                }
                 s.k.place_now(c, d as usize).map_err(|_| s.conflict())?;
             }
         }
         s.naked_singles()?;
-        while s.hidden_pass()? {}
-        Ok(Propagated {
+        loop {
+            match s.hidden_pass(deadline)? {
+                None => return Ok(None),
+                Some(true) => {}
+                Some(false) => break,
+            }
+        }
+        Ok(Some(Propagated {
             grid: s.k.grid(),
             naked: s.naked,
             hidden: s.hidden,
-        })
+        }))
     }
 
     fn naked_singles(&mut self) -> Result<(), Contradiction> {
@@ -97,10 +117,14 @@ impl<const W: usize> Singles<W> {
         Ok(())
     }
 
-    /// One pass of hidden singles over every unit; returns whether anything was placed.
-    fn hidden_pass(&mut self) -> Result<bool, Contradiction> {
+    /// One pass of hidden singles over every unit; returns whether anything was placed
+    /// (`None`: the deadline passed first).
+    fn hidden_pass(&mut self, deadline: &mut Deadline) -> Result<Option<bool>, Contradiction> {
         let mut changed = false;
         for u in 0..self.units {
+            if deadline.expired() {
+                return Ok(None);
+            }
             let singles = self.k.hidden_in(u).map_err(|_| self.conflict())?;
             for digit in singles.iter() {
                 // Placed cells have no candidates, so this finds the digit's one free place.
@@ -124,7 +148,7 @@ impl<const W: usize> Singles<W> {
                 changed = true;
             }
         }
-        Ok(changed)
+        Ok(Some(changed))
     }
 
     /// The kernel's last contradiction, in this crate's terms.

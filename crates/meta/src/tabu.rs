@@ -39,9 +39,9 @@
 
 use rand::seq::SliceRandom as _;
 use rand::Rng as _;
-use sudoku_core::{Budget, Grid, Outcome, Puzzle, Rng, Solver, Stats, Status};
+use sudoku_core::{Budget, Deadline, Grid, Limit, Outcome, Puzzle, Rng, Solver, Stats, Status};
 
-use crate::propagate::{propagate_singles, Contradiction};
+use crate::propagate::{propagate_singles_until, Contradiction};
 use crate::run::Run;
 
 /// The registry name, also returned by [`Solver::name`].
@@ -354,7 +354,20 @@ impl TabuSearch {
     /// Propagates singles, builds the graph and the greedy start. A contradiction found by
     /// propagation proves the puzzle has no solution.
     pub fn new(puzzle: &Puzzle, cfg: &TabuConfig, rng: &mut Rng) -> Result<Self, Contradiction> {
-        Self::with_link_budget(puzzle, cfg, rng, LINK_BUDGET)
+        let mut unlimited = Deadline::new(&Budget::unlimited(), 1);
+        let built = Self::with_link_budget(puzzle, cfg, rng, LINK_BUDGET, &mut unlimited)?;
+        Ok(built.expect("no deadline to pass"))
+    }
+
+    /// [`TabuSearch::new`] within a time limit: `None` once `deadline` has passed. The setup of
+    /// a 256×256 grid (propagation, the graph, the greedy start) takes seconds.
+    fn new_until(
+        puzzle: &Puzzle,
+        cfg: &TabuConfig,
+        rng: &mut Rng,
+        deadline: &mut Deadline,
+    ) -> Result<Option<Self>, Contradiction> {
+        Self::with_link_budget(puzzle, cfg, rng, LINK_BUDGET, deadline)
     }
 
     fn with_link_budget(
@@ -362,8 +375,12 @@ impl TabuSearch {
         cfg: &TabuConfig,
         rng: &mut Rng,
         link_budget: u64,
-    ) -> Result<Self, Contradiction> {
-        let fixed = propagate_singles(puzzle)?.grid;
+        deadline: &mut Deadline,
+    ) -> Result<Option<Self>, Contradiction> {
+        let Some(propagated) = propagate_singles_until(puzzle, deadline)? else {
+            return Ok(None);
+        };
+        let fixed = propagated.grid;
         let geo = puzzle.geometry();
         let size = puzzle.order().size();
         let cells = fixed.cells();
@@ -379,6 +396,9 @@ impl TabuSearch {
         let (mut adj_at, mut adj) = (vec![0u32], Vec::new());
         let mut taken = vec![false; size];
         for (v, &c) in cell.iter().enumerate() {
+            if deadline.expired() {
+                return Ok(None);
+            }
             taken.iter_mut().for_each(|t| *t = false);
             for &p in geo.peers(c as usize) {
                 let d = cells[p as usize];
@@ -408,6 +428,9 @@ impl TabuSearch {
             (nbr_at, nbr) = (adj_at.clone(), adj.clone());
             twin = vec![0u32; nbr.len()];
             for v in 0..cell.len() {
+                if deadline.expired() {
+                    return Ok(None);
+                }
                 for e in nbr_at[v]..nbr_at[v + 1] {
                     let u = nbr[e as usize] as usize;
                     let back = (nbr_at[u]..nbr_at[u + 1])
@@ -420,6 +443,9 @@ impl TabuSearch {
         let reach = if most <= link_budget {
             let (mut at, mut links, mut edges) = (vec![0u32], Vec::new(), Vec::new());
             for v in 0..cell.len() {
+                if deadline.expired() {
+                    return Ok(None);
+                }
                 for s in slot_at[v]..slot_at[v + 1] {
                     let d = digit[s as usize] as usize;
                     for e in adj_at[v]..adj_at[v + 1] {
@@ -482,7 +508,7 @@ impl TabuSearch {
             save_ties: false,
         };
         s.greedy_start(rng);
-        Ok(s)
+        Ok(Some(s))
     }
 
     fn slots(&self, v: usize) -> std::ops::Range<u32> {
@@ -1020,8 +1046,22 @@ impl Solver for Tabu {
     fn solve(&mut self, puzzle: &Puzzle, budget: &Budget, rng: &mut Rng) -> Outcome {
         let cfg = self.config;
         let mut stats = Stats::default();
-        let mut search = match TabuSearch::new(puzzle, &cfg, rng) {
-            Ok(s) => s,
+        // The time limit counts the setup too: the search gets what is left of it.
+        let started = std::time::Instant::now();
+        let mut setup = Deadline::new(budget, 64);
+        let mut search = match TabuSearch::new_until(puzzle, &cfg, rng, &mut setup) {
+            Ok(Some(s)) => s,
+            Ok(None) => {
+                // Said in the row: the time ran out before the first step.
+                stats.extra.push(("stopped".into(), "setup".into()));
+                return Outcome {
+                    status: Status::Exhausted {
+                        limit: Limit::Time,
+                        best: None,
+                    },
+                    stats,
+                };
+            }
             Err(why) => {
                 stats.extra.push(("infeasible".into(), why.to_string()));
                 return Outcome {
@@ -1036,7 +1076,11 @@ impl Solver for Tabu {
         stats
             .extra
             .push(("candidates".into(), search.candidate_count().to_string()));
-        let mut run = Run::new(budget, 1024, cfg.trace, stats);
+        let left = Budget {
+            time: budget.time.map(|t| t.saturating_sub(started.elapsed())),
+            ..*budget
+        };
+        let mut run = Run::new(&left, 1024, cfg.trace, stats);
         run.offer(search.cost());
         if cfg.pool > 0 {
             return pool_search(search, &cfg, run, rng);
@@ -1342,8 +1386,10 @@ mod tests {
                 ..TabuConfig::default()
             };
             let mut rng = rng_from_seed(n as u64);
-            let mut s = TabuSearch::with_link_budget(&p, &cfg, &mut rng, budget)
-                .expect("carved puzzles are feasible");
+            let mut unlimited = Deadline::new(&Budget::unlimited(), 1);
+            let mut s = TabuSearch::with_link_budget(&p, &cfg, &mut rng, budget, &mut unlimited)
+                .expect("carved puzzles are feasible")
+                .expect("no deadline");
             assert_eq!(
                 matches!(s.reach.as_deref(), Some(Reach::Table { .. })),
                 budget == 0

@@ -45,8 +45,8 @@ mod prop;
 mod search;
 
 use sudoku_core::{
-    for_width, Budget, Capabilities, CountOutcome, MethodInfo, Outcome, ParamError, Params, Puzzle,
-    Rng, Solver, Unsupported,
+    for_width, Budget, Capabilities, CountOutcome, Grid, MethodInfo, Outcome, ParamError, Params,
+    Puzzle, Rng, Solver, Unsupported,
 };
 
 pub use crate::prop::PropConfig;
@@ -58,8 +58,10 @@ type CachedEngine = Option<Box<dyn Engine + Send>>;
 /// Implements core's `Solver` for a type with an `engine(&mut self, &Puzzle)` method: `solve`
 /// and `count` both run that engine's search (deterministic, so the generator is unused).
 macro_rules! engine_solver {
-    ($ty:ty, $name:expr) => {
+    ($ty:ty, $name:expr $(, $extra:item)*) => {
         impl Solver for $ty {
+            $($extra)*
+
             fn name(&self) -> &str {
                 $name
             }
@@ -160,7 +162,28 @@ impl Prop {
     }
 }
 
-engine_solver!(Prop, PROP);
+engine_solver!(
+    Prop,
+    PROP,
+    // The 9×9 path answers the carver's question by searching for a solution that differs
+    // from the known one at a removed cell, instead of counting to 2.
+    fn count_other(
+        &mut self,
+        puzzle: &Puzzle,
+        solution: &Grid,
+        removed: &[usize],
+        budget: &Budget,
+        rng: &mut Rng,
+    ) -> Result<CountOutcome, Unsupported> {
+        if let Some(out) = self
+            .engine(puzzle)
+            .count_other(puzzle, solution, removed, budget)
+        {
+            return Ok(out);
+        }
+        self.count(puzzle, 2, false, budget, rng)
+    }
+);
 
 /// The registry names, also returned by [`Solver::name`].
 const NORVIG: &str = "norvig";

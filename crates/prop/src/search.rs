@@ -21,6 +21,19 @@ pub(crate) trait Engine {
 
     /// The statistics of the last run (taken out of the engine).
     fn stats(&mut self) -> Stats;
+
+    /// The carver's question ([`sudoku_core::Solver::count_other`]) answered by a search of
+    /// its own, or `None` to count to 2 instead.
+    fn count_other(
+        &mut self,
+        puzzle: &Puzzle,
+        solution: &Grid,
+        removed: &[usize],
+        budget: &Budget,
+    ) -> Option<CountOutcome> {
+        let _ = (puzzle, solution, removed, budget);
+        None
+    }
 }
 
 /// Solves: the first solution found, else infeasible or exhausted.

@@ -160,3 +160,66 @@ proptest! {
         }
     }
 }
+
+/// The carver's question on the 9×9 path (a search for a solution that differs at a removed
+/// cell) gives the answer of a count to 2: on each norvig_top95 puzzle with a quarter of its
+/// empty cells filled from the solution (so that some givens can go), for every given taken
+/// out alone, and with its point mirror where that is a given too.
+#[test]
+fn count_other_answers_as_counting_does() {
+    let Some(grids) = dataset("norvig_top95.txt") else {
+        return;
+    };
+    let unlimited = Budget::unlimited();
+    let mut rng = rng_from_seed(0);
+    let mut prop = Prop::default();
+    let (mut still_unique, mut not_unique) = (0, 0);
+    for (i, g) in grids.into_iter().enumerate() {
+        let puzzle = Puzzle::new(g.clone(), Variant::Classic);
+        let Status::Solved(solution) = prop.solve(&puzzle, &unlimited, &mut rng).status else {
+            panic!("top95 #{}: not solved", i + 1);
+        };
+        let mut g = g;
+        for c in 0..81 {
+            if g.get(c) == 0 && (7 * c + i) % 4 == 0 {
+                g.set(c, solution.get(c));
+            }
+        }
+        for c in (0..81).filter(|&c| g.get(c) != 0) {
+            let mirror = 80 - c;
+            let pairs: &[&[usize]] = if mirror != c && g.get(mirror) != 0 {
+                &[&[c], &[c, mirror]]
+            } else {
+                &[&[c]]
+            };
+            for &removed in pairs {
+                let mut givens = g.clone();
+                for &r in removed {
+                    givens.set(r, 0);
+                }
+                let p = Puzzle::new(givens, Variant::Classic);
+                let other = prop
+                    .count_other(&p, &solution, removed, &unlimited, &mut rng)
+                    .unwrap();
+                let count = prop.count(&p, 2, false, &unlimited, &mut rng).unwrap();
+                assert_eq!(
+                    (other.count, other.end),
+                    (count.count, count.end),
+                    "top95 #{} without {removed:?}",
+                    i + 1
+                );
+                if count.count == 1 {
+                    assert_eq!(count.end, CountEnd::Complete);
+                    still_unique += 1;
+                } else {
+                    not_unique += 1;
+                }
+            }
+        }
+    }
+    // Both answers occur.
+    assert!(
+        still_unique > 0 && not_unique > 0,
+        "{still_unique} {not_unique}"
+    );
+}

@@ -28,12 +28,6 @@ pub(crate) fn count_other(
 ) -> CountOutcome {
     let start = Instant::now();
     let deadline = budget.deadline(start);
-    let outcome = |count, end, stats| CountOutcome {
-        count,
-        end,
-        solutions: Vec::new(),
-        stats,
-    };
     let mut session = match Session::new(puzzle, cfg, deadline) {
         Ok(s) => s,
         Err(e) => {
@@ -65,6 +59,7 @@ pub(crate) fn count_other(
     session.add_clause(&differs);
     let answer = session.solve(budget.nodes, deadline);
     stats.nodes = session.conflicts();
+    stats.solve_time = Some(session.solve_time());
     stats
         .extra
         .push(("conflicts".into(), stats.nodes.to_string()));
@@ -73,5 +68,15 @@ pub(crate) fn count_other(
         Answer::Unsat => outcome(1, CountEnd::Complete, stats),
         Answer::Found(_) => outcome(2, CountEnd::LimitReached, stats),
         Answer::Stopped(limit) => outcome(1, CountEnd::Exhausted(limit), stats),
+    }
+}
+
+/// A count to 2 without the solutions.
+pub(crate) fn outcome(count: u64, end: CountEnd, stats: Stats) -> CountOutcome {
+    CountOutcome {
+        count,
+        end,
+        solutions: Vec::new(),
+        stats,
     }
 }

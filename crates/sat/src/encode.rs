@@ -15,7 +15,7 @@
 
 use std::io::{self, Write};
 
-use sudoku_core::{Geometry, Puzzle};
+use sudoku_core::{Geometry, Grid, Puzzle};
 
 use crate::SatError;
 
@@ -134,6 +134,20 @@ impl Layout {
             .enumerate()
             .filter(|(_, &v)| v != 0)
             .map(|(d, &v)| (d as u16 + 1, v))
+    }
+
+    /// The grid of a model (`value`: whether a variable is true): the fixed digits, and for
+    /// each open cell the digit whose variable is true.
+    pub fn decode(&self, order: sudoku_core::Order, value: impl Fn(i32) -> bool) -> Grid {
+        let mut grid = Grid::empty(order);
+        for (c, &f) in self.fixed.iter().enumerate() {
+            let d = self
+                .cell_vars(c)
+                .find(|&(_, v)| value(v))
+                .map_or(f, |(d, _)| d);
+            grid.set(c, d);
+        }
+        grid
     }
 
     /// Cells whose digit the solver decides.

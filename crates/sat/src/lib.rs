@@ -19,6 +19,9 @@
 //!   CaDiCaL's conflict limit. Encoding time is reported apart
 //!   from solving, in [`Stats::build_time`](sudoku_core::Stats::build_time), as `ilp` does.
 //!
+//! - `solver=kissat` / `command=`: the same CNF ([`formula`]) handed to an outside DIMACS
+//!   program instead, its answer decoded and verified the same way.
+//!
 //! Why CaDiCaL and which encoding is the default: docs/notes/sat-backend-and-large-orders.md (measured).
 //!
 //! ```
@@ -39,19 +42,23 @@
 #![deny(missing_docs)]
 
 mod carve;
+mod cdcl;
 mod config;
+mod copy;
 mod encode;
 mod error;
+mod program;
 mod reduce;
 mod session;
 mod solve;
 
 use sudoku_core::{Capabilities, MethodInfo};
 
-pub use crate::config::{Preset, SatConfig};
+pub use crate::config::{Backend, CopyBy, Preset, SatConfig};
 pub use crate::encode::{encode, Amo, ClauseSink, Cnf, Encoding, Layout, AUTO_PAIRWISE_MAX};
 pub use crate::error::SatError;
-pub use crate::session::{Answer, Session, SessionError, CADICAL_VERSION};
+pub use crate::program::{find_kissat, Program, KISSAT_INSTALL};
+pub use crate::session::{formula, Answer, Session, SessionError, CADICAL_VERSION};
 pub use crate::solve::Sat;
 
 /// The registry name, also returned by [`Solver::name`](sudoku_core::Solver::name).

@@ -8,8 +8,9 @@ use std::time::{Duration, Instant};
 
 use sudoku_core::{Grid, Limit, Puzzle};
 
+use crate::cdcl::{Cadical, Hooks};
 use crate::config::SatConfig;
-use crate::encode::{encode_infeasible, encode_within, ClauseSink, Layout};
+use crate::encode::{encode_infeasible, encode_within, ClauseSink, Cnf, Layout};
 use crate::error::SatError;
 use crate::reduce::{reduce, Reduced};
 
@@ -32,7 +33,7 @@ pub enum Answer {
 
 /// A puzzle's CNF inside a CaDiCaL instance.
 pub struct Session {
-    solver: cadical::Solver<Watch>,
+    solver: Cadical<Watch>,
     layout: Layout,
     order: sudoku_core::Order,
     build: Duration,
@@ -40,6 +41,60 @@ pub struct Session {
     infeasible_by: &'static str,
     loaded: bool,
     calls: u64,
+    solve_time: Duration,
+}
+
+/// A puzzle's formula as `sat` builds it, and what building it found.
+pub(crate) struct Built {
+    /// How variables map to cells.
+    pub layout: Layout,
+    /// Time the rules of `logic=` took, when run.
+    pub logic_time: Option<Duration>,
+    /// What proved the puzzle infeasible, if anything did (see [`Session::infeasible_by`]).
+    pub infeasible_by: &'static str,
+}
+
+/// Writes the CNF that `cfg` makes of `puzzle` into `sink`: the rules of `cfg.logic` first
+/// (their placements and eliminations shrink the formula), then the encoding. Every back end
+/// gets its formula from here, so CaDiCaL and a DIMACS program solve the same CNF.
+pub(crate) fn build(
+    puzzle: &Puzzle,
+    cfg: &SatConfig,
+    deadline: Option<Instant>,
+    sink: &mut impl ClauseSink,
+) -> Result<Built, SatError> {
+    let (reduced, logic_time) = match cfg.logic {
+        Some(rules) => {
+            let (r, t) = reduce(puzzle, rules, deadline);
+            (r, Some(t))
+        }
+        None => (Reduced::Unchanged, None),
+    };
+    let (input, candidates) = match &reduced {
+        Reduced::Open { puzzle, candidates } => (puzzle, Some(&candidates[..])),
+        _ => (puzzle, None),
+    };
+    let (layout, infeasible_by) = if matches!(reduced, Reduced::Contradiction) {
+        (encode_infeasible(puzzle, sink), "logic")
+    } else {
+        let (encoding, amo, boxline) = (cfg.encoding, cfg.amo, cfg.boxline);
+        let layout = encode_within(input, candidates, encoding, amo, boxline, sink)?;
+        (layout, "propagation")
+    };
+    Ok(Built {
+        layout,
+        logic_time,
+        infeasible_by,
+    })
+}
+
+/// The CNF that `sat` with `cfg` hands its SAT solver for `puzzle` (the rules of `logic=`,
+/// the encoding and its options), in memory, with the map from its variables to the grid:
+/// what `convert --to dimacs` writes and what a DIMACS program reads.
+pub fn formula(puzzle: &Puzzle, cfg: &SatConfig) -> Result<(Cnf, Layout), SatError> {
+    let mut cnf = Cnf::default();
+    let built = build(puzzle, cfg, None, &mut cnf)?;
+    Ok((cnf, built.layout))
 }
 
 impl Session {
@@ -52,7 +107,15 @@ impl Session {
         deadline: Option<Instant>,
     ) -> Result<Session, SessionError> {
         let start = Instant::now();
-        let mut solver: cadical::Solver<Watch> = cadical::Solver::with_config(cfg.preset.name())
+        let options = cfg.cadical_options().map_err(SessionError::Solver)?;
+        let watch = Watch {
+            deadline: None,
+            stop: None,
+            calls: 0,
+            timed_out: false,
+            learned: 0,
+        };
+        let mut solver = Cadical::new(cfg.preset.name(), &options, watch)
             .map_err(|e| SessionError::Solver(e.to_string()))?;
         let mut sink = Feed {
             solver: &mut solver,
@@ -60,41 +123,18 @@ impl Session {
             added: 0,
             expired: false,
         };
-        let (reduced, logic_time) = match cfg.logic {
-            Some(rules) => {
-                let (r, t) = reduce(puzzle, rules, deadline);
-                (r, Some(t))
-            }
-            None => (Reduced::Unchanged, None),
-        };
-        let (input, candidates) = match &reduced {
-            Reduced::Open { puzzle, candidates } => (puzzle, Some(&candidates[..])),
-            _ => (puzzle, None),
-        };
-        let (layout, infeasible_by) = if matches!(reduced, Reduced::Contradiction) {
-            (encode_infeasible(puzzle, &mut sink), "logic")
-        } else {
-            let (encoding, amo, boxline) = (cfg.encoding, cfg.amo, cfg.boxline);
-            let layout = encode_within(input, candidates, encoding, amo, boxline, &mut sink)?;
-            (layout, "propagation")
-        };
+        let built = build(puzzle, &cfg, deadline, &mut sink)?;
         let loaded = !sink.expired;
-        solver.set_callbacks(Some(Watch {
-            deadline: None,
-            stop: None,
-            calls: 0,
-            timed_out: false,
-            learned: 0,
-        }));
         Ok(Session {
             solver,
-            layout,
+            layout: built.layout,
             order: puzzle.order(),
             build: start.elapsed(),
-            logic_time,
-            infeasible_by,
+            logic_time: built.logic_time,
+            infeasible_by: built.infeasible_by,
             loaded,
             calls: 0,
+            solve_time: Duration::ZERO,
         })
     }
 
@@ -138,16 +178,14 @@ impl Session {
     /// Conflicts so far, over all calls. CaDiCaL learns one clause per conflict and its C API
     /// has no statistics, so this counts the learned clauses it reports.
     pub fn conflicts(&mut self) -> u64 {
-        self.solver.get_callbacks().map_or(0, |w| w.learned)
+        self.solver.hooks().learned
     }
 
     /// A flag that, once set (by another thread), ends the current and every later
     /// [`Session::solve`] as if its deadline had passed: how a search running beside this one
     /// stops it when it has the answer.
     pub fn stop_on(&mut self, flag: Arc<AtomicBool>) {
-        if let Some(w) = self.solver.get_callbacks() {
-            w.stop = Some(flag);
-        }
+        self.solver.hooks().stop = Some(flag);
     }
 
     /// Calls of CaDiCaL's `solve` so far.
@@ -165,10 +203,9 @@ impl Session {
         if !self.loaded || deadline.is_some_and(|d| Instant::now() >= d) {
             return Answer::Stopped(Limit::Time);
         }
-        if let Some(w) = self.solver.get_callbacks() {
-            w.deadline = deadline;
-            w.timed_out = false;
-        }
+        let w = self.solver.hooks();
+        w.deadline = deadline;
+        w.timed_out = false;
         if let Some(max) = conflicts {
             if max == 0 {
                 return Answer::Stopped(Limit::Nodes);
@@ -177,17 +214,28 @@ impl Session {
             // the limits it knows, so this cannot fail.
             let _ = self
                 .solver
-                .set_limit("conflicts", max.min(i32::MAX as u64) as i32);
+                .limit("conflicts", max.min(i32::MAX as u64) as i32);
         }
         self.calls += 1;
-        match self.solver.solve() {
+        // CPU time of this thread, as Kissat's own figure is its process's CPU time: on a
+        // shared machine the wall clock would count other programs' turns too.
+        let cpu = sudoku_isolate::thread_cpu_time();
+        let result = self.solver.solve();
+        self.solve_time += sudoku_isolate::thread_cpu_time().saturating_sub(cpu);
+        match result {
             Some(true) => Answer::Found(self.decode()),
             Some(false) => Answer::Unsat,
             None => {
-                let timed_out = self.solver.get_callbacks().is_some_and(|w| w.timed_out);
+                let timed_out = self.solver.hooks().timed_out;
                 Answer::Stopped(if timed_out { Limit::Time } else { Limit::Nodes })
             }
         }
+    }
+
+    /// CPU time spent inside CaDiCaL's `solve`, over all calls (the thread's CPU clock): the
+    /// solver's own clock, without encoding or loading ([`Session::build_time`]).
+    pub fn solve_time(&self) -> Duration {
+        self.solve_time
     }
 
     /// Excludes `grid` from later answers (a blocking clause over its open cells).
@@ -198,27 +246,17 @@ impl Session {
             .filter_map(|c| layout.var(c, grid.get(c)))
             .map(|v| -v)
             .collect();
-        self.solver.add_clause(clause);
+        self.solver.add_clause(&clause);
     }
 
     /// Adds a clause for every later call.
     pub fn add_clause(&mut self, clause: &[i32]) {
-        self.solver.add_clause(clause.iter().copied());
+        self.solver.add_clause(clause);
     }
 
-    /// The grid of the solver's model: fixed digits, and for open cells the digit whose
-    /// variable is true.
+    /// The grid of the solver's model.
     fn decode(&self) -> Grid {
-        let mut grid = Grid::empty(self.order);
-        for (c, &f) in self.layout.fixed.iter().enumerate() {
-            let d = self
-                .layout
-                .cell_vars(c)
-                .find(|&(_, v)| self.solver.value(v) == Some(true))
-                .map_or(f, |(d, _)| d);
-            grid.set(c, d);
-        }
-        grid
+        self.layout.decode(self.order, |v| self.solver.value(v))
     }
 
     /// Frees CaDiCaL's memory on a thread of its own: at 64×64 that takes about a second,
@@ -251,7 +289,7 @@ pub enum SessionError {
 
 /// Clauses go straight into the solver, until the deadline.
 struct Feed<'a> {
-    solver: &'a mut cadical::Solver<Watch>,
+    solver: &'a mut Cadical<Watch>,
     deadline: Option<Instant>,
     added: u64,
     expired: bool,
@@ -267,7 +305,7 @@ impl ClauseSink for Feed<'_> {
             self.expired = true;
             return;
         }
-        self.solver.add_clause(lits.iter().copied());
+        self.solver.add_clause(lits);
     }
 }
 
@@ -280,7 +318,7 @@ struct Watch {
     learned: u64,
 }
 
-impl cadical::Callbacks for Watch {
+impl Hooks for Watch {
     fn terminate(&mut self) -> bool {
         if self.deadline.is_none() && self.stop.is_none() {
             return false;
@@ -297,11 +335,7 @@ impl cadical::Callbacks for Watch {
         self.timed_out
     }
 
-    fn max_length(&self) -> i32 {
-        i32::MAX
-    }
-
-    fn learn(&mut self, _clause: &[i32]) {
+    fn learned(&mut self) {
         self.learned += 1;
     }
 }

@@ -3,6 +3,8 @@
 //! solutions of Raimundo et al.'s Figure 9; a generated 36×36 within a conflict budget; every
 //! encoding, and every rule set run before encoding (`logic=`), gives the same answers.
 
+mod common;
+
 use std::collections::BTreeSet;
 
 use rand::seq::{IndexedRandom, SliceRandom};
@@ -170,7 +172,7 @@ fn every_encoding_agrees_on_both_variants() {
     for (i, p) in puzzles.iter().enumerate() {
         let mut reference = None;
         for cfg in &configs {
-            let got = answers(&mut Sat::new(*cfg), p);
+            let got = answers(&mut Sat::new(cfg.clone()), p);
             match &reference {
                 None => reference = Some(got),
                 // Which two of several solutions are found first depends on the formula.
@@ -323,19 +325,9 @@ fn every_logic_level_agrees_with_prop() {
             puzzles.push((format!("{file} #{}", i + 1), p));
         }
     }
-    let grids = public_grids("norvig_top95.txt").unwrap().unwrap();
-    let mut rng = rng_from_seed(4);
-    for (i, g) in grids.iter().take(12).enumerate() {
-        let geom = Puzzle::new(g.clone(), Variant::Classic).geometry();
-        let empty: Vec<usize> = (0..geom.cells()).filter(|&c| g.get(c) == 0).collect();
-        let &c = empty.choose(&mut rng).unwrap();
-        let peer = geom.peers(c).iter().find(|&&q| g.get(q as usize) != 0);
-        let mut bad = g.clone();
-        bad.set(c, g.get(*peer.unwrap() as usize));
-        puzzles.push((format!("mutated #{i}"), Puzzle::new(bad, Variant::Classic)));
-    }
+    puzzles.extend(common::mutated(12, 4));
     for cfg in logic_configs() {
-        let mut sat = Sat::new(cfg);
+        let mut sat = Sat::new(cfg.clone());
         let mut by_logic = 0;
         for (what, p) in &puzzles {
             let count = agree(&mut sat, p, &format!("{what} with {cfg:?}"));

@@ -69,7 +69,7 @@ fn one_search_agrees_with_counting_to_two_on_every_removal() {
                 (Puzzle::new(g.clone(), Variant::Classic), d)
             });
             for sat in &mut sats {
-                let cfg = sat.config();
+                let cfg = sat.config().clone();
                 let (ours, reference) = both(sat, &one, solution, &[c]);
                 assert_eq!(ours, reference, "puzzle {k}, clue {c} removed, {cfg:?}");
                 if ours == 1 {
@@ -124,7 +124,7 @@ fn carving_with_sat_makes_the_puzzles_carving_with_prop_makes() {
             ..SatConfig::default()
         };
         for cfg in [SatConfig::default(), with_logic] {
-            let with_sat = carve(&mut Sat::new(cfg));
+            let with_sat = carve(&mut Sat::new(cfg.clone()));
             assert_eq!(with_sat.end, CarveEnd::Minimal);
             assert_eq!(
                 with_sat.givens, with_prop.givens,

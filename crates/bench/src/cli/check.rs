@@ -1,16 +1,14 @@
 //! `check`: givens consistency of each puzzle, and solutions against their puzzles. Both files
 //! are streamed, so a collection of any size is checked as it is read.
 
-use std::io::Write;
-
 use anyhow::anyhow;
 use clap::Args;
-use sudoku_core::format::{Entry, ReadError};
+use sudoku_core::format::{Entry, ParseErrorKind, ReadError};
 use sudoku_core::{verify_solution, Puzzle};
 use sudoku_logic::Unrateable;
 
 use crate::cli::{Failure, InputPath, VariantArg};
-use crate::io::{display_name, label_of, stream_entries};
+use crate::io::{display_name, label_of, stream_entries, Out};
 
 #[derive(Args)]
 pub struct CheckArgs {
@@ -26,9 +24,11 @@ pub struct CheckArgs {
     pub quiet: bool,
 }
 
-/// A stream item: a puzzle, a malformed one (reading goes on), or an error that ends the file.
+/// A stream item: a puzzle, a malformed one (reading goes on), or an error that ends the file
+/// (a file with no puzzle at all is one error, not a malformed puzzle and a summary).
 fn item(r: Option<Result<Entry, ReadError>>) -> Result<Option<Result<Entry, ReadError>>, Failure> {
     match r {
+        Some(Err(ReadError::Parse(e))) if e.kind == ParseErrorKind::Empty => Err(anyhow!(e).into()),
         Some(Err(e)) if !matches!(e, ReadError::Parse(_)) => Err(anyhow!(e).into()),
         r => Ok(r),
     }
@@ -47,8 +47,7 @@ pub fn check(a: &CheckArgs) -> Result<(), Failure> {
     let mut solutions = a.solutions.as_deref().map(stream_entries).transpose()?;
     let sol_name = a.solutions.as_deref().map(display_name).unwrap_or_default();
     let (mut total, mut ok, mut failed, mut malformed) = (0usize, 0usize, 0usize, 0usize);
-    let stdout = std::io::stdout();
-    let mut out = stdout.lock();
+    let mut out = Out::new();
     while let Some(entry) = item(puzzles.next())? {
         total += 1;
         let solution = match solutions.as_mut() {
@@ -93,12 +92,12 @@ pub fn check(a: &CheckArgs) -> Result<(), Failure> {
             Ok(msg) => {
                 ok += 1;
                 if !a.quiet {
-                    writeln!(out, "{what}: ok ({msg})").ok();
+                    out.line(format_args!("{what}: ok ({msg})"))?;
                 }
             }
             Err(msg) => {
                 failed += 1;
-                writeln!(out, "{what}: FAIL {msg}").ok();
+                out.line(format_args!("{what}: FAIL {msg}"))?;
             }
         }
     }
@@ -110,16 +109,16 @@ pub fn check(a: &CheckArgs) -> Result<(), Failure> {
             .into());
         }
     }
-    writeln!(
-        out,
-        "{name}: {total} puzzles, {ok} ok, {failed} failed{}",
+    out.line(format_args!(
+        "{}: {total} puzzles, {ok} ok, {failed} failed{}",
+        sudoku_core::format::visible(&name),
         if malformed > 0 {
             format!(", {malformed} malformed")
         } else {
             String::new()
         }
-    )
-    .ok();
+    ))?;
+    out.finish()?;
     // Malformed input is a usage error (exit 2), already reported line by line.
     if malformed > 0 {
         return Err(Failure::Malformed);

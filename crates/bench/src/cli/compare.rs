@@ -13,7 +13,11 @@ use sudoku_analysis::meta::RunMeta;
 use sudoku_analysis::report::{Report, Section};
 use sudoku_analysis::{read_rows, Row};
 
+use crate::cli::findings::{clocked, ClockArg};
 use crate::cli::Failure;
+use crate::io::Out;
+use crate::outputs::check_meta_experiment;
+use crate::results::write_atomic;
 
 #[derive(Args)]
 pub struct CompareArgs {
@@ -22,7 +26,7 @@ pub struct CompareArgs {
     /// The results folder compared with it (B); ratios are B over A.
     pub b: PathBuf,
     /// A ratio whose whole 95 % interval lies above 1 + THRESHOLD is a regression (0.1: 10 %).
-    #[arg(long, default_value_t = baseline::THRESHOLD)]
+    #[arg(long, default_value_t = baseline::THRESHOLD, allow_negative_numbers = true)]
     pub threshold: f64,
     /// Write compare.md and compare.html into this folder instead of printing Markdown.
     #[arg(long)]
@@ -30,6 +34,10 @@ pub struct CompareArgs {
     /// Exit 1 when a line is a regression (for CI).
     #[arg(long)]
     pub fail_on_regression: bool,
+    /// Which clock the ratios use: `harness` (`wall_ms`) or `own` (`solve_ms`, each solver's
+    /// search alone, where every answered trial of a group has it; see `findings --clock`).
+    #[arg(long, value_enum, default_value_t = ClockArg::Harness)]
+    pub clock: ClockArg,
 }
 
 /// A results folder's rows and meta.json.
@@ -41,6 +49,7 @@ fn load(dir: &Path) -> anyhow::Result<(Vec<Row>, Option<RunMeta>)> {
             trials.display()
         );
     }
+    check_meta_experiment(dir)?;
     let rows: Vec<Row> = read_rows(&trials)?;
     if rows.is_empty() {
         bail!(
@@ -62,6 +71,8 @@ pub fn compare(a: &CompareArgs) -> Result<(), Failure> {
     }
     let (rows_a, meta_a) = load(&a.a)?;
     let (rows_b, meta_b) = load(&a.b)?;
+    let (rows_a, on_clock) = clocked(rows_a, a.clock);
+    let (rows_b, on_clock_b) = clocked(rows_b, a.clock);
     let (name_a, name_b) = (a.a.display().to_string(), a.b.display().to_string());
     let c = baseline::compare_runs(
         &Side {
@@ -76,9 +87,16 @@ pub fn compare(a: &CompareArgs) -> Result<(), Failure> {
         },
         a.threshold,
     )?;
-    let md = baseline::markdown(&c);
+    let mut md = baseline::markdown(&c);
+    if a.clock == ClockArg::Own {
+        md = format!("_A:{on_clock}_\n\n_B:{on_clock_b}_\n\n{md}");
+    }
     match &a.out {
-        None => print!("{md}"),
+        None => {
+            let mut stdout = Out::new();
+            stdout.text(&md)?;
+            stdout.finish()?;
+        }
         Some(out) => {
             std::fs::create_dir_all(out).with_context(|| format!("creating {}", out.display()))?;
             let page = Report {
@@ -87,12 +105,13 @@ pub fn compare(a: &CompareArgs) -> Result<(), Failure> {
                     .into(),
                 sections: vec![Section::new("compare", "B against A", baseline::html(&c))],
             };
+            let mut stdout = Out::new();
             for (name, text) in [("compare.md", md), ("compare.html", page.to_html())] {
                 let path = out.join(name);
-                std::fs::write(&path, text)
-                    .with_context(|| format!("writing {}", path.display()))?;
-                println!("{}", path.display());
+                write_atomic(&path, &text)?;
+                stdout.line(path.display())?;
             }
+            stdout.finish()?;
             eprintln!("{}", baseline::summary(&c));
         }
     }

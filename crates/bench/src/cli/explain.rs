@@ -1,20 +1,19 @@
 //! `explain` and `rate`: the rule solver of sudoku-logic on every puzzle of a file, step by
 //! step or as a rating.
 
-use std::io::Write;
 use std::time::Instant;
 
-use anyhow::Context;
 use clap::Args;
 use serde_json::{json, Value};
 use sudoku_core::{Budget, Deadline, Geometry, Params, Puzzle};
 use sudoku_logic::{
-    cell_name, trace, End, Level, Logic, LogicConfig, Rating, RuleSet, Step, Trace, Unrateable,
+    cell_name, trace, End, Level, Logic, LogicConfig, Rating, RuleSet, Step, Trace, Undecided,
+    Unrateable,
 };
 
-use crate::cli::{Failure, InputPath, VariantArg};
+use crate::cli::{budget_from, Failure, InputPath, VariantArg};
 use crate::clock::thread_cpu_time;
-use crate::io::{display_name, label_of, read_puzzles};
+use crate::io::{display_name, label_of, read_puzzles, Out};
 
 /// Which rules to use.
 #[derive(Args, Clone, Debug)]
@@ -34,7 +33,15 @@ pub struct LogicArgs {
     /// One JSON object per puzzle, one per line.
     #[arg(long)]
     pub json: bool,
+    /// Time limit per puzzle, in seconds (positive, at most 1e9): the rules on a large grid can
+    /// take hours. A puzzle the limit stops is reported as a timeout, with no rating.
+    #[arg(long, value_name = "SECONDS", default_value_t = DEFAULT_TIME_LIMIT, allow_negative_numbers = true)]
+    pub time_limit: f64,
 }
+
+/// The default `--time-limit` of `explain` and `rate`, in seconds: far beyond any 9×9 to
+/// 25×25 puzzle (milliseconds), bounded for the grids beyond.
+pub const DEFAULT_TIME_LIMIT: f64 = 60.0;
 
 impl LogicArgs {
     fn config(&self) -> LogicConfig {
@@ -71,31 +78,88 @@ pub struct RateArgs {
     pub logic: LogicArgs,
 }
 
-/// Runs the rules on each puzzle of `file`, handing each run to `each` with why the puzzle has
-/// no solution when the rules show it has none. Returns how many puzzles it ran and how many
-/// had no solution.
+/// What a run of the rules on one puzzle says.
+struct Run<'a> {
+    /// The puzzle's place, control characters written out, for text.
+    label: &'a str,
+    /// The puzzle's place as it is, for JSON (which escapes it itself).
+    raw: &'a str,
+    puzzle: &'a Puzzle,
+    trace: &'a Trace,
+    /// Why it has no rating: no solution or several (`None`: one, or not known in time).
+    why: Option<&'a Unrateable>,
+    /// The time limit, when it stopped the rules.
+    timeout: Option<f64>,
+    /// The rules are stuck and the search for a second solution ran out of time: the rating
+    /// is of the rules alone, on a grid that may have several solutions.
+    undecided: bool,
+}
+
+/// How many puzzles a file had, and of them how many had no solution or several, and how many
+/// ran out of time.
+struct Tally {
+    puzzles: usize,
+    unrateable: usize,
+    timeouts: usize,
+}
+
+/// Runs the rules on each puzzle of `file` within the time limit, handing each run to `each`
+/// with why the puzzle has no rating when the rules, or a search where they are stuck, show
+/// that it has no solution or several.
 fn for_each_run(
     file: &InputPath,
     logic: &LogicArgs,
-    mut each: impl FnMut(&str, &Puzzle, &Trace, Option<&Unrateable>) -> Result<(), Failure>,
-) -> Result<(usize, usize), Failure> {
+    mut each: impl FnMut(&Run) -> Result<(), Failure>,
+) -> Result<Tally, Failure> {
     let name = display_name(file);
+    let budget = budget_from(Some(logic.time_limit), None, None)?;
     let entries = read_puzzles(file)?;
     let config = logic.config();
-    let mut unsolvable = 0;
+    let mut tally = Tally {
+        puzzles: entries.len(),
+        unrateable: 0,
+        timeouts: 0,
+    };
     for e in &entries {
         let puzzle = Puzzle::new(e.grid.clone(), logic.variant.variant);
-        let mut deadline = Deadline::new(&Budget::unlimited(), 1024);
+        let started = Instant::now();
+        let mut deadline = Deadline::new(&budget, 16);
         let run = trace(&puzzle, &config, &mut deadline);
-        let why = Unrateable::of_run(&puzzle, &run);
-        unsolvable += usize::from(why.is_some());
-        each(&label_of(&name, e), &puzzle, &run, why.as_ref())?;
+        // A stuck run may be stuck because the grid has several solutions (or none): a
+        // search from where the rules stopped says so, within what is left of the limit.
+        let left = Budget {
+            time: budget.time.map(|t| t.saturating_sub(started.elapsed())),
+            ..budget
+        };
+        let (why, undecided) = match Unrateable::of_run(&puzzle, &run) {
+            Some(w) => (Some(w), false),
+            None => match Unrateable::of_stuck(&puzzle, &run, &left) {
+                Ok(w) => (w, false),
+                Err(Undecided) => (None, true),
+            },
+        };
+        let timeout = matches!(run.end, End::Timeout).then_some(logic.time_limit);
+        tally.unrateable += usize::from(why.is_some());
+        tally.timeouts += usize::from(timeout.is_some());
+        let raw = match &e.label {
+            Some(l) => format!("{name}:{} [{l}]", e.line),
+            None => format!("{name}:{}", e.line),
+        };
+        each(&Run {
+            label: &label_of(&name, e),
+            raw: &raw,
+            puzzle: &puzzle,
+            trace: &run,
+            why: why.as_ref(),
+            timeout,
+            undecided,
+        })?;
     }
-    Ok((entries.len(), unsolvable))
+    Ok(tally)
 }
 
-/// The end of a file of puzzles some of which have no solution: a failed check (exit 1), each
-/// puzzle already named.
+/// The end of a file of puzzles some of which have no solution or several: a failed check
+/// (exit 1), each puzzle already named.
 fn unsolvable_failure(unsolvable: usize) -> Result<(), Failure> {
     if unsolvable > 0 {
         return Err(Failure::Check);
@@ -138,36 +202,37 @@ fn step_json(geo: &Geometry, i: usize, s: &Step) -> Value {
 
 /// `explain`: every step of each puzzle, then how the run ended.
 pub fn explain(a: &ExplainArgs) -> Result<(), Failure> {
-    let mut out = std::io::stdout().lock();
-    let (_, unsolvable) = for_each_run(&a.file, &a.logic, |label, puzzle, run, why| {
+    let mut out = Out::new();
+    let tally = for_each_run(&a.file, &a.logic, |r| {
+        let (puzzle, run) = (r.puzzle, r.trace);
         let geo = puzzle.geometry();
         let rating = Rating::of(run);
         if a.logic.json {
+            let several = matches!(r.why, Some(Unrateable::Several { .. }));
             let v = json!({
-                "puzzle": label,
+                "puzzle": r.raw,
                 "order": puzzle.order().n(),
                 "givens": puzzle.givens().filled(),
                 "rules": a.logic.rules.name(),
                 "steps": run.steps.iter().enumerate().map(|(i, s)| step_json(&geo, i, s)).collect::<Vec<_>>(),
                 "end": end_name(&run.end),
                 "open_at_end": run.open_at_end(),
-                "no_solution": why.map(|w| w.to_string()),
-                "rating": if why.is_some() { Value::Null } else { rating_json(&rating) },
+                "no_solution": r.why.filter(|_| !several).map(|w| w.to_string()),
+                "several_solutions": several,
+                "rating": if r.why.is_some() || r.timeout.is_some() { Value::Null } else { rating_json(&rating) },
             });
-            writeln!(out, "{v}").context("writing to standard output")?;
+            out.line(v)?;
             return Ok(());
         }
-        writeln!(
-            out,
-            "{label} ({}, {} givens, rules {})",
+        out.line(format_args!(
+            "{} ({}, {} givens, rules {})",
+            r.label,
             puzzle.order(),
             puzzle.givens().filled(),
             a.logic.rules
-        )
-        .context("writing to standard output")?;
+        ))?;
         for (i, s) in run.steps.iter().enumerate() {
-            writeln!(out, "{:>5}. {}", i + 1, s.describe(&geo))
-                .context("writing to standard output")?;
+            out.line(format_args!("{:>5}. {}", i + 1, s.describe(&geo)))?;
         }
         let hardest = rating.hardest.map_or("none".into(), |h| h.name());
         let summary = match &run.end {
@@ -178,63 +243,99 @@ pub fn explain(a: &ExplainArgs) -> Result<(), Failure> {
                 rating.level,
                 sudoku_core::format::pretty(g)
             ),
-            End::Stuck { grid, .. } => format!(
-                "stuck after {} steps with {} cells open; score {:.1} ({})\n{}",
-                run.steps.len(),
-                run.open_at_end(),
-                rating.score,
-                rating.level,
-                sudoku_core::format::pretty(grid)
-            ),
-            End::Contradiction => match why {
+            End::Stuck { grid, .. } => match r.why {
+                Some(w) => format!(
+                    "stuck after {} steps with {} cells open; {w}\n{}",
+                    run.steps.len(),
+                    run.open_at_end(),
+                    sudoku_core::format::pretty(grid)
+                ),
+                None => format!(
+                    "stuck after {} steps with {} cells open; score {:.1} ({}){}\n{}",
+                    run.steps.len(),
+                    run.open_at_end(),
+                    rating.score,
+                    rating.level,
+                    if r.undecided {
+                        "; whether it has one solution is not known (the search for a second one ran out of the time limit)"
+                    } else {
+                        ""
+                    },
+                    sudoku_core::format::pretty(grid)
+                ),
+            },
+            End::Contradiction => match r.why {
                 Some(w) => format!("infeasible: {w}"),
                 None => format!(
                     "infeasible: the rules reach a contradiction after {} steps",
                     run.steps.len()
                 ),
             },
-            End::Timeout => "timeout".to_string(),
+            End::Timeout => format!(
+                "timeout: the time limit of {} s ran out after {} steps (--time-limit)",
+                a.logic.time_limit,
+                run.steps.len()
+            ),
         };
-        writeln!(out, "{summary}").context("writing to standard output")?;
+        out.line(summary)?;
         Ok(())
     })?;
-    unsolvable_failure(unsolvable)
+    out.finish()?;
+    unsolvable_failure(tally.unrateable)
 }
 
-/// `rate`: one line per puzzle (hardest rule, steps, score, level), a summary on stderr.
+/// `rate`: one line per puzzle (hardest rule, steps, score, level), a summary on stderr. A
+/// puzzle with no solution or several, or whose rules ran out of time, gets no rating: stderr
+/// says why.
 pub fn rate(a: &RateArgs) -> Result<(), Failure> {
-    let mut out = std::io::stdout().lock();
+    let mut out = Out::new();
     let mut levels = [0usize; Level::ALL.len()];
     let (t0, c0) = (Instant::now(), thread_cpu_time());
     if !a.logic.json {
-        writeln!(out, "puzzle\tend\thardest\tsteps\tscore\tlevel")
-            .context("writing to standard output")?;
+        out.line("puzzle\tend\thardest\tsteps\tscore\tlevel")?;
     }
-    let (n, unsolvable) = for_each_run(&a.file, &a.logic, |label, _, run, why| {
-        if let Some(why) = why {
-            // A puzzle with no solution has no rating: said, not scored as beyond logic.
-            eprintln!("{label}: no rating: {why}");
+    let tally = for_each_run(&a.file, &a.logic, |r| {
+        if let Some(why) = r.why {
+            // Said, not scored as beyond logic.
+            eprintln!("{}: no rating: {why}", r.label);
             return Ok(());
         }
-        let r = Rating::of(run);
-        levels[r.level as usize] += 1;
+        if let Some(limit) = r.timeout {
+            eprintln!(
+                "{}: no rating: the time limit of {limit} s ran out after {} steps (--time-limit)",
+                r.label,
+                r.trace.steps.len()
+            );
+            return Ok(());
+        }
+        if r.undecided {
+            eprintln!(
+                "{}: rated on the rules alone: whether it has one solution is not known (the search for a second one ran out of the time limit, --time-limit)",
+                r.label
+            );
+        }
+        let rating = Rating::of(r.trace);
+        levels[rating.level as usize] += 1;
         let line = if a.logic.json {
-            let mut v = rating_json(&r);
-            v["puzzle"] = json!(label);
+            let mut v = rating_json(&rating);
+            v["puzzle"] = json!(r.raw);
             v.to_string()
         } else {
             format!(
-                "{label}\t{}\t{}\t{}\t{:.1}\t{}",
-                r.end,
-                r.hardest.map_or("none".into(), |h| h.name()),
-                r.steps,
-                r.score,
-                r.level
+                "{}\t{}\t{}\t{}\t{:.1}\t{}",
+                r.label,
+                rating.end,
+                rating.hardest.map_or("none".into(), |h| h.name()),
+                rating.steps,
+                rating.score,
+                rating.level
             )
         };
-        writeln!(out, "{line}").context("writing to standard output")?;
+        out.line(line)?;
         Ok(())
     })?;
+    out.finish()?;
+    let n = tally.puzzles;
     let secs = t0.elapsed().as_secs_f64();
     let cpu = thread_cpu_time().saturating_sub(c0).as_secs_f64();
     let counts: Vec<String> = Level::ALL
@@ -243,18 +344,25 @@ pub fn rate(a: &RateArgs) -> Result<(), Failure> {
         .collect();
     // Reading and parsing are included; CPU time is this thread's, so the rate holds on a
     // loaded machine too.
-    let none = if unsolvable > 0 {
-        format!(" ({unsolvable} with no solution, not rated)")
-    } else {
+    let mut left_out = Vec::new();
+    if tally.unrateable > 0 {
+        left_out.push(format!("{} with no solution or several", tally.unrateable));
+    }
+    if tally.timeouts > 0 {
+        left_out.push(format!("{} out of time", tally.timeouts));
+    }
+    let none = if left_out.is_empty() {
         String::new()
+    } else {
+        format!(" ({}, not rated)", left_out.join(", "))
     };
     eprintln!(
         "{}: {} puzzles rated{none}: {}; {:.0} puzzles/s wall, {:.0} per CPU second",
-        display_name(&a.file),
-        n - unsolvable,
+        sudoku_core::format::visible(&display_name(&a.file)),
+        n - tally.unrateable - tally.timeouts,
         counts.join(", "),
         n as f64 / secs.max(1e-9),
         n as f64 / cpu.max(1e-9)
     );
-    unsolvable_failure(unsolvable)
+    unsolvable_failure(tally.unrateable)
 }

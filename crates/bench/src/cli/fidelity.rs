@@ -19,7 +19,8 @@ use crate::cli::Failure;
 pub struct FidelityArgs {
     /// `DIR:OURS=ORIGINAL[:MEASURE]`: a results folder, our configuration's label (as the
     /// results show it), the original's `external` name, and what the medians are of (`time`, the
-    /// default, `nodes` or `iterations`). Several make one table.
+    /// default, the harness's clock; `own`, each side's own clock, which the original must report
+    /// as `# stats solve_ms=`; `nodes` or `iterations`). Several make one table.
     #[arg(required = true, value_name = "DIR:OURS=ORIGINAL[:MEASURE]", value_parser = spec)]
     pub pairs: Vec<Spec>,
     /// Replace the block between `<!-- findings:NAME:start -->` and `<!-- findings:NAME:end -->`
@@ -57,7 +58,7 @@ fn spec(s: &str) -> Result<Spec, String> {
         Some((p, m)) => (
             p,
             Measure::parse(m).ok_or_else(|| {
-                format!("`{s}`: unknown measure `{m}` (time, nodes or iterations)")
+                format!("`{s}`: unknown measure `{m}` (time, own, nodes or iterations)")
             })?,
         ),
         None => (rest, Measure::Time),

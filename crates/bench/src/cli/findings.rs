@@ -9,10 +9,14 @@ use std::path::{Path, PathBuf};
 use anyhow::{anyhow, Context};
 use clap::Args;
 
+use sudoku_analysis::clocks::{calibration, calibration_markdown, on_own_clock};
 use sudoku_analysis::findings::{brief, brief_caption, peers_caption, versus_peers};
+use sudoku_analysis::RunOutputs;
 
 use crate::cli::plot::read_run;
 use crate::cli::Failure;
+use crate::io::Out;
+use crate::results::write_atomic;
 
 /// The markers of the block `--into` replaces.
 pub const START: &str = "<!-- findings:start -->";
@@ -27,14 +31,62 @@ pub struct FindingsArgs {
     /// Markdown file instead of printing.
     #[arg(long, value_name = "FILE")]
     pub into: Option<PathBuf>,
-    /// Our best configuration against the best peer (the `external` methods) per grid and
-    /// share of givens, with the ratio of their scores, instead of best and runner-up.
+    /// Our best configuration against the best peer (an `external` program, or `sat` handing
+    /// its formula to another SAT program) per grid and share of givens, with the ratio of
+    /// their scores, what decided and the test, instead of the first and second.
     #[arg(long)]
     pub peers: bool,
     /// With --into: the block between `<!-- findings:NAME:start -->` and
     /// `<!-- findings:NAME:end -->` instead of the unnamed one (a document with several tables).
     #[arg(long, value_name = "NAME", requires = "into", value_parser = block_name)]
     pub block: Option<String>,
+    /// Which clock ranks and times the trials: `harness` (`wall_ms`, the method call as the
+    /// runner times it) or `own` (`solve_ms`, each solver's search alone, where every answered
+    /// trial of a group has it; the caption names the groups left on the harness's clock).
+    #[arg(long, value_enum, default_value_t = ClockArg::Harness)]
+    pub clock: ClockArg,
+    /// Instead of verdicts: each configuration's two clocks side by side (harness, own, and
+    /// the difference), the calibration of a comparison with outside programs.
+    #[arg(long, conflicts_with_all = ["peers", "clock"])]
+    pub clocks: bool,
+}
+
+/// The clock a ranking uses (see [`sudoku_analysis::clocks`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum ClockArg {
+    /// `wall_ms`: the method call as the runner times it.
+    Harness,
+    /// `solve_ms`: each solver's own clock for its search alone.
+    Own,
+}
+
+/// The caption's sentence on the clock, and the rows on that clock.
+pub fn clocked(
+    rows: Vec<sudoku_analysis::Row>,
+    clock: ClockArg,
+) -> (Vec<sudoku_analysis::Row>, String) {
+    match clock {
+        ClockArg::Harness => (rows, String::new()),
+        ClockArg::Own => {
+            let (rows, left) = on_own_clock(rows);
+            let rest = if left.is_empty() {
+                String::new()
+            } else {
+                format!(
+                    " Left on the harness's clock (an outside program there reports no time of \
+                     its own): {}.",
+                    left.join(", ")
+                )
+            };
+            (
+                rows,
+                format!(
+                    " Times: each solver's own clock for its search alone (`solve_ms`; for a \
+                     method of ours that reports none, its call less model building).{rest}"
+                ),
+            )
+        }
+    }
 }
 
 /// A block name: letters, digits and `-`, so that the markers stay plain HTML comments.
@@ -57,23 +109,60 @@ pub fn markers(name: Option<&str>) -> (String, String) {
     }
 }
 
-/// The block for `dir` as it is named (the caption cites the folder and its experiment file).
-pub fn block(dir: &Path, peers: bool) -> Result<String, Failure> {
+/// Is the configuration labelled `label` an outside solver: an `external` program, or `sat`
+/// handing its formula to another SAT program (`solver=kissat`, `command=…`)?
+fn is_peer(label: &str) -> bool {
+    let mut words = label.split_whitespace();
+    let method = words.next().unwrap_or_default();
+    method == "external"
+        || (method == "sat" && words.any(|w| w == "solver=kissat" || w.starts_with("command=")))
+}
+
+/// The calibration table of `dir`: every configuration's two clocks.
+pub fn clocks_block(dir: &Path) -> Result<String, Failure> {
     let run = read_run(dir, "findings")?;
+    Ok(format!(
+        "_Written by `sudoku-bench findings {} --clocks`._\n\n{}",
+        dir.display(),
+        calibration_markdown(&calibration(&run.rows))
+    ))
+}
+
+/// The block for `dir` as it is named (the caption cites the folder and its experiment file),
+/// ranked and timed on `clock`.
+pub fn block(dir: &Path, peers: bool, clock: ClockArg) -> Result<String, Failure> {
+    let run = read_run(dir, "findings")?;
+    let (run, on_clock) = match clock {
+        ClockArg::Harness => (run, String::new()),
+        ClockArg::Own => {
+            let (rows, text) = clocked(run.rows, clock);
+            (
+                RunOutputs::new(&run.title, rows, run.traces, run.meta),
+                text,
+            )
+        }
+    };
+    let flag = if clock == ClockArg::Own {
+        " --clock own"
+    } else {
+        ""
+    };
     let source = match &run.meta {
         Some(m) => format!("the run of `{}` in `{}`", m.experiment_file, dir.display()),
         None => format!("the run in `{}`", dir.display()),
     };
     if peers {
         return Ok(format!(
-            "_Written by `sudoku-bench findings {dir} --peers` from {source}. {caption}_\n\n{table}",
+            "_Written by `sudoku-bench findings {dir} --peers{flag}` from {source}. \
+             {caption}{on_clock}_\n\n{table}",
             dir = dir.display(),
             caption = peers_caption(),
-            table = versus_peers(&run.findings, |c| c.starts_with("external")),
+            table = versus_peers(&run.findings, is_peer),
         ));
     }
     Ok(format!(
-        "_Written by `sudoku-bench findings {dir} --into FILE` from {source}. {caption}_\n\n{table}",
+        "_Written by `sudoku-bench findings {dir}{flag} --into FILE` from {source}. \
+         {caption}{on_clock}_\n\n{table}",
         dir = dir.display(),
         caption = brief_caption(),
         table = brief(&run.findings),
@@ -90,7 +179,11 @@ pub fn replace_block(text: &str, block: &str, name: Option<&str>) -> Option<Stri
 
 /// Prints the block, or writes it into `--into`'s file.
 pub fn findings(a: &FindingsArgs) -> Result<(), Failure> {
-    let block = block(&a.dir, a.peers)?;
+    let block = if a.clocks {
+        clocks_block(&a.dir)?
+    } else {
+        block(&a.dir, a.peers, a.clock)?
+    };
     emit(&block, a.into.as_deref(), a.block.as_deref(), "findings")
 }
 
@@ -103,8 +196,9 @@ pub fn emit(
     what: &str,
 ) -> Result<(), Failure> {
     let Some(file) = into else {
-        print!("{block}");
-        return Ok(());
+        let mut out = Out::new();
+        out.text(block)?;
+        return Ok(out.finish()?);
     };
     let text =
         std::fs::read_to_string(file).with_context(|| format!("reading {}", file.display()))?;
@@ -116,7 +210,7 @@ pub fn emit(
         )
         .into());
     };
-    std::fs::write(file, new).with_context(|| format!("writing {}", file.display()))?;
+    write_atomic(file, &new)?;
     eprintln!("{}: {what} block written", file.display());
     Ok(())
 }
@@ -147,5 +241,15 @@ mod tests {
         assert_eq!(replace_block(&text, "x", Some("other")), None);
         assert!(block_name("proper-puzzles").is_ok());
         assert!(block_name("a b").is_err() && block_name("").is_err());
+    }
+
+    #[test]
+    fn peers_are_outside_programs_and_sat_on_another_solver() {
+        assert!(super::is_peer("external name=kissat"));
+        assert!(super::is_peer("sat preset=sat solver=kissat"));
+        assert!(super::is_peer("sat command=minisat"));
+        assert!(!super::is_peer("sat preset=sat"));
+        assert!(!super::is_peer("sat options=vivify=0 preset=sat"));
+        assert!(!super::is_peer("prop"));
     }
 }

@@ -1,8 +1,6 @@
 //! `generate`: full grids or carved puzzles, each judged like a `kind = "generate"` trial.
 
-use std::io::Write;
-
-use anyhow::{anyhow, Context};
+use anyhow::anyhow;
 use clap::Args;
 use sudoku_core::format::{to_line, to_text};
 use sudoku_core::{derive_seed, rng_from_seed, Limit, Order, Outcome, Puzzle, Status};
@@ -11,6 +9,7 @@ use sudoku_gen::{CarveEnd, Carved};
 use crate::cli::{budget_from, configured, whole, Failure, VariantArg};
 use crate::clock::{Clock, RealClock};
 use crate::experiment::{CarveSpec, Kind, Shape};
+use crate::io::Out;
 use crate::registry::Registry;
 use crate::results::{ms, TrialStatus};
 use crate::runner::judge::judge;
@@ -87,6 +86,12 @@ pub fn generate(a: &GenerateArgs, registry: &Registry) -> Result<(), Failure> {
         if !matches!(a.puzzle, Some(Shape::Unique)) {
             return Err(anyhow!("--clues applies to --puzzle unique only").into());
         }
+        if c == 0 {
+            return Err(anyhow!(
+                "--clues 0: no puzzle without clues has one solution, so carving could never stop there; leave --clues out to carve as far as uniqueness allows, or give at least 1"
+            )
+            .into());
+        }
         if c > order.cells() {
             return Err(anyhow!(
                 "--clues {c}: a {order} grid has only {} cells",
@@ -109,7 +114,7 @@ pub fn generate(a: &GenerateArgs, registry: &Registry) -> Result<(), Failure> {
     let b = budget_from(a.time_limit, None, None)?;
     let variant = a.variant.variant;
     let empty = Puzzle::empty(order, variant);
-    let mut out = std::io::stdout().lock();
+    let mut out = Out::new();
     let clock = RealClock::new();
     let (mut walls, mut cpus) = (Vec::new(), Vec::new());
     let mut restarts = 0;
@@ -184,9 +189,9 @@ pub fn generate(a: &GenerateArgs, registry: &Registry) -> Result<(), Failure> {
             ),
             _ => to_text(grid),
         };
-        out.write_all(text.as_bytes())
-            .context("writing to standard output")?;
+        out.text(&text)?;
     }
+    out.finish()?;
     eprintln!(
         "{} {} {}: {} generated, {restarts} restarts, median {:.3} ms wall, {:.3} ms CPU each",
         label,

@@ -2,14 +2,12 @@
 //! papers `repro` reproduces; `--markdown` writes the same as the page `docs/methods.md`
 //! (a test fails when the committed page differs).
 
-use std::io::Write;
-
-use anyhow::Context;
 use clap::Args;
 use sudoku_core::{Capabilities, ParamSpec};
 use sudoku_repro::CATALOGUE;
 
 use crate::cli::Failure;
+use crate::io::Out;
 use crate::registry::Registry;
 
 /// The command that writes `docs/methods.md`, as its header and the test's message say.
@@ -29,9 +27,9 @@ pub fn list(a: &ListArgs, registry: &Registry) -> Result<(), Failure> {
     } else {
         text(registry)
     };
-    std::io::stdout()
-        .write_all(out.as_bytes())
-        .context("writing to standard output")?;
+    let mut stdout = Out::new();
+    stdout.text(&out)?;
+    stdout.finish()?;
     Ok(())
 }
 

@@ -2,7 +2,7 @@
 //! a short pipeline (options → inputs → methods from the registry → outputs). Flags are parsed
 //! here and nowhere else.
 
-use anyhow::{anyhow, Result};
+use anyhow::{anyhow, Context, Result};
 use clap::{Args, Parser, Subcommand};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -26,6 +26,7 @@ pub mod plot;
 pub mod report;
 pub mod repro;
 pub mod run;
+pub mod serve;
 pub mod show;
 pub mod solve;
 
@@ -82,9 +83,29 @@ enum Command {
     /// Reproduce a paper (unicamp-ilp, jump, takano, raggi, teles, lewis, all): its experiments,
     /// then the paper's values beside ours (comparison.md).
     Repro(repro::ReproArgs),
+    /// Answer puzzles on standard input with a built-in method (or from known answers), as an
+    /// `external` program does: measures what the harness costs (docs/adding-a-method.md).
+    Serve(serve::ServeArgs),
 }
 
 impl Cli {
+    /// The command line, parsed. `--help` and `--version` print here (`None`: nothing left to
+    /// run), and a failure to write them is an error like any command's; a usage error exits
+    /// 2 with clap's message.
+    pub fn read() -> Result<Option<Cli>, Failure> {
+        use clap::error::ErrorKind;
+        match Cli::try_parse() {
+            Ok(cli) => Ok(Some(cli)),
+            Err(e) if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) => {
+                e.print().context("writing to standard output")?;
+                std::io::Write::flush(&mut std::io::stdout())
+                    .context("writing to standard output")?;
+                Ok(None)
+            }
+            Err(e) => e.exit(),
+        }
+    }
+
     /// Runs the command (with none: the default experiment, resumed).
     pub fn dispatch(self, registry: &Registry) -> Result<(), Failure> {
         match self.command {
@@ -104,6 +125,7 @@ impl Cli {
             Some(Command::Findings(a)) => findings::findings(&a),
             Some(Command::Fidelity(a)) => fidelity::fidelity(&a),
             Some(Command::Repro(a)) => repro::repro(&a, registry),
+            Some(Command::Serve(a)) => serve::serve(&a, registry),
             None => run::default_experiment()
                 .map_err(Failure::from)
                 .and_then(|experiment| {

@@ -8,7 +8,8 @@ use clap::Args;
 use sudoku_analysis::RunOutputs;
 
 use crate::cli::Failure;
-use crate::outputs::write_run;
+use crate::io::Out;
+use crate::outputs::{check_meta_experiment, write_run};
 
 #[derive(Args)]
 pub struct PlotArgs {
@@ -18,10 +19,12 @@ pub struct PlotArgs {
 
 /// Redraws summaries and charts from a results folder's CSV alone.
 pub fn plot(a: &PlotArgs) -> Result<(), Failure> {
-    for f in redraw(&a.dir, "plot")? {
-        println!("{}", f.display());
+    let files = redraw(&a.dir, "plot")?;
+    let mut out = Out::new();
+    for f in files {
+        out.line(f.display())?;
     }
-    Ok(())
+    Ok(out.finish()?)
 }
 
 /// Rewrites every derived file of the results folder `dir` (summaries, charts, report.html)
@@ -43,6 +46,7 @@ pub fn read_run(dir: &Path, command: &str) -> Result<RunOutputs, Failure> {
         )
         .into());
     }
+    check_meta_experiment(dir)?;
     let run = RunOutputs::read(dir, None)?;
     if run.rows.is_empty() {
         return Err(anyhow!(

@@ -7,6 +7,7 @@ use clap::Args;
 
 use crate::cli::plot::redraw;
 use crate::cli::Failure;
+use crate::io::Out;
 
 #[derive(Args)]
 pub struct ReportArgs {
@@ -17,6 +18,7 @@ pub struct ReportArgs {
 /// Redraws the folder's outputs and prints the report's path.
 pub fn report(a: &ReportArgs) -> Result<(), Failure> {
     redraw(&a.dir, "report")?;
-    println!("{}", a.dir.join("report.html").display());
-    Ok(())
+    let mut out = Out::new();
+    out.line(a.dir.join("report.html").display())?;
+    Ok(out.finish()?)
 }

@@ -19,6 +19,7 @@ use sudoku_repro::{
 use crate::cli::run::{run, RunArgs};
 use crate::cli::{whole, Failure};
 use crate::experiment;
+use crate::io::Out;
 use crate::registry::Registry;
 use crate::results::write_atomic;
 
@@ -206,12 +207,14 @@ pub fn repro(a: &ReproArgs, registry: &Registry) -> Result<(), Failure> {
         write_atomic(&out.join("comparison.md"), &markdown(&title, &cs))?;
         write_atomic(&out.join("comparison.tex"), &latex(&title, &cs))?;
         write_csv(&out.join("comparison.csv"), &cs)?;
-        println!(
+        let mut stdout = Out::new();
+        stdout.line(format_args!(
             "paper {}: {} → {}",
             p.name,
             counts_text(&cs),
             out.join("comparison.md").display()
-        );
+        ))?;
+        stdout.finish()?;
     }
     eprintln!(
         "repro {}{}: {:.1} s",

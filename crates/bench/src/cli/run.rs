@@ -8,11 +8,13 @@ use clap::Args;
 use crate::cli::{whole, Failure};
 use crate::clock::RealClock;
 use crate::experiment::{self, Overrides};
+use crate::io::Out;
 use crate::outputs::{clear_outputs, write_outputs};
 use crate::provenance;
 use crate::registry::Registry;
 use crate::results::write_atomic;
 use crate::runner::{self, ExecOptions};
+use sudoku_analysis::escape::visible;
 use sudoku_analysis::meta::RunMeta;
 
 #[derive(Args, Default)]
@@ -95,6 +97,8 @@ pub fn run(a: &RunArgs, registry: &Registry) -> Result<(), Failure> {
     // Said before anything is written: how many tasks, and how long they may take.
     eprintln!("{}", plan_size(&plan, shard)?);
     std::fs::create_dir_all(&out).with_context(|| format!("creating {}", out.display()))?;
+    // Held until the run ends: a second run, or a --resume, into the same folder stops here.
+    let _lock = runner::lock::lock_folder(&out, "run")?;
     if a.fresh {
         for f in clear_outputs(&out)? {
             eprintln!("removed {}", f.display());
@@ -156,14 +160,20 @@ pub fn run(a: &RunArgs, registry: &Registry) -> Result<(), Failure> {
         &serde_json::to_string_pretty(&m).map_err(|e| anyhow!(e))?,
     )?;
     let files = write_outputs(&out, &name, !a.no_plots)?;
-    println!(
+    let mut stdout = Out::new();
+    stdout.line(format_args!(
         "{}: {} trials run, {} definitive answers, {} wrong, {} errors",
-        name, report.ran, report.succeeded, report.wrong, report.errors
-    );
-    println!("results in {}:", out.display());
+        visible(&name),
+        report.ran,
+        report.succeeded,
+        report.wrong,
+        report.errors
+    ))?;
+    stdout.line(format_args!("results in {}:", out.display()))?;
     for f in files {
-        println!("  {}", f.display());
+        stdout.line(format_args!("  {}", f.display()))?;
     }
+    stdout.finish()?;
     if report.wrong > 0 {
         eprintln!(
             "WARNING: {} trials returned wrong answers (status `wrong` in trials.csv)",

@@ -1,13 +1,10 @@
 //! `show`: pretty-prints puzzles with block separators.
 
-use std::io::Write;
-
-use anyhow::Context;
 use clap::Args;
 use sudoku_core::format;
 
 use crate::cli::{Failure, InputPath};
-use crate::io::{display_name, label_of, read_puzzles};
+use crate::io::{display_name, label_of, read_puzzles, Out};
 
 #[derive(Args)]
 pub struct ShowArgs {
@@ -19,17 +16,16 @@ pub struct ShowArgs {
 pub fn show(a: &ShowArgs) -> Result<(), Failure> {
     let name = display_name(&a.file);
     let entries = read_puzzles(&a.file)?;
-    let mut out = std::io::stdout().lock();
+    let mut out = Out::new();
     for e in &entries {
-        writeln!(
-            out,
+        out.line(format_args!(
             "{} ({}, {} givens)",
             label_of(&name, e),
             e.grid.order(),
             e.grid.filled()
-        )
-        .context("writing to standard output")?;
-        writeln!(out, "{}", format::pretty(&e.grid)).context("writing to standard output")?;
+        ))?;
+        out.line(format::pretty(&e.grid))?;
     }
+    out.finish()?;
     Ok(())
 }

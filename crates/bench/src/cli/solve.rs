@@ -2,7 +2,6 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
-use std::io::{BufWriter, Write};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
 
@@ -14,10 +13,10 @@ use sudoku_core::{derive_seed, rng_from_seed, Budget, CountEnd, Order, Puzzle, S
 use crate::cli::{budget_from, configured, whole, Failure, InputPath, VariantArg};
 use crate::clock::{Clock, RealClock};
 use crate::experiment::Kind;
-use crate::io::{display_name, read_puzzles};
+use crate::io::{display_name, read_puzzles, Out};
 use crate::registry::Registry;
 use crate::results::{ms, TrialStatus};
-use crate::runner::judge::{judge, Answer, Trial};
+use crate::runner::judge::{check_claim, judge, Answer, Trial};
 use crate::runner::kind::{capability, Job, KindSettings, TrialMethod};
 use sudoku_analysis::stats::median;
 
@@ -77,6 +76,8 @@ struct Shared<'a> {
     seed: u64,
     budget: &'a Budget,
     cpu_time: bool,
+    /// The method is an outside program: its claims are checked ([`check_claim`]).
+    outside: bool,
 }
 
 /// One chunk's results: its output lines, each puzzle's trial status, wall ms and (with
@@ -115,13 +116,16 @@ fn run_chunk(
             .attempt(&job, &mut rng)
             .with_context(|| place.clone())?;
         let wall = ms(clock.wall().saturating_sub(w0));
-        let cpu = c0.map(|c0| {
-            let own = ms(clock.cpu().saturating_sub(c0));
-            method.settle(&mut answer);
-            own + ms(answer.child_cpu())
-        });
+        let own = c0.map(|c0| ms(clock.cpu().saturating_sub(c0)));
+        // Always settled: what an outside program did after its answer is read here.
+        method.settle(&mut answer);
+        // An outside program's CPU time is its own and its descendants', not the harness's.
+        let cpu = own.map(|own| if sh.outside { 0.0 } else { own } + ms(answer.child_cpu()));
         // Verification in the same pass, outside the timed region.
-        let trial = judge(&answer, puzzle);
+        let mut trial = judge(&answer, puzzle);
+        if sh.outside {
+            trial = check_claim(trial, &answer, puzzle, sh.budget);
+        }
         if trial.status == TrialStatus::Wrong {
             out.wrong
                 .push(format!("WRONG: {place}: {}: {}", sh.label, trial.message));
@@ -211,8 +215,9 @@ pub fn solve(a: &SolveArgs, registry: &Registry) -> Result<(), Failure> {
         seed: a.seed,
         budget: &b,
         cpu_time: a.cpu_time,
+        outside: a.method == sudoku_external::NAME,
     };
-    let mut out = BufWriter::new(std::io::stdout().lock());
+    let mut out = Out::new();
     let mut tally = [0usize; TrialStatus::ALL.len()];
     let (mut walls, mut cpus) = (Vec::with_capacity(items.len()), Vec::new());
     let mut sink = |c: ChunkOut| -> anyhow::Result<()> {
@@ -224,8 +229,7 @@ pub fn solve(a: &SolveArgs, registry: &Registry) -> Result<(), Failure> {
             walls.push(wall);
             cpus.extend(cpu);
         }
-        out.write_all(c.text.as_bytes())
-            .context("writing to standard output")
+        out.text(&c.text)
     };
     let threads = jobs.min(items.len().div_ceil(CHUNK)).max(1);
     if threads == 1 {
@@ -239,8 +243,7 @@ pub fn solve(a: &SolveArgs, registry: &Registry) -> Result<(), Failure> {
         }
         run_parallel(methods, &items, &sh, &mut sink)?;
     }
-    out.flush().context("writing to standard output")?;
-    drop(out);
+    out.finish()?;
     let counts: Vec<String> = TrialStatus::ALL
         .iter()
         .map(|s| format!("{} {s}", tally[*s as usize]))

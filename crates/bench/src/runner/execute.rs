@@ -14,7 +14,7 @@ use sudoku_core::rng_from_seed;
 use crate::clock::Clock;
 use crate::progress::Progress;
 use crate::results::{ms, Appender, Row, TraceRow, TrialStatus};
-use crate::runner::judge::{judge, Answer, Trial};
+use crate::runner::judge::{check_claim, judge, Answer, Trial};
 use crate::runner::kind::Job;
 use crate::runner::latin::judge_latin;
 use crate::runner::plan::{Plan, Task};
@@ -235,7 +235,9 @@ fn run_task(plan: &Plan, t: &Task, opts: &ExecOptions) -> (Row, Vec<TraceRow>) {
             .then(|| EXCLUSIVE.lock().unwrap_or_else(|e| e.into_inner()));
         LAST_PANIC.with(|p| *p.borrow_mut() = Some(String::new()));
         let rss = clock.peak_rss();
-        let (w0, c0) = (clock.wall(), clock.cpu());
+        // The CPU clock is a system call: read outside the wall clock's window on both sides.
+        let c0 = clock.cpu();
+        let w0 = clock.wall();
         let result = panic::catch_unwind(AssertUnwindSafe(|| {
             method.attempt(
                 &Job {
@@ -246,7 +248,8 @@ fn run_task(plan: &Plan, t: &Task, opts: &ExecOptions) -> (Row, Vec<TraceRow>) {
                 &mut rng,
             )
         }));
-        let (w1, c1) = (clock.wall(), clock.cpu());
+        let w1 = clock.wall();
+        let c1 = clock.cpu();
         let panic_msg = LAST_PANIC.with(|p| p.borrow_mut().take());
         row.wall_ms = ms(w1.saturating_sub(w0));
         row.cpu_ms = ms(c1.saturating_sub(c0));
@@ -273,12 +276,22 @@ fn run_task(plan: &Plan, t: &Task, opts: &ExecOptions) -> (Row, Vec<TraceRow>) {
         // What the method reads after the call (a child's CPU time) is not its work.
         method.settle(&mut answer);
         let mut trial = judge(&answer, puzzle);
+        if cfg.method == sudoku_external::NAME {
+            trial = check_claim(trial, &answer, puzzle, &cfg.budget);
+        }
         if let Some(square) = &inst.latin {
             trial = judge_latin(trial, &answer, square);
         }
+        // An outside program's CPU time is its own and its descendants'; the harness's
+        // thread (writing, waiting, reading) is not part of it.
+        let own_cpu = if cfg.method == sudoku_external::NAME {
+            0.0
+        } else {
+            row.cpu_ms
+        };
         let run = Run {
             trial,
-            cpu_ms: row.cpu_ms + ms(answer.child_cpu()),
+            cpu_ms: own_cpu + ms(answer.child_cpu()),
             answer,
             wall_ms: row.wall_ms,
         };

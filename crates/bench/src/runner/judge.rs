@@ -4,9 +4,12 @@
 
 use std::collections::HashSet;
 
+use std::time::Duration;
+
+use sudoku_core::format::to_text;
 use sudoku_core::{
-    check_givens, verify_solution, CountEnd, CountOutcome, Grid, Limit, Outcome, Puzzle,
-    RelaxReport, Stats, Status,
+    check_givens, rng_from_seed, verify_solution, Budget, CountEnd, CountOutcome, Grid, Limit,
+    Outcome, Puzzle, RelaxReport, Solver, Stats, Status,
 };
 
 use sudoku_gen::Carved;
@@ -331,4 +334,168 @@ fn judge_count(c: &CountOutcome, puzzle: &Puzzle) -> Trial {
         t.verified = Some(true);
     }
     t
+}
+
+/// How long the check of a claim may take when the trial had no time limit.
+const CLAIM_CHECK_TIME: Duration = Duration::from_secs(60);
+
+/// Checks what an outside program claims but cannot show: that `puzzle` has no solution, or
+/// none beyond the ones it counted. An independent complete search (`prop` up to 16×16, `sat`
+/// beyond) looks for one solution more within the trial's time limit (a minute when it had
+/// none): finding one makes the trial `wrong`, a proof keeps the claim (verified), and a
+/// budget that runs out makes it `unverified`, which is not a success.
+pub fn check_claim(trial: Trial, answer: &Answer, puzzle: &Puzzle, budget: &Budget) -> Trial {
+    let claimed = match (answer, trial.status) {
+        (Answer::Solve(_), TrialStatus::Infeasible) => 0,
+        (Answer::Count(c), TrialStatus::Infeasible | TrialStatus::Solved)
+            if c.end == CountEnd::Complete =>
+        {
+            c.count
+        }
+        _ => return trial,
+    };
+    // Givens that contradict each other are the verifier's own proof.
+    if claimed == 0 && check_givens(puzzle).is_err() {
+        return Trial {
+            verified: Some(true),
+            ..trial
+        };
+    }
+    let (name, mut checker): (&str, Box<dyn Solver>) = if puzzle.order().n() <= 4 {
+        ("prop", Box::new(sudoku_prop::Prop::default()))
+    } else {
+        ("sat", Box::new(sudoku_sat::Sat::default()))
+    };
+    let limit = Budget::time(budget.time.unwrap_or(CLAIM_CHECK_TIME));
+    let what = match claimed {
+        0 => "no solution".to_string(),
+        1 => "exactly one solution".to_string(),
+        k => format!("exactly {k} solutions"),
+    };
+    let found = checker.count(puzzle, claimed + 1, true, &limit, &mut rng_from_seed(0));
+    match found {
+        Ok(c) if c.count > claimed => {
+            let shown = c
+                .solutions
+                .iter()
+                .find(|g| verify_solution(puzzle, g).is_ok())
+                .map(|g| format!(": {}", to_text(g)))
+                .unwrap_or_default();
+            let more = match c.count {
+                1 => "a solution".to_string(),
+                k => format!("{k} solutions"),
+            };
+            Trial {
+                count: trial.count,
+                ..Trial::wrong(format!("claimed {what}, but {name} found {more}{shown}"))
+            }
+        }
+        Ok(c) if c.end == CountEnd::Complete => Trial {
+            verified: Some(true),
+            ..trial
+        },
+        _ => Trial {
+            status: TrialStatus::Unverified,
+            verified: None,
+            message: format!(
+                "claimed {what}; {name} could not confirm it within {} s",
+                limit.time.unwrap_or_default().as_secs_f64()
+            ),
+            ..trial
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use sudoku_core::{CountOutcome, Variant};
+    use sudoku_fixtures::{line_puzzle, seed_puzzles};
+
+    /// What `judge` makes of an outside program's claim of infeasibility, then the check.
+    fn infeasible_claim(puzzle: &Puzzle, budget: &Budget) -> Trial {
+        let answer = Answer::Solve(Outcome {
+            status: Status::Infeasible,
+            stats: Stats::default(),
+        });
+        check_claim(judge(&answer, puzzle), &answer, puzzle, budget)
+    }
+
+    fn count_claim(puzzle: &Puzzle, count: u64, solutions: Vec<Grid>) -> Trial {
+        let answer = Answer::Count(CountOutcome {
+            count,
+            end: CountEnd::Complete,
+            solutions,
+            stats: Stats::default(),
+        });
+        check_claim(
+            judge(&answer, puzzle),
+            &answer,
+            puzzle,
+            &Budget::unlimited(),
+        )
+    }
+
+    #[test]
+    fn a_false_claim_of_no_solution_is_wrong_and_a_true_one_verified() {
+        let solvable = &seed_puzzles("001_jump.txt", Variant::Classic).unwrap()[0];
+        let t = infeasible_claim(solvable, &Budget::unlimited());
+        assert_eq!((t.status, t.verified), (TrialStatus::Wrong, Some(false)));
+        assert!(t
+            .message
+            .starts_with("claimed no solution, but prop found a solution: "));
+        // Row 1 holds 1-8 and column 9 already has its 9: no digit is left for the corner,
+        // though no two givens clash (a search, not the verifier's check, proves it).
+        let mut text = String::from("12345678.........9");
+        text.push_str(&".".repeat(63));
+        let t = infeasible_claim(&line_puzzle(&text), &Budget::unlimited());
+        assert_eq!(
+            (t.status, t.verified),
+            (TrialStatus::Infeasible, Some(true))
+        );
+        let clash = line_puzzle(&format!("11{}", ".".repeat(79)));
+        let t = infeasible_claim(&clash, &Budget::unlimited());
+        assert_eq!(
+            (t.status, t.verified),
+            (TrialStatus::Infeasible, Some(true))
+        );
+    }
+
+    #[test]
+    fn a_count_that_misses_solutions_is_wrong() {
+        let several = &seed_puzzles("000_unicamp_ilp.multiple.txt", Variant::Classic).unwrap()[0];
+        let t = count_claim(several, 0, Vec::new());
+        assert_eq!(t.status, TrialStatus::Wrong, "{}", t.message);
+        assert!(t
+            .message
+            .starts_with("claimed no solution, but prop found a solution"));
+        let (solved, _) = sudoku_prop::Prop::default()
+            .count(
+                several,
+                1,
+                true,
+                &Budget::unlimited(),
+                &mut rng_from_seed(0),
+            )
+            .map(|c| (c.solutions, c.count))
+            .unwrap();
+        let t = count_claim(several, 1, solved);
+        assert_eq!(t.status, TrialStatus::Wrong, "{}", t.message);
+        assert!(t
+            .message
+            .contains("claimed exactly one solution, but prop found 2 solutions"));
+    }
+
+    #[test]
+    fn a_claim_the_checker_cannot_settle_in_time_is_unverified() {
+        let big = &seed_puzzles("001_jump.25x25.txt", Variant::Classic).unwrap()[0];
+        let t = infeasible_claim(big, &Budget::time(Duration::from_nanos(1)));
+        assert_eq!((t.status, t.verified), (TrialStatus::Unverified, None));
+        assert!(!t.status.is_success());
+        assert!(
+            t.message.contains("sat could not confirm it"),
+            "{}",
+            t.message
+        );
+    }
 }

@@ -46,6 +46,8 @@ pub struct Config {
     pub exclusive: bool,
     /// Only instances of these orders (`[[method]] orders`); `None`: all.
     pub orders: Option<Vec<sudoku_core::Order>>,
+    /// Only instances of these variants (`[[method]] variants`); `None`: all.
+    pub variants: Option<Vec<sudoku_core::Variant>>,
     capability: Capability,
     /// Built methods not in use: the one the plan built, and any a worker returned.
     idle: Mutex<Vec<Box<dyn TrialMethod>>>,
@@ -74,8 +76,17 @@ impl Config {
     }
 
     /// Does it run instances of this order (`[[method]] orders`)?
-    pub fn runs(&self, order: sudoku_core::Order) -> bool {
+    pub fn runs_order(&self, order: sudoku_core::Order) -> bool {
         self.orders.as_ref().is_none_or(|os| os.contains(&order))
+    }
+
+    /// Does it run this puzzle (`[[method]] orders` and `variants`)?
+    pub fn runs(&self, puzzle: &Puzzle) -> bool {
+        self.runs_order(puzzle.order())
+            && self
+                .variants
+                .as_ref()
+                .is_none_or(|vs| vs.contains(&puzzle.variant()))
     }
 }
 
@@ -143,7 +154,7 @@ pub fn make_plan(exp: ExperimentFile, registry: &Registry, ov: &Overrides) -> Re
             let kept: Vec<Instance> = instances
                 .drain(before..)
                 .filter(|inst| {
-                    if !configs.iter().any(|c| c.runs(inst.puzzle.order())) {
+                    if !configs.iter().any(|c| c.runs(&inst.puzzle)) {
                         return false;
                     }
                     let c = seen.entry(inst.set.clone()).or_default();
@@ -168,8 +179,7 @@ pub fn make_plan(exp: ExperimentFile, registry: &Registry, ov: &Overrides) -> Re
     for (ci, cfg) in configs.iter().enumerate() {
         let label = cfg.label();
         for (ii, inst) in instances.iter().enumerate() {
-            let order = inst.puzzle.order();
-            if !cfg.runs(order) {
+            if !cfg.runs(&inst.puzzle) {
                 continue;
             }
             for trial in 0..cfg.trials {
@@ -198,13 +208,10 @@ pub fn make_plan(exp: ExperimentFile, registry: &Registry, ov: &Overrides) -> Re
 fn count_tasks(configs: &[Config], instances: &[Instance], notes: &mut Vec<String>) -> Result<()> {
     let mut total: u64 = 0;
     for cfg in configs {
-        let runs = instances
-            .iter()
-            .filter(|i| cfg.runs(i.puzzle.order()))
-            .count() as u64;
+        let runs = instances.iter().filter(|i| cfg.runs(&i.puzzle)).count() as u64;
         if runs == 0 {
             notes.push(format!(
-                "`{}` runs no instance: its `orders` leave out every instance's order",
+                "`{}` runs no instance: its `orders` or `variants` leave out every instance",
                 visible(&cfg.label())
             ));
         }
@@ -289,6 +296,7 @@ pub fn make_configs(
                 },
                 exclusive: !cap.thread_safe,
                 orders: m.orders.clone(),
+                variants: m.variants.clone(),
                 capability: cap.clone(),
                 idle: Mutex::new(vec![built]),
             });
@@ -304,11 +312,14 @@ fn check_orders(configs: &[Config], instances: &[Instance]) -> Result<()> {
         instances.iter().map(|i| i.puzzle.order()).collect();
     for cfg in configs {
         let method = cfg.take()?;
-        let checked = orders.iter().filter(|&&o| cfg.runs(o)).try_for_each(|&o| {
-            method
-                .check_order(o)
-                .map_err(|e| anyhow!("`{}`: {e} (the instances include {o} puzzles)", cfg.label()))
-        });
+        let checked = orders
+            .iter()
+            .filter(|&&o| cfg.runs_order(o))
+            .try_for_each(|&o| {
+                method.check_order(o).map_err(|e| {
+                    anyhow!("`{}`: {e} (the instances include {o} puzzles)", cfg.label())
+                })
+            });
         cfg.give_back(method);
         checked?;
     }

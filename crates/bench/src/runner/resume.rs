@@ -118,6 +118,10 @@ pub fn settings_of(plan: &Plan, shard: Option<&str>) -> RunSettings {
                     .orders
                     .as_ref()
                     .map(|os| os.iter().map(|o| o.n()).collect()),
+                variants: c
+                    .variants
+                    .as_ref()
+                    .map(|vs| vs.iter().map(|v| v.to_string()).collect()),
             })
             .collect(),
         instances: plan.instances.len(),
@@ -206,6 +210,11 @@ fn differences(old: &RunSettings, new: &RunSettings) -> Vec<String> {
                     format!("{:?}", o.orders),
                     format!("{:?}", n.orders),
                 );
+                f(
+                    "variants",
+                    format!("{:?}", o.variants),
+                    format!("{:?}", n.variants),
+                );
             }
         }
     }
@@ -239,6 +248,7 @@ mod tests {
                 node_limit: None,
                 iteration_limit: None,
                 orders: None,
+                variants: None,
             }],
             instances: 3,
             instances_digest: "00ff".into(),

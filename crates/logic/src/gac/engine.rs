@@ -98,6 +98,11 @@ pub(crate) struct Engine<const W: usize> {
     density: Vec<f64>,
     /// maxSD's noise, from a generator seeded with the number of the run.
     noise: Rng,
+    /// The time limit of the current run, read by the search and by propagation (a single
+    /// propagation of a 256×256 grid's givens takes seconds).
+    deadline: Deadline,
+    /// Propagation stopped because the deadline passed (its `Dead` is no contradiction).
+    out_of_time: bool,
 }
 
 impl<const W: usize> Engine<W> {
@@ -105,17 +110,25 @@ impl<const W: usize> Engine<W> {
         let geo = Geometry::get(order, variant);
         let (size, cells, units) = (order.size(), order.cells(), geo.unit_count());
         // Units meeting in two or more cells: a block with a row or column it crosses, and
-        // for Sudoku-X a diagonal with the blocks it passes through.
+        // for Sudoku-X a diagonal with the blocks it passes through. Found through the units
+        // of each unit's cells: testing every pair of units cell by cell is about 2·10¹⁰ steps
+        // at 256×256, seconds before the search could read a clock.
         let (mut meets, mut meet_cells) = (Vec::new(), Vec::new());
+        let mut with: std::collections::BTreeMap<u32, Vec<u32>> = Default::default();
         for a in 0..units {
-            for b in a + 1..units {
-                let start = meet_cells.len() as u32;
-                meet_cells.extend(geo.unit(a).iter().filter(|c| geo.unit(b).contains(c)));
-                let end = meet_cells.len() as u32;
-                if end - start >= 2 {
-                    meets.push((a as u32, b as u32, start, end));
-                } else {
-                    meet_cells.truncate(start as usize);
+            with.clear();
+            for &c in geo.unit(a) {
+                for &b in geo.cell_units(c as usize) {
+                    if b as usize > a {
+                        with.entry(b).or_default().push(c);
+                    }
+                }
+            }
+            for (&b, shared) in &with {
+                if shared.len() >= 2 {
+                    let start = meet_cells.len() as u32;
+                    meet_cells.extend_from_slice(shared);
+                    meets.push((a as u32, b, start, meet_cells.len() as u32));
                 }
             }
         }
@@ -154,6 +167,8 @@ impl<const W: usize> Engine<W> {
                 .collect(),
             density: vec![0.0; size + 1],
             noise: rng_from_seed(0),
+            deadline: Deadline::new(&Budget::unlimited(), 1),
+            out_of_time: false,
         }
     }
 
@@ -365,7 +380,7 @@ impl<const W: usize> Engine<W> {
     /// Singleton propagation first, then the filter on every changed unit, to the fixpoint.
     fn propagate(&mut self) -> Result<(), Dead> {
         let out = self.fixpoint();
-        if out.is_err() {
+        if out.is_err() && !self.out_of_time {
             self.count.failures += 1;
         }
         out
@@ -373,9 +388,18 @@ impl<const W: usize> Engine<W> {
 
     fn fixpoint(&mut self) -> Result<(), Dead> {
         loop {
+            if self.deadline.expired() {
+                self.out_of_time = true;
+                return Err(Dead);
+            }
             // All pending singles before the next unit's filter: they are cheaper.
             while let Some(c) = self.singles.pop() {
                 if self.value[c as usize] == 0 {
+                    // The givens of a large grid are tens of thousands of singles at once.
+                    if self.deadline.expired() {
+                        self.out_of_time = true;
+                        return Err(Dead);
+                    }
                     self.place(c as usize)?;
                 }
             }
@@ -529,8 +553,17 @@ impl<const W: usize> Engine<W> {
         };
         self.scratch.augments = 0;
         self.noise = rng_from_seed(0);
+        // A GAC node costs about the filter over a few units, a propagation step one filter or
+        // one placement; read the clock every ~16k cells of work.
+        let stride = (16_384 / self.cand.len()).clamp(1, 256) as u32;
+        self.deadline = Deadline::new(budget, stride);
+        self.out_of_time = false;
         if self.load(givens).is_err() {
-            return SearchEnd::Complete;
+            return if self.out_of_time {
+                SearchEnd::Exhausted(Limit::Time)
+            } else {
+                SearchEnd::Complete
+            };
         }
         let first = if restart { self.search.restart } else { 0 };
         self.search(budget, first, on_solution)
@@ -546,10 +579,6 @@ impl<const W: usize> Engine<W> {
         first: u64,
         on_solution: &mut dyn FnMut(Grid) -> bool,
     ) -> SearchEnd {
-        // A GAC node costs about the filter over a few units; read the clock every ~16k cells
-        // of work.
-        let stride = (16_384 / self.cand.len()).clamp(1, 256) as u32;
-        let mut deadline = Deadline::new(budget, stride);
         self.frames.clear();
         // `fresh`: the state is a new contradiction-free fixpoint to branch from; otherwise
         // the last branch failed (or a solution was reported) and the search backtracks.
@@ -586,7 +615,12 @@ impl<const W: usize> Engine<W> {
                 (c, d, true)
             } else {
                 let Some(f) = self.frames.pop() else {
-                    return SearchEnd::Complete;
+                    // The last propagation may have stopped on the clock, not on a dead end.
+                    return if self.out_of_time {
+                        SearchEnd::Exhausted(Limit::Time)
+                    } else {
+                        SearchEnd::Complete
+                    };
                 };
                 self.undo_to(f.mark);
                 (f.cell as usize, f.digit as usize, false)
@@ -594,7 +628,7 @@ impl<const W: usize> Engine<W> {
             if budget.nodes.is_some_and(|n| self.count.nodes >= n) {
                 return SearchEnd::Exhausted(Limit::Nodes);
             }
-            if deadline.expired() {
+            if self.deadline.expired() {
                 return SearchEnd::Exhausted(Limit::Time);
             }
             self.count.nodes += 1;

@@ -2,7 +2,7 @@
 //! `s = 2`, swordfish 3, jellyfish 4); the digit fills those columns from those rows, so it
 //! leaves the columns' other cells. Then the same with rows and columns swapped.
 
-use sudoku_core::{DigitSet, Geometry, UnitKind};
+use sudoku_core::{Deadline, DigitSet, Geometry, UnitKind};
 
 use super::{choose, Rule};
 use crate::board::{Board, Contradiction};
@@ -32,10 +32,17 @@ impl Fish {
 }
 
 impl<const W: usize> Rule<W> for Fish {
-    fn find(&mut self, b: &Board<W>) -> Result<Option<Step>, Contradiction> {
+    fn find(
+        &mut self,
+        b: &Board<W>,
+        deadline: &mut Deadline,
+    ) -> Result<Option<Step>, Contradiction> {
         let n = b.geo.size();
         for d in 1..=n {
             for by_rows in [true, false] {
+                if deadline.expired() {
+                    return Ok(None);
+                }
                 let (base, cover) = if by_rows {
                     (&self.rows, &self.cols)
                 } else {
@@ -56,8 +63,16 @@ impl<const W: usize> Rule<W> for Fish {
                     .collect();
                 // A line with one place is a hidden single, with none a filled digit.
                 let mut chosen = Vec::with_capacity(self.size);
-                if let Some(lines) = choose(&places, self.size, 2, 0, &mut chosen, DigitSet::EMPTY)?
-                {
+                let found = choose(
+                    &places,
+                    self.size,
+                    2,
+                    0,
+                    &mut chosen,
+                    DigitSet::EMPTY,
+                    deadline,
+                )?;
+                if let Some(lines) = found {
                     let covered = lines
                         .iter()
                         .fold(DigitSet::<W>::EMPTY, |s, &i| s.union(&places[i]));

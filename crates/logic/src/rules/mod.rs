@@ -10,7 +10,7 @@ mod pigeonhole;
 mod singles;
 mod wings;
 
-use sudoku_core::DigitSet;
+use sudoku_core::{Deadline, DigitSet};
 
 use crate::board::{Board, Contradiction};
 use crate::step::{RuleSet, Step};
@@ -25,7 +25,13 @@ pub(crate) use wings::{XyWing, XyzWing};
 pub(crate) trait Rule<const W: usize>: Send {
     /// The first application in this rule's own order (smallest patterns first) that places
     /// a digit or removes a candidate; a contradiction when the position has no solution.
-    fn find(&mut self, board: &Board<W>) -> Result<Option<Step>, Contradiction>;
+    /// A search that can run long on a large grid reads `deadline` as it goes and gives up
+    /// (none found) once it has expired; the caller tells that from "stuck" by the deadline.
+    fn find(
+        &mut self,
+        board: &Board<W>,
+        deadline: &mut Deadline,
+    ) -> Result<Option<Step>, Contradiction>;
 }
 
 /// The rules of `set`, easiest first. `subset_max` bounds the pigeonhole sets searched by
@@ -75,7 +81,8 @@ pub(crate) fn rule_list<const W: usize>(
 /// `s` items (from `start` on, beside `chosen`; items with fewer than `min_len` elements are
 /// skipped) whose sets cover exactly `s` elements, such that another item meets those
 /// elements; a contradiction when fewer elements than items. The search of the pigeonhole rule
-/// (items: cells or digits) and of fish (items: lines).
+/// (items: cells or digits) and of fish (items: lines). Gives up (none) once `deadline` has
+/// expired: on a large grid the choices number in the millions.
 pub(crate) fn choose<const W: usize>(
     sets: &[DigitSet<W>],
     s: usize,
@@ -83,7 +90,11 @@ pub(crate) fn choose<const W: usize>(
     start: usize,
     chosen: &mut Vec<usize>,
     union: DigitSet<W>,
+    deadline: &mut Deadline,
 ) -> Result<Option<Vec<usize>>, Contradiction> {
+    if deadline.expired() {
+        return Ok(None);
+    }
     if chosen.len() == s {
         if union.len() < s {
             return Err(Contradiction);
@@ -104,7 +115,7 @@ pub(crate) fn choose<const W: usize>(
             continue;
         }
         chosen.push(i);
-        let r = choose(sets, s, min_len, i + 1, chosen, u);
+        let r = choose(sets, s, min_len, i + 1, chosen, u, deadline);
         chosen.pop();
         if let Some(found) = r? {
             return Ok(Some(found));

@@ -29,7 +29,7 @@
 //! digit → that digit's matched cell"; the cells `D` reachable from `q` and their matched
 //! digits `M` then satisfy (a) and (b), so the rule applies with that `(D, M)`.
 
-use sudoku_core::DigitSet;
+use sudoku_core::{Deadline, DigitSet};
 
 use super::{choose, Rule};
 use crate::board::{Board, Contradiction};
@@ -131,18 +131,20 @@ impl<const W: usize> Part<W> {
     }
 
     /// Naked form of size `s` first, then the hidden form; `None` when neither makes progress.
-    fn enumerate(&self, s: usize) -> Result<Option<Step>, Contradiction> {
+    fn enumerate(&self, s: usize, deadline: &mut Deadline) -> Result<Option<Step>, Contradiction> {
         let m = self.cells.len();
         if 2 * s <= m {
             let mut chosen = Vec::with_capacity(s);
-            if let Some(d) = choose(&self.cands, s, 1, 0, &mut chosen, DigitSet::EMPTY)? {
+            let empty = DigitSet::EMPTY;
+            if let Some(d) = choose(&self.cands, s, 1, 0, &mut chosen, empty, deadline)? {
                 let digits = union_of(&self.cands, &d);
                 return Ok(Some(self.step(&d, digits, s, false)));
             }
         }
         if 2 * s < m {
             let mut chosen = Vec::with_capacity(s);
-            if let Some(h) = choose(&self.places, s, 1, 0, &mut chosen, DigitSet::EMPTY)? {
+            let empty = DigitSet::EMPTY;
+            if let Some(h) = choose(&self.places, s, 1, 0, &mut chosen, empty, deadline)? {
                 // Digits `h` fit only in cells `e`: the paper's D is the other cells and M the
                 // other digits.
                 let e = union_of(&self.places, &h);
@@ -161,13 +163,30 @@ impl<const W: usize> Part<W> {
     }
 
     /// The exact search through a perfect matching (see the module documentation); the
-    /// pattern with the smallest form among those that make progress.
-    fn hall(&self) -> Result<Option<Step>, Contradiction> {
+    /// pattern with the smallest form among those that make progress. Gives up (none) once
+    /// `deadline` has expired.
+    fn hall(&self, deadline: &mut Deadline) -> Result<Option<Step>, Contradiction> {
         let m = self.cells.len();
+        // The index of each missing digit, by a table: a search through `digits` for every
+        // candidate made the reach below cubic in the unit's size.
+        let mut index = vec![
+            usize::MAX;
+            self.digits
+                .iter()
+                .map(|&d| d as usize + 1)
+                .max()
+                .unwrap_or(0)
+        ];
+        for (j, &d) in self.digits.iter().enumerate() {
+            index[d as usize] = j;
+        }
+        let index_of = |k: usize| index.get(k).copied().filter(|&j| j != usize::MAX);
         // mate_of_digit[j] = index of the cell matched to digit index j.
-        let index_of = |k: usize| self.digits.iter().position(|&x| x as usize == k);
         let mut mate_of_digit: Vec<Option<usize>> = vec![None; m];
         for i in 0..m {
+            if deadline.expired() {
+                return Ok(None);
+            }
             let mut seen = vec![false; m];
             if !augment(i, &self.cands, &index_of, &mut mate_of_digit, &mut seen) {
                 return Err(Contradiction);
@@ -178,8 +197,12 @@ impl<const W: usize> Part<W> {
             mate_of_cell[mate.ok_or(Contradiction)?] = j;
         }
         // reach[q]: cells reachable from q (q included), as positions i + 1.
-        let reach: Vec<DigitSet<W>> = (0..m)
-            .map(|q| {
+        let mut reach: Vec<DigitSet<W>> = Vec::with_capacity(m);
+        for q in 0..m {
+            if deadline.expired() {
+                return Ok(None);
+            }
+            reach.push({
                 let mut set = DigitSet::<W>::single(q + 1);
                 let mut stack = vec![q];
                 while let Some(c) = stack.pop() {
@@ -195,8 +218,8 @@ impl<const W: usize> Part<W> {
                     }
                 }
                 set
-            })
-            .collect();
+            });
+        }
         let mut best: Option<(usize, usize)> = None;
         for (p, cand) in self.cands.iter().enumerate() {
             for k in cand.iter() {
@@ -257,12 +280,22 @@ fn union_of<const W: usize>(sets: &[DigitSet<W>], chosen: &[usize]) -> DigitSet<
 }
 
 impl<const W: usize> Rule<W> for Pigeonhole {
-    fn find(&mut self, b: &Board<W>) -> Result<Option<Step>, Contradiction> {
+    fn find(
+        &mut self,
+        b: &Board<W>,
+        deadline: &mut Deadline,
+    ) -> Result<Option<Step>, Contradiction> {
         let units = b.geo.unit_count();
-        let parts: Vec<Part<W>> = (0..units).map(|u| Part::of(b, u)).collect();
+        let mut parts: Vec<Part<W>> = Vec::with_capacity(units);
+        for u in 0..units {
+            if deadline.expired() {
+                return Ok(None);
+            }
+            parts.push(Part::of(b, u));
+        }
         for s in self.lo..=self.hi {
             for p in &parts {
-                if let Some(step) = p.enumerate(s)? {
+                if let Some(step) = p.enumerate(s, deadline)? {
                     return Ok(Some(step));
                 }
             }
@@ -271,7 +304,7 @@ impl<const W: usize> Rule<W> for Pigeonhole {
             let k = self.hi.max(self.lo.saturating_sub(1));
             for p in &parts {
                 if p.cells.len() > 2 * k + 1 {
-                    if let Some(step) = p.hall()? {
+                    if let Some(step) = p.hall(deadline)? {
                         return Ok(Some(step));
                     }
                 }

@@ -2,7 +2,7 @@
 //! unit). Both are the pigeonhole rule with one cell: `D = {p}`, `M = C_p` for the naked
 //! single; the complementary form for the hidden single.
 
-use sudoku_core::DigitSet;
+use sudoku_core::{Deadline, DigitSet};
 
 use super::Rule;
 use crate::board::{Board, Contradiction};
@@ -12,7 +12,8 @@ use crate::step::{RuleKind, Step};
 pub(crate) struct NakedSingle;
 
 impl<const W: usize> Rule<W> for NakedSingle {
-    fn find(&mut self, b: &Board<W>) -> Result<Option<Step>, Contradiction> {
+    // One pass over the cells: quick at every order, so it reads no clock.
+    fn find(&mut self, b: &Board<W>, _: &mut Deadline) -> Result<Option<Step>, Contradiction> {
         for (c, cand) in b.cand.iter().enumerate() {
             if b.value[c] == 0 {
                 if let Some(d) = cand.only() {
@@ -35,7 +36,8 @@ impl<const W: usize> Rule<W> for NakedSingle {
 pub(crate) struct HiddenSingle;
 
 impl<const W: usize> Rule<W> for HiddenSingle {
-    fn find(&mut self, b: &Board<W>) -> Result<Option<Step>, Contradiction> {
+    // One pass over the units' cells: quick at every order, so it reads no clock.
+    fn find(&mut self, b: &Board<W>, _: &mut Deadline) -> Result<Option<Step>, Contradiction> {
         let size = b.geo.size();
         for u in 0..b.geo.unit_count() {
             // Digits seen once and seen at least twice, by bitwise accumulation.

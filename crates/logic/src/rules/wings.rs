@@ -5,7 +5,7 @@
 //! - XYZ-wing: a pivot `{a, b, c}` sees pincers `{a, c}` and `{b, c}`; one of the three is `c`,
 //!   so `c` leaves every cell that sees all three.
 
-use sudoku_core::DigitSet;
+use sudoku_core::{Deadline, DigitSet};
 
 use super::Rule;
 use crate::board::{Board, Contradiction};
@@ -18,9 +18,13 @@ pub(crate) struct XyWing;
 pub(crate) struct XyzWing;
 
 /// Wings whose pivot has `pivot_len` candidates: pivot, two pincers, the digit `c`.
-fn wing<const W: usize>(b: &Board<W>, pivot_len: usize) -> Option<Step> {
+/// Gives up (none) once `deadline` has expired.
+fn wing<const W: usize>(b: &Board<W>, pivot_len: usize, deadline: &mut Deadline) -> Option<Step> {
     let cells = b.geo.cells();
     for p in 0..cells {
+        if deadline.expired() {
+            return None;
+        }
         let pc = b.cand[p];
         if b.value[p] != 0 || pc.len() != pivot_len {
             continue;
@@ -89,13 +93,21 @@ fn wing<const W: usize>(b: &Board<W>, pivot_len: usize) -> Option<Step> {
 }
 
 impl<const W: usize> Rule<W> for XyWing {
-    fn find(&mut self, b: &Board<W>) -> Result<Option<Step>, Contradiction> {
-        Ok(wing(b, 2))
+    fn find(
+        &mut self,
+        b: &Board<W>,
+        deadline: &mut Deadline,
+    ) -> Result<Option<Step>, Contradiction> {
+        Ok(wing(b, 2, deadline))
     }
 }
 
 impl<const W: usize> Rule<W> for XyzWing {
-    fn find(&mut self, b: &Board<W>) -> Result<Option<Step>, Contradiction> {
-        Ok(wing(b, 3))
+    fn find(
+        &mut self,
+        b: &Board<W>,
+        deadline: &mut Deadline,
+    ) -> Result<Option<Step>, Contradiction> {
+        Ok(wing(b, 3, deadline))
     }
 }

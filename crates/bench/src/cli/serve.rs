@@ -1,0 +1,278 @@
+//! `serve`: a built-in method (or known answers) behind the `external` protocol, puzzle after
+//! puzzle on standard input and output. Run through the `external` method, it measures what the
+//! harness costs: the same method in process and through the pipe, or a solver that does no
+//! work at all (`--replay`), on the same puzzles in one run.
+
+use std::collections::HashMap;
+use std::io::{BufRead, Write};
+use std::path::PathBuf;
+use std::time::Instant;
+
+use anyhow::{anyhow, bail, Context};
+use clap::Args;
+use sudoku_core::format::{self, to_block, to_line, EntryReader, ParseOptions};
+use sudoku_core::{rng_from_seed, Budget, Grid, Puzzle, Status, Variant};
+
+use crate::cli::{configured, Failure};
+use crate::experiment::Kind;
+use crate::registry::Registry;
+use crate::runner::judge::Answer;
+use crate::runner::kind::{Job, KindSettings, TrialMethod};
+
+#[derive(Args)]
+pub struct ServeArgs {
+    /// The method that answers (see `sudoku-bench list`); each answer comes after a
+    /// `# stats solve_ms=…` line with the method's own time.
+    #[arg(long, short, conflicts_with = "replay")]
+    pub method: Option<String>,
+    /// A method parameter, `key=value` (repeatable).
+    #[arg(long = "param", short = 'p', value_name = "KEY=VALUE")]
+    pub params: Vec<String>,
+    /// Answer from memory instead: every puzzle of the FILEs is solved (or counted) once at
+    /// start, then each question is answered by looking it up, so that what a trial measures
+    /// is the harness alone. A puzzle that is in none of them is answered `unknown`.
+    #[arg(long, value_name = "FILE", num_args = 1..)]
+    pub replay: Vec<PathBuf>,
+}
+
+/// What the `external` method says in the environment of the program it starts.
+struct Protocol {
+    grid_format: bool,
+    variant: Variant,
+    count: Option<u64>,
+    budget: Budget,
+    seed: u64,
+}
+
+impl Protocol {
+    fn from_env() -> anyhow::Result<Protocol> {
+        let var = |k: &str| std::env::var(k).ok().filter(|v| !v.is_empty());
+        let grid_format = match var("SUDOKU_FORMAT").as_deref() {
+            None | Some("line") => false,
+            Some("grid") => true,
+            Some(other) => bail!("SUDOKU_FORMAT: `{other}` is not line or grid"),
+        };
+        let variant = match var("SUDOKU_VARIANT") {
+            None => Variant::Classic,
+            Some(v) => v.parse().map_err(|e| anyhow!("SUDOKU_VARIANT: {e}"))?,
+        };
+        let count = match var("SUDOKU_TASK").as_deref() {
+            None | Some("solve") => None,
+            Some("count") => Some(match var("SUDOKU_COUNT_LIMIT") {
+                None => 2,
+                Some(k) => k
+                    .parse::<u64>()
+                    .ok()
+                    .filter(|&k| k >= 1)
+                    .ok_or_else(|| anyhow!("SUDOKU_COUNT_LIMIT: `{k}` is not a count"))?,
+            }),
+            Some(other) => bail!("SUDOKU_TASK: `{other}` is not solve or count"),
+        };
+        let time = var("SUDOKU_TIME_LIMIT")
+            .map(|t| {
+                t.parse::<f64>()
+                    .ok()
+                    .and_then(|s| sudoku_core::limits::time_limit(s).ok())
+                    .ok_or_else(|| anyhow!("SUDOKU_TIME_LIMIT: `{t}` is not a time limit"))
+            })
+            .transpose()?;
+        let seed = var("SUDOKU_SEED").and_then(|s| s.parse().ok()).unwrap_or(0);
+        Ok(Protocol {
+            grid_format,
+            variant,
+            count,
+            budget: Budget {
+                time,
+                ..Budget::unlimited()
+            },
+            seed,
+        })
+    }
+
+    /// A grid as the protocol writes it.
+    fn show(&self, grid: &Grid) -> anyhow::Result<String> {
+        Ok(if self.grid_format {
+            to_block(grid)
+        } else {
+            to_line(grid)?
+        })
+    }
+
+    /// The answer to one question: an optional `# stats` line, then the answer's lines.
+    fn answer(&self, answer: &Answer, solve_ms: Option<f64>) -> anyhow::Result<String> {
+        let mut text = String::new();
+        let stats = answer.stats();
+        if let Some(ms) = solve_ms {
+            text.push_str(&format!(
+                "# stats solve_ms={ms:.6} nodes={} guesses={}\n",
+                stats.nodes, stats.guesses
+            ));
+        }
+        match answer {
+            Answer::Solve(o) => match &o.status {
+                Status::Solved(g) => text.push_str(&self.show(g)?),
+                Status::Infeasible => text.push_str("infeasible"),
+                _ => text.push_str("unknown"),
+            },
+            Answer::Count(c) => match c.end {
+                sudoku_core::CountEnd::Exhausted(_) => text.push_str("unknown"),
+                _ => {
+                    text.push_str(&format!("count {}", c.solutions.len()));
+                    for g in &c.solutions {
+                        text.push('\n');
+                        text.push_str(&self.show(g)?);
+                    }
+                }
+            },
+            _ => bail!("serve answers solve and count questions only"),
+        }
+        text.push('\n');
+        Ok(text)
+    }
+}
+
+/// Answers puzzles from standard input until it ends.
+pub fn serve(a: &ServeArgs, registry: &Registry) -> Result<(), Failure> {
+    let protocol = Protocol::from_env()?;
+    let (kind, limit) = match protocol.count {
+        Some(k) => (Kind::Count, k),
+        None => (Kind::Solve, 1),
+    };
+    let settings = KindSettings {
+        count_limit: limit,
+        carves: Vec::new(),
+    };
+    let stdin = std::io::stdin();
+    let mut out = std::io::stdout().lock();
+    let mut reader = EntryReader::new(stdin.lock(), "standard input", ParseOptions::default());
+    let mut write = |text: &str| -> anyhow::Result<()> {
+        out.write_all(text.as_bytes())
+            .and_then(|()| out.flush())
+            .context("writing to standard output")
+    };
+    match (&a.method, a.replay.is_empty()) {
+        (_, false) => {
+            let known = replayed(&a.replay, &protocol, registry, kind, &settings)?;
+            drop(reader);
+            replay(stdin.lock(), &known, protocol.grid_format, write)
+        }
+        (Some(method), true) => {
+            let (mut m, _) = configured(kind, registry, method, &a.params, &settings)?;
+            let mut rng = rng_from_seed(protocol.seed);
+            serve_each(&mut reader, |grid| {
+                let puzzle = Puzzle::new(grid, protocol.variant);
+                let (answer, ms) = timed(m.as_mut(), &puzzle, &protocol.budget, &mut rng)?;
+                write(&protocol.answer(&answer, Some(ms))?)
+            })
+        }
+        (None, true) => Err(anyhow!("give --method or --replay")),
+    }
+    .map_err(Failure::from)
+}
+
+/// Answers each question from `known` by its text alone, as the harness wrote it (one line, or
+/// a grid block up to its blank line): no parsing, so that a trial times the harness only. Its
+/// own clock (`solve_ms`) is the look-up's.
+fn replay(
+    mut input: impl BufRead,
+    known: &HashMap<String, String>,
+    grid_format: bool,
+    mut write: impl FnMut(&str) -> anyhow::Result<()>,
+) -> anyhow::Result<()> {
+    let mut line = String::new();
+    let mut block = String::new();
+    loop {
+        line.clear();
+        if input
+            .read_line(&mut line)
+            .context("reading standard input")?
+            == 0
+        {
+            return Ok(());
+        }
+        let text = line.trim_end();
+        let question = if grid_format {
+            if !text.is_empty() {
+                block.push_str(text);
+                block.push('\n');
+                continue;
+            }
+            if block.is_empty() {
+                continue;
+            }
+            block.trim_end()
+        } else {
+            if text.is_empty() || text.starts_with('#') {
+                continue;
+            }
+            text
+        };
+        // Its own clock covers the look-up, its whole work.
+        let t0 = Instant::now();
+        let answer = known.get(question).map_or("unknown\n", String::as_str);
+        let ms = t0.elapsed().as_secs_f64() * 1000.0;
+        write(&format!("# stats solve_ms={ms:.6}\n{answer}"))?;
+        block.clear();
+    }
+}
+
+/// Calls `each` on every puzzle of the stream; a puzzle that cannot be read ends it.
+fn serve_each<R: BufRead>(
+    reader: &mut EntryReader<R>,
+    mut each: impl FnMut(Grid) -> anyhow::Result<()>,
+) -> anyhow::Result<()> {
+    for entry in reader {
+        match entry {
+            Ok(e) => each(e.grid)?,
+            // No puzzle before the end of input is how a session ends, not an error.
+            Err(format::ReadError::Parse(e)) if e.kind == format::ParseErrorKind::Empty => {}
+            Err(e) => return Err(e.into()),
+        }
+    }
+    Ok(())
+}
+
+/// One call of the method, timed by the monotonic clock around the call alone.
+fn timed(
+    method: &mut dyn TrialMethod,
+    puzzle: &Puzzle,
+    budget: &Budget,
+    rng: &mut sudoku_core::Rng,
+) -> anyhow::Result<(Answer, f64)> {
+    let job = Job {
+        puzzle,
+        carve: None,
+        budget,
+    };
+    let t0 = Instant::now();
+    let answer = method.attempt(&job, rng)?;
+    Ok((answer, t0.elapsed().as_secs_f64() * 1000.0))
+}
+
+/// The answer text of every puzzle of `file`, keyed by the puzzle as the protocol writes it:
+/// found with `prop` (counted to the limit when counting), with no time limit.
+fn replayed(
+    files: &[PathBuf],
+    protocol: &Protocol,
+    registry: &Registry,
+    kind: Kind,
+    settings: &KindSettings,
+) -> anyhow::Result<HashMap<String, String>> {
+    let (mut prop, _) = configured(kind, registry, "prop", &[], settings)?;
+    let mut known = HashMap::new();
+    let mut rng = rng_from_seed(0);
+    let unlimited = Budget::unlimited();
+    for e in files
+        .iter()
+        .map(|f| format::read_file(f))
+        .collect::<Result<Vec<_>, _>>()?
+        .into_iter()
+        .flatten()
+    {
+        let key = protocol.show(&e.grid)?.trim_end().to_string();
+        let puzzle = Puzzle::new(e.grid, protocol.variant);
+        let (answer, _) = timed(prop.as_mut(), &puzzle, &unlimited, &mut rng)?;
+        known.insert(key, protocol.answer(&answer, None)?);
+    }
+    Ok(known)
+}

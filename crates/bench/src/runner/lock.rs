@@ -1,0 +1,205 @@
+//! One writer per results folder: `run` and `merge` hold `<folder>/.sudoku-bench.lock` while
+//! they write, so a second writer (another `run`, a `run --resume` while the first still runs,
+//! a `merge` into it) stops with an error naming the holder instead of mixing rows into one
+//! trials.csv.
+//!
+//! The lock is an advisory `flock` on that file, which the kernel drops when its process ends
+//! however it ends: after `kill -9` the next `run --resume` takes the folder over at once, and
+//! says whose lock it found. The file holds the holder's pid, host, command line and start
+//! time, for the message; it is removed when the holder ends normally. A lock file that was
+//! removed and made anew while a process waited to lock it is checked for (same inode), so two
+//! processes never both hold one folder.
+
+use std::fs::{File, OpenOptions};
+use std::io::{Read, Seek, SeekFrom, Write};
+use std::os::unix::fs::MetadataExt;
+use std::os::unix::io::AsRawFd;
+use std::path::{Path, PathBuf};
+
+use anyhow::{bail, Context, Result};
+use serde::{Deserialize, Serialize};
+
+use crate::provenance;
+
+/// The lock file's name inside a results folder.
+pub const LOCK_FILE: &str = ".sudoku-bench.lock";
+
+/// Who holds a folder, as its lock file says.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Holder {
+    /// Process id.
+    pub pid: u32,
+    /// Host name.
+    pub host: String,
+    /// Command line.
+    pub command: Vec<String>,
+    /// When it took the lock (UTC).
+    pub started: String,
+}
+
+impl Holder {
+    /// This process.
+    fn me() -> Holder {
+        Holder {
+            pid: std::process::id(),
+            host: host_name(),
+            command: provenance::command_line(),
+            started: provenance::now_utc(),
+        }
+    }
+
+    /// `sudoku-bench run x.toml` (pid 12, host h, since 2025-…), for messages.
+    fn describe(&self) -> String {
+        let command = if self.command.is_empty() {
+            "a sudoku-bench command".to_string()
+        } else {
+            format!(
+                "`{}`",
+                sudoku_analysis::escape::visible(&self.command.join(" "))
+            )
+        };
+        format!(
+            "{command} (pid {} on host {}, since {})",
+            self.pid,
+            sudoku_analysis::escape::visible(&self.host),
+            self.started
+        )
+    }
+}
+
+/// A held folder; dropping it releases the folder and removes the lock file.
+#[derive(Debug)]
+pub struct FolderLock {
+    file: File,
+    path: PathBuf,
+}
+
+impl Drop for FolderLock {
+    fn drop(&mut self) {
+        // Removed while still locked: a process that opened the old file finds, once it gets
+        // the lock, that the path names another file now, and starts again.
+        std::fs::remove_file(&self.path).ok();
+        // SAFETY: the descriptor is the open lock file's, alive until `file` drops.
+        unsafe { libc::flock(self.file.as_raw_fd(), libc::LOCK_UN) };
+    }
+}
+
+/// Takes the lock of results folder `dir` (which must exist) for `command` (`run`, `merge`),
+/// or fails naming the process that holds it. A lock left by a process that has ended is taken
+/// over, with a note on stderr.
+pub fn lock_folder(dir: &Path, command: &str) -> Result<FolderLock> {
+    let path = dir.join(LOCK_FILE);
+    loop {
+        let mut file = OpenOptions::new()
+            .read(true)
+            .write(true)
+            .create(true)
+            .truncate(false)
+            .open(&path)
+            .with_context(|| format!("locking {}: opening {}", dir.display(), path.display()))?;
+        // SAFETY: a valid open descriptor; LOCK_NB makes the call return at once.
+        let got = unsafe { libc::flock(file.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) } == 0;
+        let earlier = read_holder(&mut file);
+        if !got {
+            let who = earlier.map_or_else(
+                || "another sudoku-bench process".to_string(),
+                |h| h.describe(),
+            );
+            bail!(
+                "{} is in use: {who} is writing there; `{command}` would mix its results into the same files. Wait for it to end, or write elsewhere (--out DIR)",
+                dir.display()
+            );
+        }
+        // The holder before us may have removed the file (and another process made a new one)
+        // between our open and our lock: then this lock guards nothing.
+        let same = match (file.metadata(), std::fs::metadata(&path)) {
+            (Ok(a), Ok(b)) => a.dev() == b.dev() && a.ino() == b.ino(),
+            _ => false,
+        };
+        if !same {
+            continue;
+        }
+        if let Some(h) = earlier.filter(|h| h.pid != 0) {
+            eprintln!(
+                "note: {}: taking over the lock of {}, which is no longer running (killed, or the machine stopped)",
+                dir.display(),
+                h.describe()
+            );
+        }
+        let text = serde_json::to_string(&Holder::me()).context("writing the lock")?;
+        // Over the old text, then cut to length: never an empty file in between.
+        let written = file
+            .seek(SeekFrom::Start(0))
+            .and_then(|_| file.write_all(text.as_bytes()))
+            .and_then(|()| file.set_len(text.len() as u64))
+            .and_then(|()| file.flush());
+        written.with_context(|| format!("writing {}", path.display()))?;
+        return Ok(FolderLock { file, path });
+    }
+}
+
+/// The holder a lock file names, if it names one.
+fn read_holder(file: &mut File) -> Option<Holder> {
+    let mut text = String::new();
+    file.seek(SeekFrom::Start(0)).ok()?;
+    // A lock file is a line of JSON; more is not ours.
+    file.take(64 << 10).read_to_string(&mut text).ok()?;
+    serde_json::from_str(&text).ok()
+}
+
+/// This machine's name (`unknown` when the system does not say).
+fn host_name() -> String {
+    let mut buf = [0u8; 256];
+    // SAFETY: the buffer and its length match; the name is NUL-terminated within it.
+    let ok = unsafe { libc::gethostname(buf.as_mut_ptr().cast(), buf.len()) } == 0;
+    let end = buf.iter().position(|&b| b == 0).unwrap_or(buf.len());
+    match (ok, std::str::from_utf8(&buf[..end])) {
+        (true, Ok(name)) if !name.is_empty() => name.to_string(),
+        _ => "unknown".to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_second_lock_names_the_first_holder_and_a_released_one_is_free() {
+        let dir = tempfile::tempdir().unwrap();
+        let first = lock_folder(dir.path(), "run").unwrap();
+        let e = lock_folder(dir.path(), "run").unwrap_err().to_string();
+        assert!(
+            e.contains("is in use: `")
+                && e.contains(&format!("(pid {} on host ", std::process::id()))
+                && e.contains("--out DIR"),
+            "{e}"
+        );
+        drop(first);
+        assert!(!dir.path().join(LOCK_FILE).exists());
+        let again = lock_folder(dir.path(), "merge").unwrap();
+        drop(again);
+    }
+
+    #[test]
+    fn a_lock_file_left_by_an_ended_process_is_taken_over() {
+        let dir = tempfile::tempdir().unwrap();
+        // As a run killed with -9 leaves it: the file, with no process holding its lock.
+        let left = Holder {
+            pid: 999_999,
+            host: "h".into(),
+            command: vec!["sudoku-bench".into(), "run".into()],
+            started: "2025-01-01T00:00:00Z".into(),
+        };
+        std::fs::write(
+            dir.path().join(LOCK_FILE),
+            serde_json::to_string(&left).unwrap(),
+        )
+        .unwrap();
+        let lock = lock_folder(dir.path(), "run").unwrap();
+        let text = std::fs::read_to_string(dir.path().join(LOCK_FILE)).unwrap();
+        let now: Holder = serde_json::from_str(&text).unwrap();
+        assert_eq!(now.pid, std::process::id());
+        drop(lock);
+    }
+}
