@@ -11,12 +11,20 @@
 //! solved share comes first because an answer matters more than its speed (as in the SAT
 //! competition's ranking).
 //!
+//! **What decided.** First place goes to the configuration that solves more; between equal
+//! solved shares, to the lower score. Each verdict says which it was ([`Decided`]): *solves
+//! more*; *faster*, when the paired test below separates the two; *tied*, when it does not (the
+//! order by score is then no evidence of a difference); *untested*, with too few instances.
+//!
 //! **Speed-up** of a configuration over the next one down the board: the next one's score over
 //! its own. A geometric mean weighs every trial's time by its ratio, so one slow instance does
 //! not decide it (as it would the mean, and PAR-2 is a mean); the shift keeps sub-millisecond
 //! noise from making huge ratios; counting unsolved trials at their PAR-2 penalty keeps a method
 //! from looking fast by failing the hard instances. When every trial is solved, the score is the
-//! shifted geometric mean of the wall times, the performance table's SGM.
+//! shifted geometric mean of the wall times, the performance table's SGM. The winner's speed-up
+//! over the runner-up has a 95 % confidence interval by the percentile bootstrap over the
+//! instances both ran, resampled in pairs ([`crate::baseline::paired_interval`], as `compare`
+//! does), from [`MIN_PAIRS`] paired instances on.
 //!
 //! **Test.** The winner is tested against every other configuration of the group with the
 //! Wilcoxon signed-rank test on the instances both ran, each instance's value the mean PAR-2
@@ -28,7 +36,8 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use crate::compare::{holm_pairs, instance_values, paired, PairTest, ALPHA, MIN_PAIRS};
+use crate::baseline::{paired_interval, Interval, RESAMPLES};
+use crate::compare::{holm_pairs, instance_values, paired, PairTest, Values, ALPHA, MIN_PAIRS};
 use crate::escape;
 use crate::meta::config_label;
 use crate::number::{num, p_value};
@@ -139,6 +148,100 @@ impl Verdict {
     }
 }
 
+/// What put one configuration ahead of another.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Decided {
+    /// No other configuration ran the instances.
+    Alone,
+    /// It solved a larger share of its trials.
+    SolvesMore,
+    /// The same share solved, a lower score, and the paired test separates them.
+    Faster,
+    /// The same share solved; the paired test does not separate them, so the order by score
+    /// is no evidence of a difference.
+    Tied,
+    /// The same share solved; too few paired instances (or a time that is not a number) to
+    /// test: ranked by score alone.
+    Untested,
+    /// The same share solved, and no score to rank by (no time limit is known for an unsolved
+    /// trial).
+    Unscored,
+}
+
+impl Decided {
+    /// From the two configurations, the first ranked above the second, and the test of the
+    /// first against the second.
+    fn of(first: &Entry, second: &Entry, verdict: &Verdict) -> Decided {
+        if first.solved * second.trials > second.solved * first.trials {
+            Decided::SolvesMore
+        } else if first.score_ms.is_none() || second.score_ms.is_none() {
+            Decided::Unscored
+        } else {
+            match verdict {
+                Verdict::Significant { .. } => Decided::Faster,
+                Verdict::NotSignificant { .. } => Decided::Tied,
+                Verdict::TooFew { .. } | Verdict::Untestable { .. } => Decided::Untested,
+            }
+        }
+    }
+
+    /// The word in the tables: `solves more`, `faster`, `tie`, `untested`.
+    pub fn word(self) -> &'static str {
+        match self {
+            Decided::Alone => "alone",
+            Decided::SolvesMore => "solves more",
+            Decided::Faster => "faster",
+            Decided::Tied => "tie",
+            Decided::Untested => "untested",
+            Decided::Unscored => "unscored",
+        }
+    }
+}
+
+/// One configuration against another of the same group (the first ranked above the second):
+/// what decided, the test, and the second's score over the first's with its interval.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Duel {
+    /// What put the first ahead.
+    pub decided: Decided,
+    /// The Wilcoxon test of the first against the second.
+    pub verdict: Verdict,
+    /// The second's score over the first's (above 1: the first is faster by score).
+    pub ratio: Option<f64>,
+    /// Its 95 % percentile-bootstrap interval over the paired instances; `None` below
+    /// [`MIN_PAIRS`].
+    pub ci: Option<Interval>,
+}
+
+/// `1.8× (1.5–2.2)`, in a table whose header names the interval; `1.8×` without one.
+pub fn times_ci(x: f64, ci: Option<Interval>) -> String {
+    match ci {
+        Some((lo, hi)) => format!("{} ({}–{})", times(x), ratio_num(lo), ratio_num(hi)),
+        None => times(x),
+    }
+}
+
+/// An interval in a sentence: `, 95 % CI 1.5–2.2` after `open` = `", "`, or ` (95 % CI
+/// 1.5–2.2)` after `open` = `" ("`; nothing without one.
+fn ci_text(ci: Option<Interval>, open: &str) -> String {
+    let Some((lo, hi)) = ci else {
+        return String::new();
+    };
+    let close = if open.ends_with('(') { ")" } else { "" };
+    format!("{open}95 % CI {}–{}{close}", ratio_num(lo), ratio_num(hi))
+}
+
+/// A ratio's bound: two decimals below 1, one to 10, none from 10.
+fn ratio_num(x: f64) -> String {
+    if x < 0.995 {
+        format!("{x:.2}")
+    } else if x < 9.95 {
+        format!("{x:.1}")
+    } else {
+        format!("{x:.0}")
+    }
+}
+
 /// `< 0.001`, or `= 0.012`.
 fn p_text(p: f64) -> String {
     let t = p_value(p);
@@ -190,6 +293,15 @@ pub struct Finding {
     pub board: Vec<Entry>,
     /// The winner against the runner-up; `None` with one configuration.
     pub verdict: Option<Verdict>,
+    /// What decided first place.
+    pub decided: Decided,
+    /// The 95 % interval of the winner's speed-up over the runner-up (bootstrap over the
+    /// paired instances); `None` below [`MIN_PAIRS`] of them.
+    pub speedup_ci: Option<Interval>,
+    /// Per configuration and instance, the value the tests compare.
+    values: Values,
+    /// Per configuration and instance, the PAR-2 scores of its trials (the score's terms).
+    scores: BTreeMap<String, BTreeMap<(String, String), Vec<f64>>>,
 }
 
 impl Finding {
@@ -237,15 +349,63 @@ impl Finding {
         )
     }
 
+    /// `first` against `second` (two entries of the board, `first` ranked above): what
+    /// decided, the test of the two alone (no correction: one question), and the score ratio
+    /// with its interval.
+    pub fn duel(&self, first: &Entry, second: &Entry) -> Duel {
+        let mut t = [paired(&first.config, &second.config, &self.values)];
+        holm_pairs(&mut t);
+        let verdict = Verdict::of(&t[0]);
+        Duel {
+            decided: Decided::of(first, second, &verdict),
+            verdict,
+            ratio: score_ratio(first, second),
+            ci: self.score_interval(&first.config, &second.config),
+        }
+    }
+
+    /// The 95 % percentile-bootstrap interval of `second`'s score over `first`'s, over the
+    /// instances both ran resampled in pairs, each resample's score the shifted geometric mean
+    /// of the trials of its instances; `None` below [`MIN_PAIRS`] paired instances or without
+    /// scores.
+    fn score_interval(&self, first: &str, second: &str) -> Option<Interval> {
+        let (a, b) = (self.scores.get(first)?, self.scores.get(second)?);
+        // Per paired instance, each side's sum of ln(t + shift) and its number of trials.
+        let logs = |v: &[f64]| {
+            (
+                v.iter().map(|x| (x + SGM_SHIFT_MS).ln()).sum::<f64>(),
+                v.len(),
+            )
+        };
+        let (la, lb): (Vec<LogSum>, Vec<LogSum>) = a
+            .iter()
+            .filter_map(|(inst, x)| b.get(inst).map(|y| (logs(x), logs(y))))
+            .unzip();
+        if la.len() < MIN_PAIRS {
+            return None;
+        }
+        let sgm = |l: &[LogSum], idx: &[usize]| {
+            let (sum, n) = idx
+                .iter()
+                .fold((0.0, 0), |acc, &i| (acc.0 + l[i].0, acc.1 + l[i].1));
+            (n > 0).then(|| (sum / n as f64).exp() - SGM_SHIFT_MS)
+        };
+        paired_interval(la.len(), |idx| {
+            let (x, y) = (sgm(&la, idx)?, sgm(&lb, idx)?);
+            (x > 0.0).then(|| y / x)
+        })
+    }
+
     /// The verdict in one sentence, in pieces: configuration names apart from the rest, so
     /// each format can set them as code ([`Finding::sentence_markdown`],
-    /// [`Finding::sentence_html`]).
+    /// [`Finding::sentence_html`]). It says what decided first place ([`Decided`]), the
+    /// speed-up by score with its interval, and the test.
     pub fn sentence_parts(&self) -> Vec<Part> {
         let mut out = Vec::new();
         let Some(w) = self.winner() else {
             return out;
         };
-        let text = |out: &mut Vec<Part>, t: String| out.push(Part::Text(t));
+        let text = |out: &mut Vec<Part>, t: &str| out.push(Part::Text(t.to_string()));
         let name = |out: &mut Vec<Part>, e: &Entry| {
             out.push(Part::Code(e.config.clone()));
             if e.threads > 1 {
@@ -260,57 +420,134 @@ impl Finding {
             if self.instances == 1 { "" } else { "s" },
             self.instance_set
         );
-        name(&mut out, w);
-        text(&mut out, format!(" solves {} {at}", w.solved_text()));
-        let Some(r) = self.runner_up() else {
+        let (Some(r), Some(v)) = (self.runner_up(), &self.verdict) else {
+            name(&mut out, w);
             text(
                 &mut out,
-                "; no other configuration ran these instances.".into(),
+                &format!(
+                    " solves {} {at}; no other configuration ran these instances.",
+                    w.solved_text()
+                ),
             );
             return out;
         };
-        let more = w.solved * r.trials > r.solved * w.trials;
-        match (self.speedup(), more) {
-            // Within 5 %: a tie as far as a reader is concerned.
-            (Some(x), false) if x < 1.05 => {
-                text(&mut out, ", about as fast as ".into());
-                name(&mut out, r);
-                text(&mut out, format!(" ({})", times(x)));
-            }
-            (Some(x), false) => {
-                text(&mut out, format!(", {} faster than ", times(x)));
-                name(&mut out, r);
-            }
-            (x, true) => {
-                text(&mut out, ", more than ".into());
-                name(&mut out, r);
-                text(&mut out, format!(" ({})", r.solved_text()));
-                match x {
-                    Some(x) if x >= 1.0 => text(&mut out, format!(" and {} faster", times(x))),
-                    Some(x) => text(
-                        &mut out,
-                        format!(", which is {} faster by score", times(1.0 / x)),
+        let test = v.text();
+        let (ws, rs) = (w.solved_text(), r.solved_text());
+        let both = if ws == rs {
+            format!("both solve {ws}")
+        } else if w.solved * r.trials != r.solved * w.trials {
+            format!("they solve {ws} and {rs}")
+        } else if w.solved == w.trials {
+            format!("both solve every trial ({ws} and {rs})")
+        } else {
+            format!("both solve the same share ({ws} and {rs})")
+        };
+        // "by score `a` is 1.3× faster (95 % CI …)", from the ratio r/w and its interval.
+        let by_score = |out: &mut Vec<Part>| {
+            let Some(x) = self.speedup() else { return };
+            let ci = self.speedup_ci;
+            if (1.0 / 1.05..1.05).contains(&x) {
+                text(
+                    out,
+                    &format!(
+                        "by score they are about as fast ({}{})",
+                        times(x),
+                        ci_text(ci, ", ")
                     ),
-                    None => {}
-                }
+                );
+            } else if x >= 1.0 {
+                name(out, w);
+                text(
+                    out,
+                    &format!(" is {} faster by score{}", times(x), ci_text(ci, " (")),
+                );
+            } else {
+                name(out, r);
+                let inv = ci.map(|(lo, hi)| (1.0 / hi, 1.0 / lo));
+                text(
+                    out,
+                    &format!(
+                        " is {} faster by score{}",
+                        times(1.0 / x),
+                        ci_text(inv, " (")
+                    ),
+                );
             }
-            (None, false) => {
-                text(&mut out, ", ahead of ".into());
+        };
+        match self.decided {
+            Decided::SolvesMore => {
+                name(&mut out, w);
+                text(
+                    &mut out,
+                    &format!(
+                        " ranks first {at} for solving more: {} against ",
+                        w.solved_text()
+                    ),
+                );
+                name(&mut out, r);
+                text(&mut out, &format!("'s {}; ", r.solved_text()));
+                by_score(&mut out);
+                let tail = match v {
+                    Verdict::Significant { .. } => {
+                        format!("; the paired test on PAR-2 scores separates them ({test}).")
+                    }
+                    Verdict::NotSignificant { .. } => format!(
+                        "; the paired test on PAR-2 scores does not separate them ({test})."
+                    ),
+                    _ => format!(" ({test})."),
+                };
+                text(&mut out, &tail);
+            }
+            Decided::Faster => {
+                name(&mut out, w);
+                text(&mut out, " is faster than ");
                 name(&mut out, r);
                 text(
                     &mut out,
-                    " (no time limit is known to score unsolved trials)".into(),
+                    &format!(
+                        " {at}: {both}, and it is {} faster by score{}; the paired test separates them ({test}).",
+                        self.speedup().map_or("–".into(), times),
+                        ci_text(self.speedup_ci, " (")
+                    ),
+                );
+            }
+            Decided::Tied => {
+                name(&mut out, w);
+                text(&mut out, " and ");
+                name(&mut out, r);
+                text(
+                    &mut out,
+                    &format!(
+                        " tie {at}: {both}, and the paired test does not separate them ({test}); "
+                    ),
+                );
+                by_score(&mut out);
+                text(&mut out, ".");
+            }
+            Decided::Untested => {
+                name(&mut out, w);
+                text(&mut out, " ranks before ");
+                name(&mut out, r);
+                text(&mut out, &format!(" {at}: {both}, and "));
+                by_score(&mut out);
+                text(&mut out, &format!("; {test}."));
+            }
+            Decided::Unscored | Decided::Alone => {
+                name(&mut out, w);
+                text(
+                    &mut out,
+                    &format!(" solves {} {at}, ahead of ", w.solved_text()),
+                );
+                name(&mut out, r);
+                text(
+                    &mut out,
+                    &format!(
+                        " ({}; no time limit is known to score unsolved trials).",
+                        r.solved_text()
+                    ),
                 );
             }
         }
-        let support = match &self.verdict {
-            Some(v @ Verdict::NotSignificant { .. }) => {
-                format!(", but the difference is not significant ({})", v.text())
-            }
-            Some(v) => format!(" ({})", v.text()),
-            None => String::new(),
-        };
-        text(&mut out, format!("{support}."));
         out
     }
 
@@ -448,11 +685,7 @@ pub fn findings(rows: &[Trial], caps: &Caps) -> Vec<Finding> {
                     .then(a.config.cmp(&b.config))
             });
             for i in 0..board.len().saturating_sub(1) {
-                board[i].speedup = board[i]
-                    .score_ms
-                    .zip(board[i + 1].score_ms)
-                    .filter(|(a, _)| *a > 0.0)
-                    .map(|(a, b)| b / a);
+                board[i].speedup = score_ratio(&board[i], &board[i + 1]);
             }
             let (_, values) = instance_values(&rs, caps);
             let verdict = board.first().and_then(|w| {
@@ -463,6 +696,29 @@ pub fn findings(rows: &[Trial], caps: &Caps) -> Vec<Finding> {
                 holm_pairs(&mut tests);
                 tests.first().map(Verdict::of)
             });
+            // Each configuration's trial scores per instance, when every one has a score.
+            let mut scores: BTreeMap<String, BTreeMap<(String, String), Vec<f64>>> =
+                BTreeMap::new();
+            for (config, trs) in &by_config {
+                let cap = trs.first().and_then(|r| {
+                    caps.get(&(r.kind.clone(), r.method.clone(), r.params.clone()))
+                        .copied()
+                        .flatten()
+                });
+                let mut per: BTreeMap<(String, String), Vec<f64>> = BTreeMap::new();
+                let complete = trs.iter().all(|r| match par2_score(r, cap) {
+                    Some(x) => {
+                        per.entry((r.instance_set.clone(), r.instance.clone()))
+                            .or_default()
+                            .push(x);
+                        true
+                    }
+                    None => false,
+                });
+                if complete {
+                    scores.insert(config.clone(), per);
+                }
+            }
             let per_instance: BTreeMap<&str, f64> = rs
                 .iter()
                 .map(|r| {
@@ -475,7 +731,7 @@ pub fn findings(rows: &[Trial], caps: &Caps) -> Vec<Finding> {
                 .fold((f64::INFINITY, f64::NEG_INFINITY), |(a, b), &g| {
                     (a.min(g), b.max(g))
                 });
-            Finding {
+            let mut f = Finding {
                 kind,
                 variant,
                 order,
@@ -484,9 +740,30 @@ pub fn findings(rows: &[Trial], caps: &Caps) -> Vec<Finding> {
                 givens_pct,
                 board,
                 verdict,
+                decided: Decided::Alone,
+                speedup_ci: None,
+                values,
+                scores,
+            };
+            if let (Some(w), Some(r), Some(v)) = (f.winner(), f.runner_up(), &f.verdict) {
+                let (decided, ci) = (Decided::of(w, r, v), f.score_interval(&w.config, &r.config));
+                (f.decided, f.speedup_ci) = (decided, ci);
             }
+            f
         })
         .collect()
+}
+
+/// An instance's sum of ln(t + shift) over its trials, and how many trials.
+type LogSum = (f64, usize);
+
+/// `second`'s score over `first`'s; `None` without both, or when `first`'s is 0.
+fn score_ratio(first: &Entry, second: &Entry) -> Option<f64> {
+    first
+        .score_ms
+        .zip(second.score_ms)
+        .filter(|(a, _)| *a > 0.0)
+        .map(|(a, b)| b / a)
 }
 
 /// A configuration's line from its trials `trs` and time limit `cap` (ms).
@@ -512,7 +789,20 @@ fn entry(config: &str, trs: &[&Trial], cap: Option<f64>) -> Entry {
 
 /// The method paragraph of findings.md and the report.
 pub fn method_text() -> String {
-    format!("Per instance group (kind, variant, grid size, instance set): configurations ranked by the share of trials solved, then by score, the shifted geometric mean (shift {SGM_SHIFT_MS} ms) of the PAR-2 scores of all trials (an unsolved trial counts twice its time limit). The speed-up is the runner-up's score over the winner's. The winner is tested against every other configuration with the Wilcoxon signed-rank test on the instances both ran (each instance's mean PAR-2 score), Holm-corrected over those tests, at α = {ALPHA}; fewer than {MIN_PAIRS} paired instances are too few to test.")
+    format!("Per instance group (kind, variant, grid size, instance set): configurations ranked by the share of trials solved, then by score, the shifted geometric mean (shift {SGM_SHIFT_MS} ms) of the PAR-2 scores of all trials (an unsolved trial counts twice its time limit). What decided first place: solving more; else the score, and then the first is faster when the Wilcoxon signed-rank test on the instances both ran (each instance's mean PAR-2 score; Holm-corrected over the first's tests against every other configuration, at α = {ALPHA}) separates it from the second, tied when it does not, untested with fewer than {MIN_PAIRS} paired instances. The speed-up is the second's score over the first's (below 1: the second is faster by score), with a 95 % percentile-bootstrap interval over the paired instances resampled in pairs ({RESAMPLES} resamples, fixed seed) from {MIN_PAIRS} of them on.")
+}
+
+/// What the columns of [`brief`] are, after the method: the scores are what ranks.
+pub fn brief_caption() -> String {
+    format!(
+        "{} Score: as shown, the time a configuration is ranked by; a tie is in bold.",
+        method_text()
+    )
+}
+
+/// What the columns of [`versus_peers`] are.
+pub fn peers_caption() -> String {
+    format!("Per grid and share of givens, our best configuration and the best peer (an `external` program, or `sat` handing its formula to another SAT program), each the first of its side in the leaderboard (solved share, then score). Score: the shifted geometric mean (shift {SGM_SHIFT_MS} ms) of the PAR-2 scores of all trials (an unsolved trial counts twice its time limit). Median: of the solved trials' wall times. Peer / ours: the peer's score over ours (above 1: ours is faster), with a 95 % percentile-bootstrap interval over the instances both ran ({RESAMPLES} resamples, fixed seed), from {MIN_PAIRS} of them on. Decided: solves more; else faster when the Wilcoxon signed-rank test on the two sides' per-instance PAR-2 scores separates them at α = {ALPHA}, a tie (in bold) when it does not, untested below {MIN_PAIRS} paired instances.")
 }
 
 /// findings.md: the method, every group's sentence, a table of winners, and every
@@ -545,7 +835,8 @@ pub fn markdown(title: &str, findings: &[Finding]) -> String {
     out
 }
 
-/// One line per group: the winner, the runner-up, the speed-up and the test.
+/// One line per group: the winner, the runner-up, the speed-up with its interval, what
+/// decided and the test.
 pub fn winners(findings: &[Finding]) -> Table {
     let lines = findings
         .iter()
@@ -566,14 +857,15 @@ pub fn winners(findings: &[Finding]) -> Table {
                 cell(r, &|e| e.config.clone()),
                 cell(r, &Entry::solved_text),
                 cell(r, &|e| e.score_ms.map_or("–".into(), num)),
-                Cell::new(f.speedup().map_or("–".into(), times)),
-                Cell::new(f.verdict.as_ref().map_or("–".into(), |v| {
-                    if v.supported() {
-                        format!("yes ({})", v.text())
-                    } else {
-                        format!("no ({})", v.text())
-                    }
-                })),
+                Cell::new(
+                    f.speedup()
+                        .map_or("–".into(), |x| times_ci(x, f.speedup_ci)),
+                ),
+                Cell {
+                    text: f.decided.word().to_string(),
+                    best: f.decided == Decided::Tied,
+                },
+                Cell::new(f.verdict.as_ref().map_or("–".into(), Verdict::text)),
             ])
         })
         .collect();
@@ -583,19 +875,20 @@ pub fn winners(findings: &[Finding]) -> Table {
             "Grid",
             "Givens",
             "Set",
-            "Best",
+            "First",
             "Solved",
             "Score ms",
-            "Runner-up",
+            "Second",
             "Solved",
             "Score ms",
-            "Speed-up",
-            "Significant",
+            "Speed-up (95 % CI)",
+            "Decided",
+            "Test",
         ]
         .map(String::from)
         .to_vec(),
         numeric: vec![
-            false, false, true, false, false, true, true, false, true, true, true, false,
+            false, false, true, false, false, true, true, false, true, true, true, false, false,
         ],
         lines,
     }
@@ -610,14 +903,33 @@ pub fn duration(ms: f64) -> String {
     }
 }
 
+/// A test's result in a table cell: `p = 0.016`, `too few (3 of 6)`.
+fn test_cell(v: &Verdict) -> String {
+    match v {
+        Verdict::Significant { p_holm, .. } | Verdict::NotSignificant { p_holm, .. } => {
+            format!("p {}", p_text(*p_holm))
+        }
+        Verdict::TooFew { n } => format!("too few ({n} of {MIN_PAIRS})"),
+        Verdict::Untestable { .. } => "–".to_string(),
+    }
+}
+
+/// What decided, for a document's table: a tie in bold, so that it reads as one.
+fn decided_cell(d: Decided) -> String {
+    match d {
+        Decided::Tied => "**tie**".to_string(),
+        d => d.word().to_string(),
+    }
+}
+
 /// The findings as a short Markdown table for a document (README's "which method" table): per
-/// group the grid, the share of givens, the best configuration and the runner-up with their
-/// solved counts and median times, the speed-up, and whether the test supports the winner.
+/// group the grid, the share of givens, the first and second configurations with their solved
+/// counts and scores, the speed-up with its interval, what decided first place and the test.
 /// Instance sets are left out: a document's table is read by grid and share of givens.
 pub fn brief(findings: &[Finding]) -> String {
     let mut out = String::from(
-        "| grid | givens | best | solved | median | runner-up | solved | median | speed-up | test |\n\
-         |---|---:|---|---:|---:|---|---:|---:|---:|---|\n",
+        "| grid | givens | first | solved | score | second | solved | score | speed-up (95 % CI) | decided | test |\n\
+         |---|---:|---|---:|---:|---|---:|---:|---:|---|---|\n",
     );
     for f in findings {
         let entry = |e: Option<&Entry>| match e {
@@ -625,31 +937,24 @@ pub fn brief(findings: &[Finding]) -> String {
                 "`{}` | {} | {}",
                 escape::markdown(&e.config),
                 e.solved_text(),
-                e.median_ms.map_or("–".into(), duration)
+                e.score_ms.map_or("–".into(), duration)
             ),
             None => "– | – | –".to_string(),
         };
-        // A winner ranked first for solving more may be slower on its score.
-        let speedup = match (f.winner(), f.runner_up(), f.speedup()) {
-            (Some(w), Some(r), Some(x)) if x < 1.0 && w.solved * r.trials > r.solved * w.trials => {
-                "solves more".to_string()
-            }
-            (.., x) => x.map_or("–".into(), times),
-        };
-        let test = match &f.verdict {
-            Some(Verdict::Significant { p_holm, .. }) => format!("yes, p {}", p_text(*p_holm)),
-            Some(Verdict::NotSignificant { p_holm, .. }) => format!("no, p {}", p_text(*p_holm)),
-            Some(Verdict::TooFew { n }) => format!("too few ({n})"),
-            Some(Verdict::Untestable { .. }) | None => "–".to_string(),
-        };
         out.push_str(&format!(
-            "| {} | {} | {} | {} | {} | {} |\n",
+            "| {} | {} | {} | {} | {} | {} | {} |\n",
             f.grid(),
             f.givens(),
             entry(f.winner()),
             entry(f.runner_up()),
-            speedup,
-            test
+            f.speedup()
+                .map_or("–".into(), |x| times_ci(x, f.speedup_ci)),
+            if f.runner_up().is_some() {
+                decided_cell(f.decided)
+            } else {
+                "–".to_string()
+            },
+            f.verdict.as_ref().map_or("–".into(), test_cell),
         ));
     }
     out
@@ -657,19 +962,20 @@ pub fn brief(findings: &[Finding]) -> String {
 
 /// Our best configuration against the best peer per group, as a short Markdown table: the
 /// grid, the share of givens, each side's best by the leaderboard's ranking (solved share,
-/// then score) with its solved count, median and score, and the peer's score over ours (above
-/// 1: ours is faster). `is_peer` says which configurations are peers (the `external` ones);
-/// groups without both sides are left out.
+/// then score) with its solved count, median and score, the peer's score over ours (above 1:
+/// ours is faster) with its interval, what decided between the two and their paired test (the
+/// two alone, uncorrected). `is_peer` says which configurations are peers (the `external`
+/// ones); groups without both sides are left out.
 pub fn versus_peers(findings: &[Finding], is_peer: impl Fn(&str) -> bool) -> String {
     let mut out = String::from(
-        "| grid | givens | ours | solved | median | score | best peer | solved | median | score | peer / ours |\n\
-         |---|---:|---|---:|---:|---:|---|---:|---:|---:|---:|\n",
+        "| grid | givens | ours | solved | median | score | best peer | solved | median | score | peer / ours (95 % CI) | decided | test |\n\
+         |---|---:|---|---:|---:|---:|---|---:|---:|---:|---:|---|---|\n",
     );
     for f in findings {
         // The board is ranked already: the first of each side is its best.
-        let ours = f.board.iter().find(|e| !is_peer(&e.config));
-        let peer = f.board.iter().find(|e| is_peer(&e.config));
-        let (Some(ours), Some(peer)) = (ours, peer) else {
+        let ours = f.board.iter().position(|e| !is_peer(&e.config));
+        let peer = f.board.iter().position(|e| is_peer(&e.config));
+        let (Some(o), Some(p)) = (ours, peer) else {
             continue;
         };
         let side = |e: &Entry| {
@@ -681,17 +987,30 @@ pub fn versus_peers(findings: &[Finding], is_peer: impl Fn(&str) -> bool) -> Str
                 e.score_ms.map_or("–".into(), duration)
             )
         };
-        let ratio = match (ours.score_ms, peer.score_ms) {
-            (Some(o), Some(p)) if o > 0.0 => times(p / o),
+        let (first, second) = (&f.board[o.min(p)], &f.board[o.max(p)]);
+        let duel = f.duel(first, second);
+        let who = if o < p { "ours" } else { "peer" };
+        let decided = match duel.decided {
+            Decided::SolvesMore | Decided::Faster => format!("{who} {}", duel.decided.word()),
+            d => decided_cell(d),
+        };
+        // Peer over ours: the duel's ratio, or its inverse when the peer ranks first.
+        let ratio = match (duel.ratio, o < p) {
+            (Some(x), true) => times_ci(x, duel.ci),
+            (Some(x), false) if x > 0.0 => {
+                times_ci(1.0 / x, duel.ci.map(|(lo, hi)| (1.0 / hi, 1.0 / lo)))
+            }
             _ => "–".to_string(),
         };
         out.push_str(&format!(
-            "| {} | {} | {} | {} | {} |\n",
+            "| {} | {} | {} | {} | {} | {} | {} |\n",
             f.grid(),
             f.givens(),
-            side(ours),
-            side(peer),
-            ratio
+            side(&f.board[o]),
+            side(&f.board[p]),
+            ratio,
+            decided,
+            test_cell(&duel.verdict)
         ));
     }
     out
@@ -769,16 +1088,16 @@ mod tests {
         assert_eq!((f.instances, f.givens()), (8, "40 %".to_string()));
         assert_eq!(
             f.sentence(),
-            "a solves 8/8 at 9×9, 40 % givens (8 instances of s), 3.0× faster than b (Wilcoxon, Holm-corrected p = 0.008)."
+            "a is faster than b at 9×9, 40 % givens (8 instances of s): both solve 8/8, and it is 3.0× faster by score (95 % CI 3.0–3.0); the paired test separates them (Wilcoxon, Holm-corrected p = 0.008)."
         );
         assert_eq!(
             f.sentence_markdown(),
-            "`a` solves 8/8 at 9×9, 40 % givens (8 instances of s), 3.0× faster than `b` (Wilcoxon, Holm-corrected p = 0.008)."
+            "`a` is faster than `b` at 9×9, 40 % givens (8 instances of s): both solve 8/8, and it is 3.0× faster by score (95 % CI 3.0–3.0); the paired test separates them (Wilcoxon, Holm-corrected p = 0.008)."
         );
     }
 
     #[test]
-    fn the_brief_table_names_both_with_medians_and_the_test() {
+    fn the_brief_table_names_both_with_scores_what_decided_and_the_test() {
         let mut rows = trials("b", &[Some(3000.0); 8]);
         rows.extend(trials("a", &[Some(1.0); 8]));
         let text = brief(&[one(&rows)]);
@@ -786,13 +1105,48 @@ mod tests {
         assert_eq!(lines.len(), 3);
         assert_eq!(
             lines[2],
-            "| 9×9 | 40 % | `a` | 8/8 | 1.00 ms | `b` | 8/8 | 3.00 s | 3000× | yes, p = 0.008 |"
+            "| 9×9 | 40 % | `a` | 8/8 | 1.00 ms | `b` | 8/8 | 3.00 s | 3000× (3000–3000) | faster | p = 0.008 |"
         );
         let few = brief(&[one(&trials("a", &[Some(1.0)]))]);
         assert!(
-            few.ends_with("| `a` | 1/1 | 1.00 ms | – | – | – | – | – |\n"),
+            few.ends_with("| `a` | 1/1 | 1.00 ms | – | – | – | – | – | – |\n"),
             "{few}"
         );
+        // Faster on half the instances, slower on the other half: ranked by score, read as a
+        // tie.
+        let mut rows = trials("a", &[Some(1.0), Some(9.0)].repeat(4));
+        rows.extend(trials("b", &[Some(2.0), Some(8.0)].repeat(4)));
+        let f = one(&rows);
+        assert_eq!(f.decided, Decided::Tied);
+        let text = brief(std::slice::from_ref(&f));
+        assert!(text.contains("| **tie** | p = 1.000 |"), "{text}");
+        assert!(
+            f.sentence().starts_with("a and b tie at 9×9"),
+            "{}",
+            f.sentence()
+        );
+    }
+
+    #[test]
+    fn ours_against_the_best_peer_says_what_decided() {
+        // Ours 1 ms, the peer 30 ms on 8 instances, and a slower one of ours ranked between:
+        // the peer table pairs our best with the peer, tested alone.
+        let mut rows = trials("mine", &[Some(1.0); 8]);
+        rows.extend(trials("slow", &[Some(10.0); 8]));
+        rows.extend(trials("external name=x", &[Some(30.0); 8]));
+        let f = one(&rows);
+        let table = versus_peers(std::slice::from_ref(&f), |c| c.starts_with("external"));
+        let line = table.lines().nth(2).unwrap();
+        assert_eq!(
+            line,
+            "| 9×9 | 40 % | `mine` | 8/8 | 1.00 ms | 1.00 ms | `external name=x` | 8/8 | 30.0 ms | 30.0 ms | 30× (30–30) | ours faster | p = 0.008 |"
+        );
+        // The peer solving more decides for it, whatever the times.
+        let mut rows = trials("mine", &[Some(1.0), None].repeat(4));
+        rows.extend(trials("external name=x", &[Some(30.0); 8]));
+        let f = one(&rows);
+        let table = versus_peers(&[f], |c| c.starts_with("external"));
+        assert!(table.contains("| peer solves more |"), "{table}");
     }
 
     #[test]
@@ -828,7 +1182,7 @@ mod tests {
         assert!(!f.verdict.as_ref().unwrap().supported());
         assert_eq!(
             f.sentence(),
-            "a solves 3/3 at 9×9, 40 % givens (3 instances of s), about as fast as b (1.0×) (too few instances to test: 3 paired, 6 needed)."
+            "a ranks before b at 9×9, 40 % givens (3 instances of s): both solve 3/3, and by score they are about as fast (1.0×); too few instances to test: 3 paired, 6 needed."
         );
         // One configuration: nothing to compare.
         let f = one(&trials("a", &[Some(1.0); 3]));
@@ -864,7 +1218,7 @@ mod tests {
         );
         assert_eq!(
             f.sentence(),
-            "a solves 8/8 at 9×9, 40 % givens (8 instances of s), more than b (6/8), which is 1.9× faster by score, but the difference is not significant (Wilcoxon, Holm-corrected p = 0.797)."
+            "a ranks first at 9×9, 40 % givens (8 instances of s) for solving more: 8/8 against b's 6/8; b is 1.9× faster by score (95 % CI 0.29–10); the paired test on PAR-2 scores does not separate them (Wilcoxon, Holm-corrected p = 0.797)."
         );
     }
 
@@ -877,7 +1231,9 @@ mod tests {
         }
         rows.extend(trials("b", &[Some(3.0); 8]));
         let f = one(&rows);
-        assert!(f.sentence().starts_with("a on 2 threads solves 8/8"));
+        assert!(f
+            .sentence()
+            .starts_with("a on 2 threads is faster than b at 9×9"));
         let w = f.winner().unwrap();
         assert_eq!(
             (w.threads, w.cpu_median_ms, w.median_ms),
@@ -885,8 +1241,8 @@ mod tests {
         );
         let md = markdown("demo", &[f]);
         assert!(md.starts_with("# Findings: demo\n\nPer instance group"));
-        assert!(md.contains("\n- `a` on 2 threads solves 8/8 at 9×9"));
-        assert!(md.contains("| solve | 9×9 | 40 % | s | a | 8/8 | 1.00 | b | 8/8 | 3.00 | 3.0× | yes (Wilcoxon, Holm-corrected p = 0.008) |"));
+        assert!(md.contains("\n- `a` on 2 threads is faster than `b` at 9×9"));
+        assert!(md.contains("| solve | 9×9 | 40 % | s | a | 8/8 | 1.00 | b | 8/8 | 3.00 | 3.0× (3.0–3.0) | faster | Wilcoxon, Holm-corrected p = 0.008 |"));
         assert!(md.contains("### solve · classic · 9×9 · s\n\n| \\# | Method | Threads |"));
         assert!(md.contains("| 1 | a | 2 threads | **8/8** | 1.00 | 1.00 | 1.00 | 1.90 | 3.0× |"));
         assert_eq!(code_span("a`b"), "``a`b``");

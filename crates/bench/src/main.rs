@@ -26,6 +26,15 @@ mod runner;
 #[cfg(test)]
 mod tests;
 
+/// `--version`: the package version and the commit the binary was built from (`unknown`
+/// outside a git checkout of this workspace, `+dirty` with uncommitted changes).
+pub const VERSION: &str = concat!(
+    env!("CARGO_PKG_VERSION"),
+    " (commit ",
+    env!("SUDOKU_BENCH_COMMIT"),
+    ")"
+);
+
 fn main() -> ExitCode {
     // Programs the `external` method starts may call this very binary (`"$SUDOKU_BENCH" serve`),
     // from a checkout or an installed copy alike.

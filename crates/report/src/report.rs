@@ -274,12 +274,13 @@ fn headline(findings: &[Finding]) -> String {
     }
     let mut h = String::from("<ul class=\"verdicts\">\n");
     for f in findings {
-        let (class, badge) = match &f.verdict {
-            Some(Verdict::Significant { .. }) => ("yes", "significant"),
-            Some(Verdict::NotSignificant { .. }) => ("no", "not significant"),
-            Some(_) => ("no", "not tested"),
-            None => ("no", "alone"),
+        // The badge says what decided; coloured when the paired test supports it.
+        let class = if f.verdict.as_ref().is_some_and(Verdict::supported) {
+            "yes"
+        } else {
+            "no"
         };
+        let badge = f.decided.word();
         let sentence = f.sentence_html();
         let _ = write!(
             h,
@@ -576,7 +577,7 @@ mod tests {
         let head = &r.sections[0].html;
         assert_eq!(head.matches("<li class=\"verdict\">").count(), 2);
         assert!(head.contains(
-            "<code>a</code> solves 3/3 at 4×4, 0 % givens (3 instances of s), 1.6× faster than <code>b&lt;script&gt;</code> (too few instances to test: 3 paired, 6 needed)."
+            "<span class=\"badge no\">untested</span><code>a</code> ranks before <code>b&lt;script&gt;</code> at 4×4, 0 % givens (3 instances of s): both solve 3/3, and <code>a</code> is 1.6× faster by score; too few instances to test: 3 paired, 6 needed."
         ), "{head}");
         assert!(head.contains("<th class=\"num\">Speed-up</th>"));
         // The key charts in their order, then the rest.

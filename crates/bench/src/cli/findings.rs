@@ -1,5 +1,5 @@
 //! `findings`: a results folder's verdicts as one short Markdown table (per grid and share of
-//! givens, the best method and the runner-up, their medians, the speed-up and the test), on
+//! givens, the first and second methods, their scores, the speed-up, what decided and the test), on
 //! standard output or into the block of a document between `<!-- findings:start -->` and
 //! `<!-- findings:end -->`. README.md's "which method" table is this command's output on the
 //! committed `which-method` run, and a test keeps the two equal.
@@ -10,7 +10,7 @@ use anyhow::{anyhow, Context};
 use clap::Args;
 
 use sudoku_analysis::clocks::{calibration, calibration_markdown, on_own_clock};
-use sudoku_analysis::findings::{brief, method_text, versus_peers};
+use sudoku_analysis::findings::{brief, brief_caption, peers_caption, versus_peers};
 use sudoku_analysis::RunOutputs;
 
 use crate::cli::plot::read_run;
@@ -31,8 +31,9 @@ pub struct FindingsArgs {
     /// Markdown file instead of printing.
     #[arg(long, value_name = "FILE")]
     pub into: Option<PathBuf>,
-    /// Our best configuration against the best peer (the `external` methods) per grid and
-    /// share of givens, with the ratio of their scores, instead of best and runner-up.
+    /// Our best configuration against the best peer (an `external` program, or `sat` handing
+    /// its formula to another SAT program) per grid and share of givens, with the ratio of
+    /// their scores, what decided and the test, instead of the first and second.
     #[arg(long)]
     pub peers: bool,
     /// With --into: the block between `<!-- findings:NAME:start -->` and
@@ -152,22 +153,18 @@ pub fn block(dir: &Path, peers: bool, clock: ClockArg) -> Result<String, Failure
     };
     if peers {
         return Ok(format!(
-            "_Written by `sudoku-bench findings {dir} --peers{flag}` from {source}. Per \
-             grid and share of givens, our best configuration and the best peer (an `external` \
-             program, or `sat` handing its formula to another SAT program), each the first of \
-             its side in the leaderboard (solved share, then score). \
-             Score: the shifted geometric mean (shift 1 ms) of the PAR-2 scores of all trials \
-             (an unsolved trial counts twice its time limit). Median: of the solved trials' wall \
-             times.{on_clock}_\n\n{table}",
+            "_Written by `sudoku-bench findings {dir} --peers{flag}` from {source}. \
+             {caption}{on_clock}_\n\n{table}",
             dir = dir.display(),
+            caption = peers_caption(),
             table = versus_peers(&run.findings, is_peer),
         ));
     }
     Ok(format!(
-        "_Written by `sudoku-bench findings {dir}{flag} --into FILE` from {source}. {method} \
-         Median: of the solved trials' wall times.{on_clock}_\n\n{table}",
+        "_Written by `sudoku-bench findings {dir}{flag} --into FILE` from {source}. \
+         {caption}{on_clock}_\n\n{table}",
         dir = dir.display(),
-        method = method_text(),
+        caption = brief_caption(),
         table = brief(&run.findings),
     ))
 }

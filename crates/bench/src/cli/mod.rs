@@ -33,7 +33,7 @@ pub mod solve;
 #[derive(Parser)]
 #[command(
     name = "sudoku-bench",
-    version,
+    version = crate::VERSION,
     about = "Compare exact and metaheuristic Sudoku methods of any order: solve, generate, run experiments, plot.",
     long_about = "Compare exact and metaheuristic Sudoku methods of any order.\n\nWith no subcommand, runs (or resumes) the default experiment of the checkout in the current folder, scripts/experiments/default.toml, writing results/default/ there, and prints where its CSV, tables and charts are; outside a checkout it is an error (give a command).",
     after_help = EXIT_CODES
@@ -72,8 +72,9 @@ enum Command {
     /// Compare two results folders of one experiment (B against the baseline A): ratios with
     /// intervals, a paired test, regressions beyond a threshold.
     Compare(compare::CompareArgs),
-    /// A results folder's verdicts as one short Markdown table (best method and runner-up per
-    /// grid and share of givens), printed or written into a document's findings block.
+    /// A results folder's verdicts as one short Markdown table (per grid and share of givens the
+    /// first and second methods and what decided), printed or written into a document's findings
+    /// block.
     Findings(findings::FindingsArgs),
     /// Each re-implemented method beside its original (same puzzles, limits and runs): success
     /// counts with Fisher's exact test, medians and their ratio, a verdict; printed or written
