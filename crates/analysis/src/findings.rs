@@ -708,7 +708,7 @@ pub fn findings(rows: &[Trial], caps: &Caps) -> Vec<Finding> {
                 let mut per: BTreeMap<(String, String), Vec<f64>> = BTreeMap::new();
                 let complete = trs.iter().all(|r| match par2_score(r, cap) {
                     Some(x) => {
-                        per.entry((r.instance_set.clone(), r.instance.clone()))
+                        per.entry((r.instance_set.to_string(), r.instance.to_string()))
                             .or_default()
                             .push(x);
                         true
