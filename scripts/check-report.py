@@ -41,7 +41,8 @@ CHECK_JS = r"""
 })()
 """
 
-# The verdicts: present, first, each a sentence naming a winner; on the first screen.
+# The verdicts: present, first, each a sentence naming the first configuration and what it
+# solves (`solves 6/6`, `both solve 6/6`); on the first screen.
 HEADLINE_JS = r"""
 (() => {
   const out = [];
@@ -53,7 +54,7 @@ HEADLINE_JS = r"""
   if (items.length === 0 && !/No trials/.test(h.textContent)) out.push('no verdict sentence');
   for (const s of items) {
     const t = s.textContent;
-    if (!/ solves \d+\/\d+ /.test(t) || !s.querySelector('code')) out.push('a verdict names no winner: ' + t.slice(0, 120));
+    if (!/ solves? \d+\/\d+/.test(t) || !s.querySelector('code')) out.push('a verdict names no winner: ' + t.slice(0, 120));
   }
   if (items.length) {
     const top = items[0].getBoundingClientRect().top;
