@@ -357,14 +357,13 @@ impl External {
             (false, None) => "started",
             (false, Some(_)) => "replaced",
         };
-        let started = process;
         if !keep {
             if let Some((_, old, _)) = self.running.take() {
                 old.close(Duration::ZERO);
             }
             match self.spawn(&session, None) {
                 Ok(p) => self.running = Some((session, p, Some(Duration::ZERO))),
-                Err(e) => return (Asked::Failed(e), None, String::new(), started),
+                Err(e) => return (Asked::Failed(e), None, String::new(), process),
             }
         }
         let Some((_, proc, cpu0)) = self.running.as_mut() else {
@@ -372,7 +371,7 @@ impl External {
                 Asked::Failed(ExternalError::NoAnswer("was not running".into())),
                 None,
                 String::new(),
-                started,
+                process,
             );
         };
         if std::mem::take(&mut self.unsettled) {
@@ -407,7 +406,7 @@ impl External {
                         format!("{note}; {tail}")
                     };
                 }
-                (Asked::Reply(reply), None, tail, started)
+                (Asked::Reply(reply), None, tail, process)
             }
             Err(asked) => {
                 // Killed members were not reaped by the shell: read their time before the kill.
@@ -419,7 +418,7 @@ impl External {
                 let asked =
                     asked.unwrap_or_else(|| Asked::Failed(ended(reader, &exit.to_string())));
                 self.running = None;
-                (asked, cpu, tail, started)
+                (asked, cpu, tail, process)
             }
         }
     }

@@ -8,7 +8,7 @@ use std::sync::mpsc;
 use anyhow::{anyhow, Context};
 use clap::Args;
 use sudoku_core::format::to_text;
-use sudoku_core::{derive_seed, rng_from_seed, Budget, CountEnd, Order, Puzzle, Status, Variant};
+use sudoku_core::{derive_seed, rng_from_seed, Budget, CountEnd, Order, Puzzle, Status};
 
 use crate::cli::{budget_from, configured, whole, Failure, InputPath, VariantArg};
 use crate::clock::{Clock, RealClock};
@@ -210,13 +210,7 @@ pub fn solve(a: &SolveArgs, registry: &Registry) -> Result<(), Failure> {
         .map(|e| (Puzzle::new(e.grid, variant), e.line))
         .collect();
     // The shared tables of each shape built before the first puzzle's clock starts.
-    let shapes: BTreeSet<(Order, Variant)> = items
-        .iter()
-        .map(|(p, _)| (p.order(), p.variant()))
-        .collect();
-    for (order, variant) in shapes {
-        sudoku_core::Geometry::get(order, variant).prepare();
-    }
+    Puzzle::prepare_shapes(items.iter().map(|(p, _)| p));
     let sh = Shared {
         name: &name,
         label: &label,

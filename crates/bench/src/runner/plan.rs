@@ -175,13 +175,7 @@ pub fn make_plan(exp: ExperimentFile, registry: &Registry, ov: &Overrides) -> Re
     }
     check_orders(&configs, &instances)?;
     // Every shape's shared tables built before any clock starts, not in its first trial.
-    let shapes: std::collections::BTreeSet<(sudoku_core::Order, Variant)> = instances
-        .iter()
-        .map(|i| (i.puzzle.order(), i.puzzle.variant()))
-        .collect();
-    for (order, variant) in shapes {
-        sudoku_core::Geometry::get(order, variant).prepare();
-    }
+    Puzzle::prepare_shapes(instances.iter().map(|i| &i.puzzle));
     count_tasks(&configs, &instances, &mut notes)?;
     let mut tasks = Vec::new();
     for (ci, cfg) in configs.iter().enumerate() {
