@@ -152,11 +152,11 @@ macro_rules! search_solver {
             fn count(
                 &mut self,
                 puzzle: &sudoku_core::Puzzle,
-                limit: u64,
-                collect: bool,
+                ask: sudoku_core::Count,
                 budget: &sudoku_core::Budget,
                 _rng: &mut sudoku_core::Rng,
-            ) -> Result<sudoku_core::CountOutcome, sudoku_core::Unsupported> {
+            ) -> sudoku_core::Counted {
+                let sudoku_core::Count { limit, collect } = ask;
                 Ok($crate::control::count_with(
                     self, puzzle, limit, collect, budget,
                 ))

@@ -24,7 +24,7 @@
 //!
 //! ```
 //! use sudoku_baselines::{methods, Dlx};
-//! use sudoku_core::{format, rng_from_seed, verify_solution, Budget, Params, Puzzle, Solver,
+//! use sudoku_core::{format, rng_from_seed, verify_solution, Budget, Count, Params, Puzzle, Solver,
 //!                   Status, Variant};
 //!
 //! let line = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
@@ -41,7 +41,7 @@
 //! let mut params = Params::new();
 //! params.set("select", "row-major");
 //! let mut solver = (info.build)(&params).unwrap();
-//! let n = solver.count(&puzzle, 2, false, &Budget::unlimited(), &mut rng).unwrap();
+//! let n = solver.count(&puzzle, Count::upto(2), &Budget::unlimited(), &mut rng).unwrap();
 //! assert_eq!(n.count, 1); // the puzzle has a unique solution
 //! ```
 #![deny(missing_docs)]

@@ -5,7 +5,8 @@ mod common;
 use common::{all_solvers, dataset, sample};
 use sudoku_baselines::Dlx;
 use sudoku_core::{
-    rng_from_seed, verify_solution, Budget, CountEnd, Grid, Limit, Puzzle, Solver, Status, Variant,
+    rng_from_seed, verify_solution, Budget, Count, CountEnd, Grid, Limit, Puzzle, Solver, Status,
+    Variant,
 };
 
 /// Solves every puzzle with every method; all answers must verify and be the same grid (the
@@ -20,7 +21,7 @@ fn agree(file: &str, take: usize, slow_nodes: u64) {
     for (i, g) in grids.into_iter().take(sample(take)).enumerate() {
         let puzzle = Puzzle::new(g, Variant::Classic);
         let unique = Dlx::new()
-            .count(&puzzle, 2, false, &Budget::unlimited(), &mut rng)
+            .count(&puzzle, Count::upto(2), &Budget::unlimited(), &mut rng)
             .unwrap();
         assert_eq!(
             (unique.count, unique.end),

@@ -6,14 +6,14 @@ mod common;
 
 use common::dataset;
 use sudoku_baselines::Dlx;
-use sudoku_core::{rng_from_seed, Budget, Grid, Puzzle, Solver, Status, Variant};
+use sudoku_core::{rng_from_seed, Budget, Count, Grid, Puzzle, Solver, Status, Variant};
 use sudoku_prop::Prop;
 
 /// (count to 2, the answer when unique) of one solver.
 fn verdict(s: &mut dyn Solver, p: &Puzzle) -> (u64, Option<Grid>) {
     let budget = Budget::unlimited();
     let n = s
-        .count(p, 2, false, &budget, &mut rng_from_seed(1))
+        .count(p, Count::upto(2), &budget, &mut rng_from_seed(1))
         .unwrap()
         .count;
     let answer = match s.solve(p, &budget, &mut rng_from_seed(1)).status {

@@ -5,8 +5,8 @@ mod common;
 
 use common::{all_solvers, dataset, sample};
 use sudoku_core::{
-    rng_from_seed, verify_solution, Budget, CountEnd, Grid, Order, Params, Puzzle, Solver, Status,
-    Variant,
+    rng_from_seed, verify_solution, Budget, Count, CountEnd, Grid, Order, Params, Puzzle, Solver,
+    Status, Variant,
 };
 
 fn propagators() -> Vec<(String, Box<dyn Solver + Send>)> {
@@ -80,7 +80,7 @@ fn counts_agree_with_prop() {
         let mut counts = Vec::new();
         for (name, mut s) in propagators().into_iter().chain(all_solvers()) {
             let c = s
-                .count(puzzle, 10_000, false, &Budget::unlimited(), &mut rng)
+                .count(puzzle, Count::upto(10_000), &Budget::unlimited(), &mut rng)
                 .unwrap();
             assert_eq!(c.end, CountEnd::Complete, "{name}");
             counts.push((name, c.count));

@@ -9,8 +9,8 @@ use std::time::Duration;
 use common::{all_solvers, classic};
 use sudoku_baselines::{Backtrack, Dlx};
 use sudoku_core::{
-    rng_from_seed, verify_solution, Budget, CountEnd, Grid, Limit, Order, Puzzle, Solver, Status,
-    Variant,
+    rng_from_seed, verify_solution, Budget, Count, CountEnd, Grid, Limit, Order, Puzzle, Solver,
+    Status, Variant,
 };
 use sudoku_fixtures::{seed_grids, seed_pairs, seed_puzzle, seed_puzzles};
 
@@ -43,7 +43,7 @@ fn jump_puzzles_match_the_printed_solutions() {
             assert_eq!(&g, sol, "{name} on JuMP puzzle {}", i + 1);
             assert!(out.stats.nodes > 0, "{name} reports nodes");
             let c = s
-                .count(puzzle, 2, false, &Budget::unlimited(), &mut rng)
+                .count(puzzle, Count::upto(2), &Budget::unlimited(), &mut rng)
                 .unwrap();
             assert_eq!((c.count, c.end), (1, CountEnd::Complete), "{name} unique");
             assert!(c.solutions.is_empty(), "not collected");
@@ -57,7 +57,12 @@ fn empty_4x4_has_288_solutions() {
     let puzzle = Puzzle::empty(Order::new(2).unwrap(), Variant::Classic);
     for (name, mut s) in all_solvers() {
         let c = s
-            .count(&puzzle, 1000, true, &Budget::unlimited(), &mut rng)
+            .count(
+                &puzzle,
+                Count::collecting(1000),
+                &Budget::unlimited(),
+                &mut rng,
+            )
             .unwrap();
         assert_eq!((c.count, c.end), (288, CountEnd::Complete), "{name}");
         let distinct: HashSet<_> = c.solutions.iter().collect();
@@ -67,11 +72,11 @@ fn empty_4x4_has_288_solutions() {
         }
         // A limit below the count stops there.
         let c = s
-            .count(&puzzle, 100, false, &Budget::unlimited(), &mut rng)
+            .count(&puzzle, Count::upto(100), &Budget::unlimited(), &mut rng)
             .unwrap();
         assert_eq!((c.count, c.end), (100, CountEnd::LimitReached), "{name}");
         let c = s
-            .count(&puzzle, 0, false, &Budget::unlimited(), &mut rng)
+            .count(&puzzle, Count::upto(0), &Budget::unlimited(), &mut rng)
             .unwrap();
         assert_eq!(c.count, 0, "{name}");
     }
@@ -84,8 +89,7 @@ fn diagonal_4x4_count_matches_filtering_the_classic_grids() {
     let classic_all = Dlx::new()
         .count(
             &Puzzle::empty(order, Variant::Classic),
-            1000,
-            true,
+            Count::collecting(1000),
             &Budget::unlimited(),
             &mut rng,
         )
@@ -100,7 +104,12 @@ fn diagonal_4x4_count_matches_filtering_the_classic_grids() {
     assert!(!expected.is_empty() && expected.len() < 288);
     for (name, mut s) in all_solvers() {
         let c = s
-            .count(&diag, 1000, true, &Budget::unlimited(), &mut rng)
+            .count(
+                &diag,
+                Count::collecting(1000),
+                &Budget::unlimited(),
+                &mut rng,
+            )
             .unwrap();
         assert_eq!(c.end, CountEnd::Complete, "{name}");
         let got: HashSet<Grid> = c.solutions.into_iter().collect();
@@ -151,13 +160,18 @@ fn a_blanked_deadly_pattern_has_exactly_two_solutions() {
     let expected: HashSet<Grid> = [full, swapped].into_iter().collect();
     for (name, mut s) in all_solvers() {
         let c = s
-            .count(&puzzle, 10, true, &Budget::unlimited(), &mut rng)
+            .count(
+                &puzzle,
+                Count::collecting(10),
+                &Budget::unlimited(),
+                &mut rng,
+            )
             .unwrap();
         assert_eq!((c.count, c.end), (2, CountEnd::Complete), "{name}");
         let got: HashSet<Grid> = c.solutions.into_iter().collect();
         assert_eq!(got, expected, "{name}");
         let c = s
-            .count(&puzzle, 2, false, &Budget::unlimited(), &mut rng)
+            .count(&puzzle, Count::upto(2), &Budget::unlimited(), &mut rng)
             .unwrap();
         assert_eq!((c.count, c.end), (2, CountEnd::LimitReached), "{name}");
     }
@@ -191,7 +205,7 @@ fn infeasible_puzzles_are_proved_infeasible() {
             let out = s.solve(puzzle, &Budget::unlimited(), &mut rng);
             assert_eq!(out.status, Status::Infeasible, "{name}: {what}");
             let c = s
-                .count(puzzle, 5, true, &Budget::unlimited(), &mut rng)
+                .count(puzzle, Count::collecting(5), &Budget::unlimited(), &mut rng)
                 .unwrap();
             assert_eq!((c.count, c.end), (0, CountEnd::Complete), "{name}: {what}");
         }
@@ -211,7 +225,7 @@ fn full_grid_is_its_own_solution() {
         let out = s.solve(&puzzle, &Budget::unlimited(), &mut rng);
         assert_eq!(solved(&out, &name), full, "{name}");
         let c = s
-            .count(&puzzle, 5, false, &Budget::unlimited(), &mut rng)
+            .count(&puzzle, Count::upto(5), &Budget::unlimited(), &mut rng)
             .unwrap();
         assert_eq!((c.count, c.end), (1, CountEnd::Complete), "{name}");
     }
@@ -243,7 +257,9 @@ fn pure_backtracking_stops_at_its_budget() {
             best: None
         }
     );
-    let c = bt.count(&puzzle, 2, false, &budget, &mut rng).unwrap();
+    let c = bt
+        .count(&puzzle, Count::upto(2), &budget, &mut rng)
+        .unwrap();
     assert_eq!((c.count, c.end), (0, CountEnd::Exhausted(Limit::Nodes)));
     // The other methods take it in stride, and agree.
     let mut answers = HashSet::new();
@@ -348,7 +364,7 @@ fn jump_25x25_is_solved_and_matches_the_printed_rows() {
         assert_eq!(&g.cells()[..250], &rows[..], "{name}: the printed rows");
     }
     let c = Dlx::new()
-        .count(&puzzle, 2, false, &Budget::unlimited(), &mut rng)
+        .count(&puzzle, Count::upto(2), &Budget::unlimited(), &mut rng)
         .unwrap();
     assert_eq!((c.count, c.end), (1, CountEnd::Complete));
 }

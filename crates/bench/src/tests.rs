@@ -6,8 +6,8 @@ use std::path::Path;
 use std::time::Duration;
 
 use sudoku_core::{
-    Budget, Capabilities, CountEnd, CountOutcome, Grid, Limit, MethodInfo, Outcome, ParamError,
-    ParamSpec, Params, Puzzle, Rng, Solver, Stats, Status, TracePoint, Unsupported,
+    Budget, Capabilities, Count, CountEnd, CountOutcome, Counted, Grid, Limit, MethodInfo, Outcome,
+    ParamError, ParamSpec, Params, Puzzle, Rng, Solver, Stats, Status, TracePoint,
 };
 
 use crate::clock::Clock;
@@ -139,14 +139,8 @@ impl Solver for Mock {
         Outcome { status, stats }
     }
 
-    fn count(
-        &mut self,
-        p: &Puzzle,
-        limit: u64,
-        _c: bool,
-        _b: &Budget,
-        _r: &mut Rng,
-    ) -> Result<CountOutcome, Unsupported> {
+    fn count(&mut self, p: &Puzzle, ask: Count, _b: &Budget, _r: &mut Rng) -> Counted {
+        let Count { limit, .. } = ask;
         self.spend(p);
         let mut found = Vec::new();
         backtrack(p, &mut p.givens().clone(), &mut found, limit as usize);

@@ -17,8 +17,8 @@ use proptest::prelude::*;
 use rand::seq::{IndexedRandom, SliceRandom};
 use rand::Rng as _;
 use sudoku_core::{
-    rng_from_seed, verify_solution, Budget, CountEnd, Grid, Order, Params, Puzzle, Rng, Solver,
-    Status, Variant,
+    rng_from_seed, verify_solution, Budget, Count, CountEnd, Grid, Order, Params, Puzzle, Rng,
+    Solver, Status, Variant,
 };
 use sudoku_fixtures::{public_grids, seed_puzzles, seeds_dir};
 
@@ -84,7 +84,7 @@ fn verdict(m: &mut Method, puzzle: &Puzzle, what: &str) -> Verdict {
     };
     let c = m
         .solver
-        .count(puzzle, COUNT_LIMIT, true, &unlimited, &mut rng)
+        .count(puzzle, Count::collecting(COUNT_LIMIT), &unlimited, &mut rng)
         .unwrap_or_else(|e| panic!("{name} on {what}: {e}"));
     assert!(
         matches!(c.end, CountEnd::Complete | CountEnd::LimitReached),

@@ -10,12 +10,15 @@
 //! a killed CBC child. The tests take one lock each, so they run one at a time and do not
 //! compete with each other for the two cores.
 
+mod common;
+
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use rand::seq::SliceRandom;
 use sudoku_core::{
-    rng_from_seed, Budget, CountEnd, Grid, Limit, Order, Outcome, Params, Puzzle, Status, Variant,
+    rng_from_seed, Budget, Count, CountEnd, Grid, Limit, Order, Outcome, Params, Puzzle, Status,
+    Variant,
 };
 
 /// The time limit of every call here.
@@ -115,19 +118,10 @@ fn solver_stops(method: &str, pairs: &[(&str, &str)], puzzle: &Puzzle) {
 /// [`solver_stops`] with another limit.
 fn solver_stops_within(method: &str, pairs: &[(&str, &str)], puzzle: &Puzzle, limit: Duration) {
     let _one = serial();
-    let info = [
-        sudoku_prop::methods(),
-        sudoku_baselines::methods(),
-        sudoku_meta::methods(),
-        sudoku_ilp::methods(),
-        sudoku_logic::methods(),
-        sudoku_sat::methods(),
-        sudoku_hybrid::methods(),
-    ]
-    .concat()
-    .into_iter()
-    .find(|m| m.name == method)
-    .expect("registered");
+    let info = common::methods()
+        .into_iter()
+        .find(|m| m.name == method)
+        .expect("registered");
     let mut solver = (info.build)(&params(pairs)).expect("parameters build");
     let what = format!(
         "{method} {pairs:?} on {}x{}",
@@ -141,7 +135,7 @@ fn solver_stops_within(method: &str, pairs: &[(&str, &str)], puzzle: &Puzzle, li
     if info.caps.complete {
         let t = Instant::now();
         let c = solver
-            .count(puzzle, 2, false, &budget, &mut rng_from_seed(1))
+            .count(puzzle, Count::upto(2), &budget, &mut rng_from_seed(1))
             .expect("exact methods count");
         let elapsed = t.elapsed();
         assert_within(&format!("{what}, counting"), elapsed, limit);

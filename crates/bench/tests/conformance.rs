@@ -7,8 +7,8 @@
 use std::collections::BTreeSet;
 
 use sudoku_core::{
-    rng_from_seed, verify_solution, Budget, CountEnd, GeneratorInfo, Grid, Order, ParamError,
-    ParamSpec, Params, Puzzle, Status, Variant,
+    rng_from_seed, verify_solution, Budget, Count, CountEnd, GeneratorInfo, Grid, Order,
+    ParamError, ParamSpec, Params, Puzzle, Status, Variant,
 };
 use sudoku_fixtures::{seed_pairs, seed_puzzles};
 
@@ -159,7 +159,7 @@ fn exact_methods_solve_prove_and_count_the_seed_puzzles() {
         let out = solver.solve(&infeasible, &unlimited, &mut rng);
         assert_eq!(out.status, Status::Infeasible, "{}", m.name);
         let count = solver
-            .count(&infeasible, 2, false, &unlimited, &mut rng)
+            .count(&infeasible, Count::upto(2), &unlimited, &mut rng)
             .expect("exact methods count");
         assert_eq!(
             (count.count, count.end),
@@ -170,7 +170,7 @@ fn exact_methods_solve_prove_and_count_the_seed_puzzles() {
         // Each has at least two solutions.
         for (puzzle, printed) in &several {
             let count = solver
-                .count(puzzle, 2, true, &unlimited, &mut rng)
+                .count(puzzle, Count::collecting(2), &unlimited, &mut rng)
                 .expect("exact methods count");
             assert_eq!(
                 (count.count, count.end),

@@ -6,8 +6,8 @@
 mod common;
 
 use sudoku_core::{
-    format, rng_from_seed, verify_solution, Budget, CountEnd, Grid, Params, Puzzle, Solver, Status,
-    Variant,
+    format, rng_from_seed, verify_solution, Budget, Count, CountEnd, Grid, Params, Puzzle, Solver,
+    Status, Variant,
 };
 
 /// Each puzzle of `datasets/generated/NAME` with the solution its comment line records.
@@ -73,7 +73,7 @@ fn exact_methods_agree_on_the_16x16_set() {
         let mut m = method(name);
         for (k, (p, solution)) in set.iter().enumerate() {
             let c = m
-                .count(p, 2, true, &budget, &mut rng_from_seed(1))
+                .count(p, Count::collecting(2), &budget, &mut rng_from_seed(1))
                 .expect("exact methods count");
             assert_eq!(
                 (c.count, c.end),
@@ -105,7 +105,7 @@ fn sat_solves_and_proves_the_25x25_set_unique_within_a_conflict_budget() {
     let mut sat = method("sat");
     for (k, (p, solution)) in set.iter().enumerate() {
         let c = sat
-            .count(p, 2, true, &budget, &mut rng_from_seed(1))
+            .count(p, Count::collecting(2), &budget, &mut rng_from_seed(1))
             .expect("sat counts");
         assert_eq!((c.count, c.end), (1, CountEnd::Complete), "puzzle {k}");
         verify_solution(p, &c.solutions[0]).expect("a verified solution");

@@ -59,7 +59,7 @@ pub use registry::{Capabilities, GeneratorInfo, MethodInfo};
 pub use relax::{PolytopeCheck, PolytopeReport, RelaxError, RelaxReport, Relaxer, RelaxerInfo};
 pub use seed::{derive_seed, rng_from_seed, Rng};
 pub use solver::{
-    Budget, CountEnd, CountOutcome, Deadline, Generator, Limit, Outcome, Solver, Stats, Status,
-    TracePoint, Unsupported,
+    Budget, Count, CountEnd, CountOutcome, Counted, Deadline, Generator, Limit, OtherSolution,
+    Outcome, Solver, Stats, Status, TracePoint, Unsupported,
 };
 pub use verify::{check_givens, verify_solution, Cell, Violation};

@@ -235,6 +235,60 @@ pub struct CountOutcome {
     pub stats: Stats,
 }
 
+/// What [`Solver::count`] is asked: how many solutions to look for, and whether to keep them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Count {
+    /// The count stops at this many solutions (0 asks for none: the answer is 0 at once).
+    pub limit: u64,
+    /// Whether the solutions found are returned.
+    pub collect: bool,
+}
+
+impl Count {
+    /// Up to `limit` solutions, counted only.
+    pub fn upto(limit: u64) -> Count {
+        Count {
+            limit,
+            collect: false,
+        }
+    }
+
+    /// Up to `limit` solutions, returned.
+    pub fn collecting(limit: u64) -> Count {
+        Count {
+            limit,
+            collect: true,
+        }
+    }
+}
+
+/// What [`Solver::count`] and [`Solver::count_other`] return.
+pub type Counted = Result<CountOutcome, Unsupported>;
+
+/// The carver's question to [`Solver::count_other`]: `puzzle`'s only solution was `solution`
+/// until the clues at `removed` were taken out; is there another one now?
+#[derive(Clone, Copy, Debug)]
+pub struct OtherSolution<'a> {
+    /// The puzzle with the clues removed.
+    pub puzzle: &'a Puzzle,
+    /// Its known solution.
+    pub solution: &'a Grid,
+    /// The cells whose clues were just removed.
+    pub removed: &'a [usize],
+}
+
+impl CountOutcome {
+    /// The answer to a count asked for no solutions: 0, at the limit, with nothing done.
+    pub fn nothing_asked() -> CountOutcome {
+        CountOutcome {
+            count: 0,
+            end: CountEnd::LimitReached,
+            solutions: Vec::new(),
+            stats: Stats::default(),
+        }
+    }
+}
+
 /// A method that does not do what was asked (e.g. counting with an incomplete method).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("method `{method}` cannot {what}")]
@@ -276,38 +330,22 @@ pub trait Solver {
         let _ = stats;
     }
 
-    /// Counts solutions up to `limit` (keeping them when `collect` is true). Only complete
-    /// methods can; the default says so.
-    fn count(
-        &mut self,
-        puzzle: &Puzzle,
-        limit: u64,
-        collect: bool,
-        budget: &Budget,
-        rng: &mut Rng,
-    ) -> Result<CountOutcome, Unsupported> {
-        let _ = (puzzle, limit, collect, budget, rng);
+    /// Counts solutions up to `ask.limit` (keeping them when `ask.collect` is true). Only
+    /// complete methods can; the default says so.
+    fn count(&mut self, puzzle: &Puzzle, ask: Count, budget: &Budget, rng: &mut Rng) -> Counted {
+        let _ = (puzzle, ask, budget, rng);
         Err(Unsupported {
             method: self.name().to_string(),
             what: "count solutions",
         })
     }
 
-    /// Whether `puzzle` has a solution besides `solution`, when `puzzle` is a puzzle whose only
-    /// solution was `solution` until the clues at `removed` were taken out: the question a
-    /// carver asks for every clue it tries to remove. Answers like [`Solver::count`] with
+    /// Whether `ask.puzzle` has a solution besides `ask.solution`: the question a carver asks
+    /// for every clue it tries to remove (see [`OtherSolution`]). Answers like [`Solver::count`] with
     /// limit 2 (1: still unique, 2: another solution exists). The default counts; a method
     /// that can keep what it learns between calls (`sat`) answers from that instead.
-    fn count_other(
-        &mut self,
-        puzzle: &Puzzle,
-        solution: &Grid,
-        removed: &[usize],
-        budget: &Budget,
-        rng: &mut Rng,
-    ) -> Result<CountOutcome, Unsupported> {
-        let _ = (solution, removed);
-        self.count(puzzle, 2, false, budget, rng)
+    fn count_other(&mut self, ask: OtherSolution<'_>, budget: &Budget, rng: &mut Rng) -> Counted {
+        self.count(ask.puzzle, Count::upto(2), budget, rng)
     }
 }
 

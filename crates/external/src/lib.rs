@@ -46,8 +46,8 @@ use std::time::{Duration, Instant};
 use rand::RngCore;
 use sudoku_core::format::TooLargeForLine;
 use sudoku_core::{
-    choices, Budget, Capabilities, CountEnd, CountOutcome, Limit, MethodInfo, Outcome, ParamError,
-    Params, Puzzle, Rng, Solver, Stats, Status, TextParam, Unsupported, NAME_KEY,
+    choices, Budget, Capabilities, Count, CountEnd, CountOutcome, Counted, Limit, MethodInfo,
+    Outcome, ParamError, Params, Puzzle, Rng, Solver, Stats, Status, TextParam, NAME_KEY,
 };
 
 use crate::process::{Event, Proc, Wait};
@@ -530,14 +530,8 @@ impl Solver for External {
         Outcome { status, stats }
     }
 
-    fn count(
-        &mut self,
-        puzzle: &Puzzle,
-        limit: u64,
-        _collect: bool,
-        budget: &Budget,
-        rng: &mut Rng,
-    ) -> Result<CountOutcome, Unsupported> {
+    fn count(&mut self, puzzle: &Puzzle, ask: Count, budget: &Budget, rng: &mut Rng) -> Counted {
+        let Count { limit, .. } = ask;
         let (asked, stats) = self.ask(puzzle, Task::Count(limit), budget, rng);
         let gave_up = CountEnd::Exhausted(Limit::Time);
         let (count, end, solutions, stats) = match asked {

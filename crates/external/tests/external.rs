@@ -8,8 +8,8 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use sudoku_core::{
-    rng_from_seed, verify_solution, Budget, CountEnd, CountOutcome, Grid, Limit, Outcome, Params,
-    Puzzle, Solver, Status, Variant,
+    rng_from_seed, verify_solution, Budget, Count, CountEnd, CountOutcome, Grid, Limit, Outcome,
+    Params, Puzzle, Solver, Status, Variant,
 };
 use sudoku_fixtures::{seed_pairs, seeds_dir};
 
@@ -90,7 +90,12 @@ fn solve(s: &mut dyn Solver, puzzle: &Puzzle, seconds: u64) -> Outcome {
 fn count(s: &mut dyn Solver, puzzle: &Puzzle) -> CountOutcome {
     let unlimited = Budget::unlimited();
     let mut out = s
-        .count(puzzle, 2, true, &unlimited, &mut rng_from_seed(1))
+        .count(
+            puzzle,
+            Count::collecting(2),
+            &unlimited,
+            &mut rng_from_seed(1),
+        )
         .expect("external solvers count");
     s.settle(&mut out.stats);
     out

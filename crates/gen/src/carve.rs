@@ -4,7 +4,9 @@
 use std::time::Instant;
 
 use rand::seq::SliceRandom;
-use sudoku_core::{verify_solution, Budget, CountEnd, Grid, Limit, Puzzle, Rng, Solver, Variant};
+use sudoku_core::{
+    verify_solution, Budget, CountEnd, Grid, Limit, OtherSolution, Puzzle, Rng, Solver, Variant,
+};
 
 use crate::GenError;
 
@@ -208,7 +210,15 @@ pub fn make_puzzle(
         let puzzle = Puzzle::new(givens.clone(), variant);
         let pair = [a, b.unwrap_or(a)];
         let out = checker
-            .count_other(&puzzle, grid, &pair[..removed], &check_budget, rng)
+            .count_other(
+                OtherSolution {
+                    puzzle: &puzzle,
+                    solution: grid,
+                    removed: &pair[..removed],
+                },
+                &check_budget,
+                rng,
+            )
             .map_err(GenError::Checker)?;
         checks += 1;
         match (out.count, out.end) {

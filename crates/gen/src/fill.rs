@@ -2,8 +2,8 @@
 //! [`FillCounter`], the same engine used as an exact solution counter.
 
 use sudoku_core::{
-    choices, Budget, CountOutcome, Generator, Grid, Limit, Order, Outcome, Puzzle, Rng, Solver,
-    Stats, Status, Unsupported, Variant,
+    choices, Budget, Count, CountOutcome, Counted, Generator, Grid, Limit, Order, Outcome, Puzzle,
+    Rng, Solver, Stats, Status, Variant,
 };
 
 use crate::engine::{count_with, rules, search, with_engine, AnyEngine, Limits, SearchEnd};
@@ -139,14 +139,8 @@ impl Solver for FillCounter {
         }
     }
 
-    fn count(
-        &mut self,
-        puzzle: &Puzzle,
-        limit: u64,
-        collect: bool,
-        budget: &Budget,
-        _rng: &mut Rng,
-    ) -> Result<CountOutcome, Unsupported> {
+    fn count(&mut self, puzzle: &Puzzle, ask: Count, budget: &Budget, _rng: &mut Rng) -> Counted {
+        let Count { limit, collect } = ask;
         let engine = AnyEngine::reuse(&mut self.engine, puzzle.order(), puzzle.variant());
         let (count, end, solutions, stats) = count_with(engine, puzzle, limit, collect, budget);
         Ok(CountOutcome {

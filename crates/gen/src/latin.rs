@@ -460,7 +460,7 @@ fn parse_square(body: &str) -> Result<LatinSquare, LatinError> {
 mod tests {
     use rand::seq::SliceRandom;
     use rand::Rng as _;
-    use sudoku_core::{rng_from_seed, verify_solution, Budget, CountEnd, Solver};
+    use sudoku_core::{rng_from_seed, verify_solution, Budget, Count, CountEnd, Solver};
     use sudoku_prop::Prop;
 
     use super::*;
@@ -613,7 +613,7 @@ mod tests {
             let want = s.count_completions(2001, u64::MAX).unwrap();
             let p = s.to_sudoku();
             let out = Prop::default()
-                .count(&p, 2001, true, &budget, &mut rng_from_seed(0))
+                .count(&p, Count::collecting(2001), &budget, &mut rng_from_seed(0))
                 .unwrap();
             assert_eq!(out.count, want, "square {:?}", s.cells());
             if want <= 2000 {

@@ -7,7 +7,9 @@
 use std::time::Instant;
 
 use rand::seq::SliceRandom;
-use sudoku_core::{verify_solution, Budget, CountEnd, Grid, Puzzle, Rng, Solver, Variant};
+use sudoku_core::{
+    verify_solution, Budget, CountEnd, Grid, OtherSolution, Puzzle, Rng, Solver, Variant,
+};
 
 use crate::{CarveEnd, Carved, GenError};
 
@@ -60,7 +62,15 @@ pub fn make_rated_puzzle(
                 iterations: None,
             };
             let out = checker
-                .count_other(&puzzle, grid, &[c], &check_budget, rng)
+                .count_other(
+                    OtherSolution {
+                        puzzle: &puzzle,
+                        solution: grid,
+                        removed: &[c],
+                    },
+                    &check_budget,
+                    rng,
+                )
                 .map_err(GenError::Checker)?;
             checks += 1;
             let keep_removed = match (out.count, out.end) {

@@ -3,8 +3,8 @@
 //! clues; the counter and the Latin-square reduction give known counts.
 
 use sudoku_core::{
-    rng_from_seed, verify_solution, Budget, CountEnd, Generator, Grid, Order, Outcome, Puzzle, Rng,
-    Solver, Status, Variant,
+    rng_from_seed, verify_solution, Budget, Count, CountEnd, Generator, Grid, Order, Outcome,
+    Puzzle, Rng, Solver, Status, Variant,
 };
 use sudoku_gen::{
     latin_to_sudoku, make_puzzle, sudoku_to_latin, CarveEnd, FillCounter, GenError, Level,
@@ -29,8 +29,7 @@ fn count(s: &mut dyn Solver, givens: &Grid, v: Variant, limit: u64) -> (u64, Cou
     let out = s
         .count(
             &Puzzle::new(givens.clone(), v),
-            limit,
-            false,
+            Count::upto(limit),
             &Budget::unlimited(),
             &mut rng_from_seed(0),
         )
@@ -356,8 +355,7 @@ fn counter_knows_small_counts_and_agrees_with_prop() {
     let mut collected = FillCounter::new()
         .count(
             &Puzzle::empty(order(2), Variant::Classic),
-            10,
-            true,
+            Count::collecting(10),
             &Budget::unlimited(),
             &mut rng_from_seed(0),
         )
@@ -380,7 +378,12 @@ fn counter_solves_published_puzzles_uniquely() {
     for (i, g) in grids.iter().take(30).enumerate() {
         let p = Puzzle::new(g.clone(), Variant::Classic);
         let out = fc
-            .count(&p, 2, true, &Budget::unlimited(), &mut rng_from_seed(0))
+            .count(
+                &p,
+                Count::collecting(2),
+                &Budget::unlimited(),
+                &mut rng_from_seed(0),
+            )
             .unwrap();
         assert_eq!(
             (out.count, out.end),
@@ -401,8 +404,7 @@ fn latin_square_reduction_preserves_counts() {
         let out = Prop::default()
             .count(
                 &p,
-                10_000,
-                true,
+                Count::collecting(10_000),
                 &Budget::unlimited(),
                 &mut rng_from_seed(0),
             )
@@ -429,7 +431,12 @@ fn latin_square_reduction_preserves_counts() {
     let one = [1, 2, 0, 0, 0, 1, 0, 0, 0];
     let p = latin_to_sudoku(3, &one).unwrap();
     let out = Prop::default()
-        .count(&p, 10, true, &Budget::unlimited(), &mut rng_from_seed(0))
+        .count(
+            &p,
+            Count::collecting(10),
+            &Budget::unlimited(),
+            &mut rng_from_seed(0),
+        )
         .unwrap();
     assert_eq!(out.count, 1);
     assert_eq!(

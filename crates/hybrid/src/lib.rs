@@ -45,8 +45,8 @@ use std::time::{Duration, Instant};
 use rand::Rng as _;
 
 use sudoku_core::{
-    choices, rng_from_seed, Budget, Capabilities, CountEnd, CountOutcome, Grid, Limit, MethodInfo,
-    Outcome, Param, ParamError, ParamSpec, Params, Puzzle, Rng, Solver, Stats, Status, Unsupported,
+    choices, rng_from_seed, Budget, Capabilities, Count, CountEnd, Counted, Grid, Limit,
+    MethodInfo, Outcome, Param, ParamError, ParamSpec, Params, Puzzle, Rng, Solver, Stats, Status,
 };
 use sudoku_isolate::{thread_cpu_time, Isolated};
 use sudoku_meta::{Contradiction, PooledSearch, Select, TabuConfig, TabuSearch};
@@ -725,15 +725,8 @@ impl Solver for Hybrid {
     }
 
     /// Counting needs the exact half only: it is `sat`'s count, with this method's preset.
-    fn count(
-        &mut self,
-        puzzle: &Puzzle,
-        limit: u64,
-        collect: bool,
-        budget: &Budget,
-        rng: &mut Rng,
-    ) -> Result<CountOutcome, Unsupported> {
-        Sat::new(self.cfg.sat()).count(puzzle, limit, collect, budget, rng)
+    fn count(&mut self, puzzle: &Puzzle, ask: Count, budget: &Budget, rng: &mut Rng) -> Counted {
+        Sat::new(self.cfg.sat()).count(puzzle, ask, budget, rng)
     }
 }
 

@@ -4,8 +4,8 @@
 //! (its per-order default, the expert keys and the old spelling `helper`).
 
 use sudoku_core::{
-    format, rng_from_seed, verify_solution, Budget, CountEnd, Grid, Limit, ParamSpec, Params,
-    Puzzle, Solver, Status, Variant,
+    format, rng_from_seed, verify_solution, Budget, Count, CountEnd, Grid, Limit, ParamSpec,
+    Params, Puzzle, Solver, Status, Variant,
 };
 use sudoku_fixtures::{
     carved_pattern, line_puzzle, public_dir, seed_pairs, seed_puzzle, UNSOLVABLE_PAST_SINGLES,
@@ -122,7 +122,12 @@ fn contradictions_found_by_propagation_are_infeasible() {
 fn counting_finds_both_solutions_of_figure_9() {
     let p = seed_puzzle("000_unicamp_ilp.multiple.txt", "Figure 9", Variant::Classic).unwrap();
     let out = hybrid()
-        .count(&p, 10, true, &Budget::unlimited(), &mut rng_from_seed(0))
+        .count(
+            &p,
+            Count::collecting(10),
+            &Budget::unlimited(),
+            &mut rng_from_seed(0),
+        )
         .unwrap();
     assert_eq!(out.count, 2);
     assert_eq!(out.end, CountEnd::Complete);

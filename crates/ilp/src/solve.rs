@@ -4,8 +4,8 @@
 use std::time::{Duration, Instant};
 
 use sudoku_core::{
-    check_givens, verify_solution, Budget, CountEnd, CountOutcome, Limit, Outcome, Puzzle, Rng,
-    Solver, Stats, Status, Unsupported,
+    check_givens, verify_solution, Budget, Count, CountEnd, CountOutcome, Counted, Limit, Outcome,
+    Puzzle, Rng, Solver, Stats, Status,
 };
 
 use crate::cbc::{secondary_name, LpData};
@@ -422,14 +422,8 @@ impl Solver for IlpSolver {
         }
     }
 
-    fn count(
-        &mut self,
-        puzzle: &Puzzle,
-        limit: u64,
-        collect: bool,
-        budget: &Budget,
-        rng: &mut Rng,
-    ) -> Result<CountOutcome, Unsupported> {
+    fn count(&mut self, puzzle: &Puzzle, ask: Count, budget: &Budget, rng: &mut Rng) -> Counted {
+        let Count { limit, collect } = ask;
         match self.try_count(puzzle, limit, collect, budget, rng) {
             Ok(c) => Ok(c),
             Err(e) => {

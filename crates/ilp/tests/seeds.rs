@@ -4,7 +4,8 @@ mod fixtures;
 
 use fixtures::*;
 use sudoku_core::{
-    rng_from_seed, Budget, CountEnd, Generator, Order, Params, Puzzle, Solver, Status, Variant,
+    rng_from_seed, Budget, Count, CountEnd, Generator, Order, Params, Puzzle, Solver, Status,
+    Variant,
 };
 use sudoku_ilp::{
     generators, methods, relax, Decompose, IlpConfig, IlpGenerator, IlpSolver, Lookahead,
@@ -139,7 +140,12 @@ fn figure_9_has_exactly_two_solutions() {
     let p = fig9();
     for (model, search) in BUILDS.into_iter().flat_map(|m| SEARCHES.map(|s| (m, s))) {
         let c = searching(Objective::Zero, model, search)
-            .count(&p, 10, true, &Budget::unlimited(), &mut rng_from_seed(1))
+            .count(
+                &p,
+                Count::collecting(10),
+                &Budget::unlimited(),
+                &mut rng_from_seed(1),
+            )
             .unwrap();
         assert_eq!(
             (c.count, c.end),
@@ -151,7 +157,12 @@ fn figure_9_has_exactly_two_solutions() {
         assert_eq!(found, vec![fig10a(), fig10b()]);
         // A limit below the count stops there.
         let c = solver(Objective::Zero, model)
-            .count(&p, 1, false, &Budget::unlimited(), &mut rng_from_seed(1))
+            .count(
+                &p,
+                Count::upto(1),
+                &Budget::unlimited(),
+                &mut rng_from_seed(1),
+            )
             .unwrap();
         assert_eq!((c.count, c.end), (1, CountEnd::LimitReached));
     }
@@ -159,8 +170,7 @@ fn figure_9_has_exactly_two_solutions() {
     let c = solver(Objective::Zero, ModelKind::Reduced)
         .count(
             &unique,
-            10,
-            false,
+            Count::upto(10),
             &Budget::unlimited(),
             &mut rng_from_seed(1),
         )

@@ -5,7 +5,8 @@
 use std::fmt;
 
 use sudoku_core::{
-    check_givens, rng_from_seed, Budget, CountEnd, Deadline, Puzzle, Solver, UnitKind, Violation,
+    check_givens, rng_from_seed, Budget, Count, CountEnd, Deadline, Puzzle, Solver, UnitKind,
+    Violation,
 };
 use sudoku_prop::Prop;
 
@@ -283,7 +284,7 @@ impl Unrateable {
         };
         let from = Puzzle::new(grid.clone(), puzzle.variant());
         let counted = Prop::default()
-            .count(&from, 2, false, budget, &mut rng_from_seed(0))
+            .count(&from, Count::upto(2), budget, &mut rng_from_seed(0))
             .map_err(|_| Undecided)?;
         let steps = trace.steps.len();
         match (counted.end, counted.count) {

@@ -2,7 +2,7 @@
 //! with the puzzle's solutions (found by `prop`), on every shared set and the seed puzzles,
 //! in both variants where the files have them.
 
-use sudoku_core::{rng_from_seed, Budget, Deadline, Grid, Order, Puzzle, Solver, Variant};
+use sudoku_core::{rng_from_seed, Budget, Count, Deadline, Grid, Order, Puzzle, Solver, Variant};
 use sudoku_fixtures as fixtures;
 use sudoku_logic::{trace, End, LogicConfig, RuleSet};
 use sudoku_prop::Prop;
@@ -12,7 +12,7 @@ fn check(puzzle: &Puzzle, config: &LogicConfig, place: &str) -> bool {
     let mut prop = Prop::default();
     let mut rng = rng_from_seed(1);
     let count = prop
-        .count(puzzle, 2, true, &Budget::unlimited(), &mut rng)
+        .count(puzzle, Count::collecting(2), &Budget::unlimited(), &mut rng)
         .unwrap();
     let run = trace(puzzle, config, &mut Deadline::new(&Budget::unlimited(), 64));
     let solutions = count.solutions;

@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use proptest::prelude::*;
 use sudoku_core::{
-    format, rng_from_seed, verify_solution, Budget, CountEnd, DigitSet, Grid, Limit, Order,
+    format, rng_from_seed, verify_solution, Budget, Count, CountEnd, DigitSet, Grid, Limit, Order,
     Outcome, Params, Puzzle, Solver, Status, Variant,
 };
 use sudoku_fixtures as fixtures;
@@ -39,12 +39,14 @@ fn agree(puzzle: &Puzzle, what: &str) -> u64 {
     let mut rng = rng_from_seed(3);
     let unlimited = Budget::unlimited();
     let reference = Prop::default()
-        .count(puzzle, 2, false, &unlimited, &mut rng)
+        .count(puzzle, Count::upto(2), &unlimited, &mut rng)
         .unwrap();
     assert_ne!(reference.end, CountEnd::Exhausted(Limit::Time), "{what}");
     let expected = Prop::default().solve(puzzle, &unlimited, &mut rng).status;
     for (name, mut gac) in solvers() {
-        let c = gac.count(puzzle, 2, true, &unlimited, &mut rng).unwrap();
+        let c = gac
+            .count(puzzle, Count::collecting(2), &unlimited, &mut rng)
+            .unwrap();
         assert_eq!(
             (c.count, c.end),
             (reference.count, reference.end),
@@ -232,8 +234,7 @@ fn budgets_end_exhausted() {
     let c = Gac::default()
         .count(
             &empty,
-            u64::MAX,
-            false,
+            Count::upto(u64::MAX),
             &Budget {
                 nodes: Some(500),
                 ..Budget::unlimited()
@@ -246,8 +247,7 @@ fn budgets_end_exhausted() {
     let c = Gac::default()
         .count(
             &empty,
-            u64::MAX,
-            false,
+            Count::upto(u64::MAX),
             &Budget::time(Duration::from_millis(50)),
             &mut rng,
         )

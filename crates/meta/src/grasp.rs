@@ -3,10 +3,10 @@
 //! restarted with a new construction when stuck; the best assignment is kept.
 
 use rand::Rng as _;
-use sudoku_core::{choices, Budget, Outcome, Puzzle, Rng, Solver, Stats};
+use sudoku_core::{choices, Budget, Outcome, Puzzle, Rng, Solver};
 
 use crate::board::Board;
-use crate::run::{forced, start, Run, Start};
+use crate::run::{start, Run, Start};
 use crate::Preprocess;
 
 /// How the hill climber picks a move.
@@ -73,16 +73,11 @@ impl Solver for Grasp {
     }
 
     fn solve(&mut self, puzzle: &Puzzle, budget: &Budget, rng: &mut Rng) -> Outcome {
-        let mut stats = Stats::default();
         let cfg = self.config;
-        let mut board = match start(puzzle, cfg.preprocess, cfg.candidates, &mut stats) {
-            Start::Done(outcome) => return outcome,
-            Start::Search(board) => board,
+        let (mut board, stats) = match start(puzzle, cfg.preprocess, cfg.candidates, rng) {
+            Start::Search(board, stats) => (board, stats),
+            Start::Done(decided) => return decided,
         };
-        if board.movable_blocks().is_empty() {
-            board.fill_random(rng);
-            return forced(&board, stats);
-        }
         let mut run = Run::new(budget, 8, cfg.trace, stats);
         let mut best: Vec<u16> = Vec::new();
         let mut constructions = 0u64;

@@ -3,7 +3,7 @@
 
 use std::time::Instant;
 
-use sudoku_core::{Budget, Deadline, Grid, Limit, Outcome, Puzzle, Stats, Status, TracePoint};
+use sudoku_core::{Budget, Deadline, Grid, Limit, Outcome, Puzzle, Rng, Stats, Status, TracePoint};
 
 use crate::board::Board;
 use crate::propagate::propagate_singles;
@@ -13,26 +13,29 @@ use crate::Preprocess;
 /// iteration limit, so that every call ends: about 10 to 60 s on a 9×9 puzzle on one core.
 pub const DEFAULT_ITERATIONS: u64 = 500_000_000;
 
-/// The start of a run: either already decided, or a board to search.
+/// The start of a run: either already decided, or a board to search with the statistics so far.
 pub(crate) enum Start {
-    /// Decided before any search (proved infeasible, or solved by preprocessing).
+    /// Decided before any search.
     Done(Outcome),
-    /// A board with its free cells empty, and the number of cells preprocessing fixed.
-    Search(Board),
+    /// A board with its free cells empty and at least one block with a move.
+    Search(Board, Stats),
 }
 
 /// Checks the givens, applies the preprocessing and builds the board, its moves restricted to
-/// candidate digits when `candidates` says so.
+/// candidate digits when `candidates` says so: a board with its free cells empty and at least
+/// one block with a move, or the outcome when no search is needed (proved infeasible, or every
+/// block forced: then the free cells are filled at random, the one draw a search would make).
 pub(crate) fn start(
     puzzle: &Puzzle,
     preprocess: Preprocess,
     candidates: bool,
-    stats: &mut Stats,
+    rng: &mut Rng,
 ) -> Start {
-    let infeasible = |stats: &Stats| {
+    let mut stats = Stats::default();
+    let infeasible = |stats: Stats| {
         Start::Done(Outcome {
             status: Status::Infeasible,
-            stats: stats.clone(),
+            stats,
         })
     };
     let fixed = match preprocess {
@@ -63,7 +66,11 @@ pub(crate) fn start(
             if candidates {
                 board.restrict_to_candidates();
             }
-            Start::Search(board)
+            if board.movable_blocks().is_empty() {
+                board.fill_random(rng);
+                return Start::Done(forced(&board, stats));
+            }
+            Start::Search(board, stats)
         }
         // Unreachable after check_givens (a block repeat is a unit repeat), kept as a proof.
         Err(_) => infeasible(stats),

@@ -4,9 +4,9 @@
 //! of length (free cells)², and reheating to the initial temperature when stuck.
 
 use rand::Rng as _;
-use sudoku_core::{Budget, Outcome, Puzzle, Rng, Solver, Stats};
+use sudoku_core::{Budget, Outcome, Puzzle, Rng, Solver};
 
-use crate::run::{forced, start, Run, Start};
+use crate::run::{start, Run, Start};
 use crate::Preprocess;
 
 /// The registry name, also returned by [`Solver::name`].
@@ -59,16 +59,12 @@ impl Solver for Sa {
     }
 
     fn solve(&mut self, puzzle: &Puzzle, budget: &Budget, rng: &mut Rng) -> Outcome {
-        let mut stats = Stats::default();
         let cfg = self.config;
-        let mut board = match start(puzzle, cfg.preprocess, cfg.candidates, &mut stats) {
-            Start::Done(outcome) => return outcome,
-            Start::Search(board) => board,
+        let (mut board, stats) = match start(puzzle, cfg.preprocess, cfg.candidates, rng) {
+            Start::Search(board, stats) => (board, stats),
+            Start::Done(decided) => return decided,
         };
         board.fill_random(rng);
-        if board.movable_blocks().is_empty() {
-            return forced(&board, stats);
-        }
         let mut run = Run::new(budget, 1024, cfg.trace, stats);
         let mut best: Vec<u16> = Vec::new();
         board.copy_cells_into(&mut best);

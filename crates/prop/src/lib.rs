@@ -20,7 +20,7 @@
 //! other exact methods (backtracking, DLX, ILP live in their own crates).
 //!
 //! ```
-//! use sudoku_core::{format, rng_from_seed, verify_solution, Budget, CountEnd, Puzzle,
+//! use sudoku_core::{format, rng_from_seed, verify_solution, Budget, Count, CountEnd, Puzzle,
 //!     Solver, Status, Variant};
 //! use sudoku_prop::Prop;
 //!
@@ -33,7 +33,7 @@
 //! let Status::Solved(answer) = out.status else { panic!("expected a solution") };
 //! assert!(verify_solution(&puzzle, &answer).is_ok());
 //! // Uniqueness check: count up to 2.
-//! let count = prop.count(&puzzle, 2, false, &Budget::unlimited(), &mut rng).unwrap();
+//! let count = prop.count(&puzzle, Count::upto(2), &Budget::unlimited(), &mut rng).unwrap();
 //! assert_eq!((count.count, count.end), (1, CountEnd::Complete));
 //! ```
 #![deny(missing_docs)]
@@ -45,8 +45,8 @@ mod prop;
 mod search;
 
 use sudoku_core::{
-    for_width, Budget, Capabilities, CountOutcome, Grid, MethodInfo, Outcome, ParamError, Params,
-    Puzzle, Rng, Solver, Unsupported,
+    for_width, Budget, Capabilities, Count, Counted, MethodInfo, OtherSolution, Outcome,
+    ParamError, Params, Puzzle, Rng, Solver,
 };
 
 pub use crate::prop::PropConfig;
@@ -70,14 +70,8 @@ macro_rules! engine_solver {
                 solve_with(self.engine(puzzle), puzzle, budget)
             }
 
-            fn count(
-                &mut self,
-                puzzle: &Puzzle,
-                limit: u64,
-                collect: bool,
-                budget: &Budget,
-                _rng: &mut Rng,
-            ) -> Result<CountOutcome, Unsupported> {
+            fn count(&mut self, puzzle: &Puzzle, ask: Count, budget: &Budget, _rng: &mut Rng) -> Counted {
+                let Count { limit, collect } = ask;
                 Ok(count_with(
                     self.engine(puzzle),
                     puzzle,
@@ -167,21 +161,11 @@ engine_solver!(
     PROP,
     // The 9×9 path answers the carver's question by searching for a solution that differs
     // from the known one at a removed cell, instead of counting to 2.
-    fn count_other(
-        &mut self,
-        puzzle: &Puzzle,
-        solution: &Grid,
-        removed: &[usize],
-        budget: &Budget,
-        rng: &mut Rng,
-    ) -> Result<CountOutcome, Unsupported> {
-        if let Some(out) = self
-            .engine(puzzle)
-            .count_other(puzzle, solution, removed, budget)
-        {
+    fn count_other(&mut self, ask: OtherSolution<'_>, budget: &Budget, rng: &mut Rng) -> Counted {
+        if let Some(out) = self.engine(ask.puzzle).count_other(ask, budget) {
             return Ok(out);
         }
-        self.count(puzzle, 2, false, budget, rng)
+        self.count(ask.puzzle, Count::upto(2), budget, rng)
     }
 );
 

@@ -2,7 +2,8 @@
 //! finished search to the core [`Outcome`] and [`CountOutcome`].
 
 use sudoku_core::{
-    Budget, CountEnd, CountOutcome, Grid, Order, Outcome, Puzzle, Stats, Status, Variant,
+    Budget, CountEnd, CountOutcome, Grid, Order, OtherSolution, Outcome, Puzzle, Stats, Status,
+    Variant,
 };
 
 pub(crate) use crate::kernel::SearchEnd;
@@ -24,14 +25,8 @@ pub(crate) trait Engine {
 
     /// The carver's question ([`sudoku_core::Solver::count_other`]) answered by a search of
     /// its own, or `None` to count to 2 instead.
-    fn count_other(
-        &mut self,
-        puzzle: &Puzzle,
-        solution: &Grid,
-        removed: &[usize],
-        budget: &Budget,
-    ) -> Option<CountOutcome> {
-        let _ = (puzzle, solution, removed, budget);
+    fn count_other(&mut self, ask: OtherSolution<'_>, budget: &Budget) -> Option<CountOutcome> {
+        let _ = (ask, budget);
         None
     }
 }

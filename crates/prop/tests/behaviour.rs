@@ -6,8 +6,8 @@ use std::time::Duration;
 
 use common::{both, every_config, line_puzzle, solve_verified};
 use sudoku_core::{
-    check_givens, format, rng_from_seed, verify_solution, Budget, CountEnd, Grid, Limit, Order,
-    Params, Puzzle, Solver, Status, Variant,
+    check_givens, format, rng_from_seed, verify_solution, Budget, Count, CountEnd, Grid, Limit,
+    Order, Params, Puzzle, Solver, Status, Variant,
 };
 use sudoku_fixtures::{seed_pairs, seed_puzzle};
 use sudoku_prop::{Norvig, Prop};
@@ -17,7 +17,12 @@ const HARD: &str =
 
 fn count(solver: &mut dyn Solver, p: &Puzzle, limit: u64) -> (u64, CountEnd) {
     let out = solver
-        .count(p, limit, false, &Budget::unlimited(), &mut rng_from_seed(0))
+        .count(
+            p,
+            Count::upto(limit),
+            &Budget::unlimited(),
+            &mut rng_from_seed(0),
+        )
         .unwrap();
     (out.count, out.end)
 }
@@ -27,7 +32,12 @@ fn empty_4x4_has_288_solutions() {
     let p = Puzzle::empty(Order::new(2).unwrap(), Variant::Classic);
     for s in every_config().iter_mut() {
         let out = s
-            .count(&p, 1000, true, &Budget::unlimited(), &mut rng_from_seed(0))
+            .count(
+                &p,
+                Count::collecting(1000),
+                &Budget::unlimited(),
+                &mut rng_from_seed(0),
+            )
             .unwrap();
         assert_eq!(
             (out.count, out.end),
@@ -51,8 +61,7 @@ fn empty_diagonal_4x4_counts_the_classic_grids_that_respect_the_diagonals() {
     let all = Prop::default()
         .count(
             &classic,
-            1000,
-            true,
+            Count::collecting(1000),
             &Budget::unlimited(),
             &mut rng_from_seed(0),
         )
@@ -78,7 +87,12 @@ fn empty_9x9_reaches_the_limit_with_distinct_verified_grids() {
     let p = Puzzle::empty(Order::new(3).unwrap(), Variant::Classic);
     for s in both().iter_mut() {
         let out = s
-            .count(&p, 500, true, &Budget::unlimited(), &mut rng_from_seed(0))
+            .count(
+                &p,
+                Count::collecting(500),
+                &Budget::unlimited(),
+                &mut rng_from_seed(0),
+            )
             .unwrap();
         assert_eq!((out.count, out.end), (500, CountEnd::LimitReached));
         let mut lines: Vec<String> = out
@@ -177,15 +191,14 @@ fn budgets_end_the_search_cleanly() {
         );
         assert_eq!(out.stats.nodes, 1);
         let c = s
-            .count(&empty, 1000, false, &one_node, &mut rng_from_seed(0))
+            .count(&empty, Count::upto(1000), &one_node, &mut rng_from_seed(0))
             .unwrap();
         assert_eq!(c.end, CountEnd::Exhausted(Limit::Nodes));
         // The empty 9×9 grid has ~6.7e21 solutions: only the clock can end this count.
         let c = s
             .count(
                 &empty,
-                u64::MAX,
-                false,
+                Count::upto(u64::MAX),
                 &Budget::time(Duration::from_millis(20)),
                 &mut rng_from_seed(0),
             )

@@ -3,7 +3,7 @@
 mod common;
 
 use common::{dataset, datasets, every_config, solve_verified};
-use sudoku_core::{format, rng_from_seed, Budget, CountEnd, Puzzle, Solver, Variant};
+use sudoku_core::{format, rng_from_seed, Budget, Count, CountEnd, Puzzle, Solver, Variant};
 use sudoku_prop::{Norvig, Prop};
 
 /// Every configuration solves every puzzle of `file` (up to `take`) with a verified answer,
@@ -19,7 +19,12 @@ fn all_agree(file: &str, take: usize) -> usize {
             .map(|s| format::to_line(&solve_verified(s.as_mut(), &p)).unwrap())
             .collect();
         let c = solvers[1]
-            .count(&p, 2, false, &Budget::unlimited(), &mut rng_from_seed(0))
+            .count(
+                &p,
+                Count::upto(2),
+                &Budget::unlimited(),
+                &mut rng_from_seed(0),
+            )
             .unwrap();
         if c.count > 1 {
             continue;
@@ -66,7 +71,12 @@ fn norvig_sets_are_unique() {
     for g in grids {
         let p = Puzzle::new(g, Variant::Classic);
         let c = prop
-            .count(&p, 2, false, &Budget::unlimited(), &mut rng_from_seed(0))
+            .count(
+                &p,
+                Count::upto(2),
+                &Budget::unlimited(),
+                &mut rng_from_seed(0),
+            )
             .unwrap();
         assert_eq!((c.count, c.end), (1, CountEnd::Complete));
     }
@@ -109,10 +119,20 @@ fn lewis_sets_with_many_solutions_are_solved_and_counted() {
             solve_verified(&mut prop, &p);
             solve_verified(&mut norvig, &p);
             let a = prop
-                .count(&p, 3, true, &Budget::unlimited(), &mut rng_from_seed(0))
+                .count(
+                    &p,
+                    Count::collecting(3),
+                    &Budget::unlimited(),
+                    &mut rng_from_seed(0),
+                )
                 .unwrap();
             let b = norvig
-                .count(&p, 3, true, &Budget::unlimited(), &mut rng_from_seed(0))
+                .count(
+                    &p,
+                    Count::collecting(3),
+                    &Budget::unlimited(),
+                    &mut rng_from_seed(0),
+                )
                 .unwrap();
             assert_eq!((a.count, a.end), (b.count, b.end), "{file}");
             assert!(a.count >= 1);

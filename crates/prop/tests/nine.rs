@@ -9,8 +9,8 @@ use common::dataset;
 use proptest::prelude::*;
 use rand::Rng as _;
 use sudoku_core::{
-    format, rng_from_seed, verify_solution, Budget, CountEnd, Grid, Order, Puzzle, Solver, Status,
-    Variant,
+    format, rng_from_seed, verify_solution, Budget, Count, CountEnd, Grid, Order, OtherSolution,
+    Puzzle, Solver, Status, Variant,
 };
 use sudoku_prop::{Norvig, Prop, PropConfig};
 
@@ -37,7 +37,12 @@ fn agree(solvers: &mut [Box<dyn Solver>], puzzle: &Puzzle, what: &str) -> u64 {
     let mut first: Option<(u64, Option<Grid>)> = None;
     for s in solvers.iter_mut() {
         let c = s
-            .count(puzzle, 2, true, &unlimited, &mut rng_from_seed(0))
+            .count(
+                puzzle,
+                Count::collecting(2),
+                &unlimited,
+                &mut rng_from_seed(0),
+            )
             .unwrap();
         let end = if c.count == 2 {
             CountEnd::LimitReached
@@ -199,9 +204,19 @@ fn count_other_answers_as_counting_does() {
                 }
                 let p = Puzzle::new(givens, Variant::Classic);
                 let other = prop
-                    .count_other(&p, &solution, removed, &unlimited, &mut rng)
+                    .count_other(
+                        OtherSolution {
+                            puzzle: &p,
+                            solution: &solution,
+                            removed,
+                        },
+                        &unlimited,
+                        &mut rng,
+                    )
                     .unwrap();
-                let count = prop.count(&p, 2, false, &unlimited, &mut rng).unwrap();
+                let count = prop
+                    .count(&p, Count::upto(2), &unlimited, &mut rng)
+                    .unwrap();
                 assert_eq!(
                     (other.count, other.end),
                     (count.count, count.end),

@@ -4,7 +4,7 @@
 mod common;
 
 use common::{both, solve_verified};
-use sudoku_core::{format, rng_from_seed, Budget, CountEnd, Puzzle, Solver, Variant};
+use sudoku_core::{format, rng_from_seed, Budget, Count, CountEnd, Puzzle, Solver, Variant};
 use sudoku_fixtures::{seed_grid, seed_grids, seed_pairs, seed_puzzles};
 
 /// The two-solution puzzle of Raimundo et al. (Figure 9) and its solutions (Figures 10a, 10b).
@@ -25,8 +25,7 @@ fn jump_9x9_puzzles_have_the_printed_solutions() {
             let count = solver
                 .count(
                     &puzzle,
-                    2,
-                    false,
+                    Count::upto(2),
                     &Budget::unlimited(),
                     &mut rng_from_seed(0),
                 )
@@ -50,8 +49,7 @@ fn figure_9_has_exactly_the_two_solutions_of_figure_10() {
         let out = solver
             .count(
                 &puzzle,
-                10,
-                true,
+                Count::collecting(10),
                 &Budget::unlimited(),
                 &mut rng_from_seed(0),
             )
@@ -76,8 +74,7 @@ fn figure_9_has_exactly_the_two_solutions_of_figure_10() {
         let out = solver
             .count(
                 &puzzle,
-                2,
-                false,
+                Count::upto(2),
                 &Budget::unlimited(),
                 &mut rng_from_seed(0),
             )
@@ -105,8 +102,7 @@ fn jump_25x25_puzzle_matches_the_printed_rows() {
     let count = prop
         .count(
             &puzzle,
-            2,
-            false,
+            Count::upto(2),
             &Budget::unlimited(),
             &mut rng_from_seed(0),
         )

@@ -12,23 +12,27 @@
 
 use std::time::Instant;
 
-use sudoku_core::{Budget, CountEnd, CountOutcome, Grid, Limit, Puzzle, Stats};
+use sudoku_core::{Budget, CountEnd, CountOutcome, Limit, OtherSolution, Stats};
 
 use crate::config::SatConfig;
+use crate::encode::Layout;
 use crate::session::{Answer, Session, CADICAL_VERSION};
+
+/// The clause "some removed cell is not its known digit", over the variables `layout` kept.
+pub(crate) fn differs(ask: OtherSolution<'_>, layout: &Layout) -> Vec<i32> {
+    ask.removed
+        .iter()
+        .filter_map(|&c| layout.var(c, ask.solution.get(c)))
+        .map(|v| -v)
+        .collect()
+}
 
 /// Counts to 2 the solutions of `puzzle`, knowing that `solution` is one and the only one
 /// that agrees with it on the cells of `removed` (see the module doc).
-pub(crate) fn count_other(
-    puzzle: &Puzzle,
-    solution: &Grid,
-    removed: &[usize],
-    cfg: SatConfig,
-    budget: &Budget,
-) -> CountOutcome {
+pub(crate) fn count_other(ask: OtherSolution<'_>, cfg: SatConfig, budget: &Budget) -> CountOutcome {
     let start = Instant::now();
     let deadline = budget.deadline(start);
-    let mut session = match Session::new(puzzle, cfg, deadline) {
+    let mut session = match Session::new(ask.puzzle, cfg, deadline) {
         Ok(s) => s,
         Err(e) => {
             let stats = Stats {
@@ -39,11 +43,7 @@ pub(crate) fn count_other(
         }
     };
     let layout = session.layout();
-    let differs: Vec<i32> = removed
-        .iter()
-        .filter_map(|&c| layout.var(c, solution.get(c)))
-        .map(|v| -v)
-        .collect();
+    let differs = differs(ask, layout);
     let mut stats = Stats {
         build_time: Some(session.build_time()),
         extra: vec![("solver".into(), format!("cadical {CADICAL_VERSION}"))],

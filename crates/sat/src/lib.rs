@@ -25,7 +25,7 @@
 //! Why CaDiCaL and which encoding is the default: docs/notes/sat-backend-and-large-orders.md (measured).
 //!
 //! ```
-//! use sudoku_core::{format, rng_from_seed, verify_solution, Budget, Puzzle, Solver, Status,
+//! use sudoku_core::{format, rng_from_seed, verify_solution, Budget, Count, Puzzle, Solver, Status,
 //!     Variant};
 //! use sudoku_sat::Sat;
 //!
@@ -36,7 +36,7 @@
 //! let out = sat.solve(&puzzle, &Budget::unlimited(), &mut rng_from_seed(1));
 //! let Status::Solved(answer) = out.status else { panic!("expected a solution") };
 //! assert!(verify_solution(&puzzle, &answer).is_ok());
-//! let count = sat.count(&puzzle, 2, false, &Budget::unlimited(), &mut rng_from_seed(1)).unwrap();
+//! let count = sat.count(&puzzle, Count::upto(2), &Budget::unlimited(), &mut rng_from_seed(1)).unwrap();
 //! assert_eq!(count.count, 1);
 //! ```
 #![deny(missing_docs)]

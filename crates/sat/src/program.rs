@@ -17,7 +17,7 @@ use std::sync::mpsc;
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
-use sudoku_core::{Budget, CountEnd, CountOutcome, Grid, Limit, Puzzle, Stats};
+use sudoku_core::{Budget, CountEnd, CountOutcome, Grid, Limit, OtherSolution, Puzzle, Stats};
 
 use crate::carve::outcome;
 use crate::config::{Preset, SatConfig};
@@ -533,9 +533,7 @@ pub(crate) fn block(layout: &Layout, grid: &Grid) -> Vec<i32> {
 /// "some removed cell is not its known digit", run once.
 pub(crate) fn count_other(
     program: &Program,
-    puzzle: &Puzzle,
-    solution: &Grid,
-    removed: &[usize],
+    ask: OtherSolution<'_>,
     cfg: &SatConfig,
     budget: &Budget,
 ) -> CountOutcome {
@@ -543,7 +541,7 @@ pub(crate) fn count_other(
     let deadline = budget.deadline(start);
     let prepared = program
         .resolve()
-        .and_then(|prog| formula(puzzle, cfg, &prog, deadline).map(|f| (prog, f)));
+        .and_then(|prog| formula(ask.puzzle, cfg, &prog, deadline).map(|f| (prog, f)));
     let (prog, (mut cnf, layout, mut stats)) = match prepared {
         Ok(p) => p,
         Err(e) => {
@@ -551,11 +549,7 @@ pub(crate) fn count_other(
             return outcome(0, out.end, out.stats);
         }
     };
-    let differs: Vec<i32> = removed
-        .iter()
-        .filter_map(|&c| layout.var(c, solution.get(c)))
-        .map(|v| -v)
-        .collect();
+    let differs = crate::carve::differs(ask, &layout);
     if layout.infeasible || differs.is_empty() {
         return outcome(1, CountEnd::Complete, stats);
     }

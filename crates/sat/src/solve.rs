@@ -6,8 +6,8 @@ use std::sync::{mpsc, Arc};
 use std::time::{Duration, Instant};
 
 use sudoku_core::{
-    Budget, CountEnd, CountOutcome, Grid, Limit, Outcome, ParamError, Params, Puzzle, Rng, Solver,
-    Stats, Status, Unsupported,
+    Budget, Count, CountEnd, CountOutcome, Counted, Grid, Limit, OtherSolution, Outcome,
+    ParamError, Params, Puzzle, Rng, Solver, Stats, Status,
 };
 
 use sudoku_isolate::Isolated;
@@ -309,21 +309,10 @@ impl Solver for Sat {
         }
     }
 
-    fn count(
-        &mut self,
-        puzzle: &Puzzle,
-        limit: u64,
-        collect: bool,
-        budget: &Budget,
-        _rng: &mut Rng,
-    ) -> Result<CountOutcome, Unsupported> {
+    fn count(&mut self, puzzle: &Puzzle, ask: Count, budget: &Budget, _rng: &mut Rng) -> Counted {
+        let Count { limit, collect } = ask;
         if limit == 0 {
-            return Ok(CountOutcome {
-                count: 0,
-                end: CountEnd::LimitReached,
-                solutions: Vec::new(),
-                stats: Stats::default(),
-            });
+            return Ok(CountOutcome::nothing_asked());
         }
         let Run { found, end, stats } = self.run(puzzle, limit, budget);
         Ok(CountOutcome {
@@ -336,25 +325,12 @@ impl Solver for Sat {
 
     /// One search for a solution that differs on a removed cell, not a count to 2
     /// (`crate::carve`).
-    fn count_other(
-        &mut self,
-        puzzle: &Puzzle,
-        solution: &Grid,
-        removed: &[usize],
-        budget: &Budget,
-        _rng: &mut Rng,
-    ) -> Result<CountOutcome, Unsupported> {
+    fn count_other(&mut self, ask: OtherSolution<'_>, budget: &Budget, _: &mut Rng) -> Counted {
         if let Some(program) = self.cfg.program() {
             return Ok(crate::program::count_other(
-                &program, puzzle, solution, removed, &self.cfg, budget,
+                &program, ask, &self.cfg, budget,
             ));
         }
-        Ok(crate::carve::count_other(
-            puzzle,
-            solution,
-            removed,
-            self.cfg.clone(),
-            budget,
-        ))
+        Ok(crate::carve::count_other(ask, self.cfg.clone(), budget))
     }
 }

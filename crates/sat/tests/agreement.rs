@@ -10,8 +10,8 @@ use std::collections::BTreeSet;
 use rand::seq::{IndexedRandom, SliceRandom};
 use rand::Rng as _;
 use sudoku_core::{
-    rng_from_seed, verify_solution, Budget, CountEnd, Grid, Limit, Order, Puzzle, Solver, Status,
-    Variant,
+    rng_from_seed, verify_solution, Budget, Count, CountEnd, Grid, Limit, Order, Puzzle, Solver,
+    Status, Variant,
 };
 use sudoku_fixtures::{public_dir, public_grids, seed_grid, seed_puzzle, seed_puzzles};
 use sudoku_logic::RuleSet;
@@ -21,7 +21,12 @@ use sudoku_sat::{Amo, Encoding, Preset, Sat, SatConfig};
 /// Solutions, counted to 2 and kept, when the count is exact.
 fn answers(s: &mut dyn Solver, p: &Puzzle) -> (u64, CountEnd, BTreeSet<Vec<u16>>) {
     let c = s
-        .count(p, 2, true, &Budget::unlimited(), &mut rng_from_seed(1))
+        .count(
+            p,
+            Count::collecting(2),
+            &Budget::unlimited(),
+            &mut rng_from_seed(1),
+        )
         .expect("exact methods count");
     for g in &c.solutions {
         verify_solution(p, g).expect("a counted solution is valid");
@@ -143,7 +148,12 @@ fn finds_both_solutions_of_figure_9() {
         assert_eq!((count, end), (2, CountEnd::LimitReached), "{encoding:?}");
         assert_eq!(found, expected, "{encoding:?}");
         let c = sat
-            .count(&p, 10, false, &Budget::unlimited(), &mut rng_from_seed(1))
+            .count(
+                &p,
+                Count::upto(10),
+                &Budget::unlimited(),
+                &mut rng_from_seed(1),
+            )
             .unwrap();
         assert_eq!((c.count, c.end), (2, CountEnd::Complete), "{encoding:?}");
     }

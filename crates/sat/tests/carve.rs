@@ -3,7 +3,9 @@
 //! with or without rules run before encoding (`logic=`), and carving with either checker makes
 //! the same puzzles.
 
-use sudoku_core::{rng_from_seed, Budget, CountEnd, Order, Puzzle, Solver, Variant};
+use sudoku_core::{
+    rng_from_seed, Budget, Count, CountEnd, Order, OtherSolution, Puzzle, Solver, Variant,
+};
 use sudoku_fixtures::seed_pairs;
 use sudoku_gen::{make_puzzle, CarveEnd, PropFill, PuzzleSpec, Symmetry};
 use sudoku_logic::RuleSet;
@@ -20,10 +22,18 @@ fn both(
 ) -> (u64, u64) {
     let budget = Budget::unlimited();
     let ours = sat
-        .count_other(puzzle, solution, removed, &budget, &mut rng_from_seed(1))
+        .count_other(
+            OtherSolution {
+                puzzle,
+                solution,
+                removed,
+            },
+            &budget,
+            &mut rng_from_seed(1),
+        )
         .expect("sat counts");
     let reference = Prop::default()
-        .count(puzzle, 2, false, &budget, &mut rng_from_seed(1))
+        .count(puzzle, Count::upto(2), &budget, &mut rng_from_seed(1))
         .expect("prop counts");
     assert_ne!(ours.end, CountEnd::Exhausted(sudoku_core::Limit::Time));
     assert_ne!(reference.end, CountEnd::Exhausted(sudoku_core::Limit::Time));

@@ -8,14 +8,19 @@ mod common;
 use std::collections::BTreeSet;
 
 use sudoku_core::{
-    rng_from_seed, verify_solution, Budget, CountEnd, Params, Puzzle, Solver, Variant,
+    rng_from_seed, verify_solution, Budget, Count, CountEnd, Params, Puzzle, Solver, Variant,
 };
 use sudoku_fixtures::seed_puzzles;
 use sudoku_sat::Sat;
 
 fn answers(s: &mut Sat, p: &Puzzle, what: &str) -> (u64, CountEnd, BTreeSet<Vec<u16>>) {
     let c = s
-        .count(p, 2, true, &Budget::unlimited(), &mut rng_from_seed(1))
+        .count(
+            p,
+            Count::collecting(2),
+            &Budget::unlimited(),
+            &mut rng_from_seed(1),
+        )
         .unwrap();
     assert!(c.stats.error.is_none(), "{what}: {:?}", c.stats.error);
     for g in &c.solutions {

@@ -9,8 +9,8 @@ mod common;
 use std::collections::BTreeSet;
 
 use sudoku_core::{
-    rng_from_seed, verify_solution, Budget, CountEnd, Limit, Params, Puzzle, Solver, Status,
-    Variant,
+    rng_from_seed, verify_solution, Budget, Count, CountEnd, Limit, OtherSolution, Params, Puzzle,
+    Solver, Status, Variant,
 };
 use sudoku_fixtures::{seed_grid, seed_puzzle, seed_puzzles};
 use sudoku_sat::{find_kissat, Sat};
@@ -49,7 +49,7 @@ fn answers(s: &mut Sat, p: &Puzzle, what: &str) -> (bool, u64, CountEnd, BTreeSe
         other => panic!("{what}: {other:?}"),
     };
     let c = s
-        .count(p, 2, true, &budget, &mut rng_from_seed(1))
+        .count(p, Count::collecting(2), &budget, &mut rng_from_seed(1))
         .expect("sat counts");
     for g in &c.solutions {
         verify_solution(p, g).unwrap_or_else(|e| panic!("{what}: {e}"));
@@ -120,7 +120,12 @@ fn kissat_counts_both_solutions_of_figure_9() {
         .collect();
     let mut s = sat(&[("solver", "kissat"), ("preset", "sat")]);
     let c = s
-        .count(&p, 10, true, &Budget::unlimited(), &mut rng_from_seed(1))
+        .count(
+            &p,
+            Count::collecting(10),
+            &Budget::unlimited(),
+            &mut rng_from_seed(1),
+        )
         .unwrap();
     assert_eq!((c.count, c.end), (2, CountEnd::Complete));
     let found: BTreeSet<Vec<u16>> = c.solutions.iter().map(|g| g.cells().to_vec()).collect();
@@ -209,12 +214,13 @@ fn kissat_answers_carvings_check() {
             let q = Puzzle::new(g, p.variant());
             let budget = Budget::unlimited();
             let mut rng = rng_from_seed(1);
-            let a = ours
-                .count_other(&q, &solution, &[c], &budget, &mut rng)
-                .unwrap();
-            let b = theirs
-                .count_other(&q, &solution, &[c], &budget, &mut rng)
-                .unwrap();
+            let ask = OtherSolution {
+                puzzle: &q,
+                solution: &solution,
+                removed: &[c],
+            };
+            let a = ours.count_other(ask, &budget, &mut rng).unwrap();
+            let b = theirs.count_other(ask, &budget, &mut rng).unwrap();
             assert_eq!((a.count, a.end), (b.count, b.end), "{label} without {c}");
         }
     }

@@ -7,7 +7,7 @@ use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use sudoku::Sudoku;
-use sudoku_core::{format, rng_from_seed, Budget, Puzzle, Solver, Variant};
+use sudoku_core::{format, rng_from_seed, Budget, Count, Puzzle, Solver, Variant};
 use sudoku_fixtures::public_grids;
 use sudoku_prop::Prop;
 
@@ -63,7 +63,7 @@ fn side_by_side(c: &mut Criterion) {
         group.bench_function(BenchmarkId::new("count-2", "prop"), |b| {
             b.iter(|| {
                 for p in &ours {
-                    black_box(prop.count(p, 2, false, &budget, &mut rng).ok());
+                    black_box(prop.count(p, Count::upto(2), &budget, &mut rng).ok());
                 }
             })
         });

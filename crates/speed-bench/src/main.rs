@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use sudoku::Sudoku;
-use sudoku_core::{format, rng_from_seed, Budget, Puzzle, Solver, Status, Variant};
+use sudoku_core::{format, rng_from_seed, Budget, Count, Puzzle, Solver, Status, Variant};
 use sudoku_prop::Prop;
 
 /// Solves per puzzle and round in the warm mode; their mean is one measurement.
@@ -209,7 +209,7 @@ fn carve(n: usize) {
             .grid;
         let p = Puzzle::new(grid, Variant::Classic);
         let c = prop
-            .count(&p, 2, false, &unlimited, &mut rng)
+            .count(&p, Count::upto(2), &unlimited, &mut rng)
             .map(|c| c.count);
         assert_eq!(c, Ok(1), "a `sudoku` puzzle is not unique");
     }
@@ -352,7 +352,7 @@ fn main() {
                 }
                 other => panic!("{name}: prop did not solve: {other:?}"),
             };
-            let counted = prop.count(p, 2, false, &unlimited, &mut rng);
+            let counted = prop.count(p, Count::upto(2), &unlimited, &mut rng);
             guesses[0][1] += counted.as_ref().map_or(0, |c| c.stats.guesses as usize);
             let count = counted.map(|c| c.count);
             assert_eq!(
@@ -401,7 +401,7 @@ fn main() {
             let mut ours = |i: usize| {
                 let p = &puzzles[i];
                 if count {
-                    black_box(prop.count(p, 2, false, &unlimited, &mut rng).ok());
+                    black_box(prop.count(p, Count::upto(2), &unlimited, &mut rng).ok());
                 } else {
                     black_box(prop.solve(p, &unlimited, &mut rng));
                 }

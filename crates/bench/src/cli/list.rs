@@ -115,6 +115,12 @@ fn code(text: &str) -> String {
     }
 }
 
+/// A method's or a generator's section: its heading, what it is, and its parameters.
+fn section_markdown(out: &mut String, heading: &str, summary: &str, ps: &[ParamSpec]) {
+    out.push_str(&format!("\n### {heading}\n\n{}\n\n", sentence(summary)));
+    params_markdown(out, ps);
+}
+
 /// A parameter table, or a line saying there is none.
 fn params_markdown(out: &mut String, ps: &[ParamSpec]) {
     if ps.is_empty() {
@@ -165,12 +171,7 @@ fn markdown(registry: &Registry) -> String {
         ));
     }
     for m in &registry.methods {
-        out.push_str(&format!(
-            "\n### `{}`\n\n{}\n\n",
-            m.name,
-            sentence(m.summary)
-        ));
-        params_markdown(&mut out, m.params);
+        section_markdown(&mut out, &format!("`{}`", m.name), m.summary, m.params);
     }
     out.push_str("\n## Generators\n\n");
     out.push_str(
@@ -188,12 +189,12 @@ fn markdown(registry: &Registry) -> String {
         ));
     }
     for g in &registry.generators {
-        out.push_str(&format!(
-            "\n### `{}` (generator)\n\n{}\n\n",
-            g.name,
-            sentence(g.summary)
-        ));
-        params_markdown(&mut out, g.params);
+        section_markdown(
+            &mut out,
+            &format!("`{}` (generator)", g.name),
+            g.summary,
+            g.params,
+        );
     }
     out.push_str("\n## Kinds\n\n");
     out.push_str(&kinds_text(registry));

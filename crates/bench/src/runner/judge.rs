@@ -8,8 +8,8 @@ use std::time::Duration;
 
 use sudoku_core::format::to_text;
 use sudoku_core::{
-    check_givens, rng_from_seed, verify_solution, Budget, CountEnd, CountOutcome, Grid, Limit,
-    Outcome, Puzzle, RelaxReport, Solver, Stats, Status,
+    check_givens, rng_from_seed, verify_solution, Budget, Count, CountEnd, CountOutcome, Grid,
+    Limit, Outcome, Puzzle, RelaxReport, Solver, Stats, Status,
 };
 
 use sudoku_gen::Carved;
@@ -372,7 +372,12 @@ pub fn check_claim(trial: Trial, answer: &Answer, puzzle: &Puzzle, budget: &Budg
         1 => "exactly one solution".to_string(),
         k => format!("exactly {k} solutions"),
     };
-    let found = checker.count(puzzle, claimed + 1, true, &limit, &mut rng_from_seed(0));
+    let found = checker.count(
+        puzzle,
+        Count::collecting(claimed + 1),
+        &limit,
+        &mut rng_from_seed(0),
+    );
     match found {
         Ok(c) if c.count > claimed => {
             let shown = c
@@ -472,8 +477,7 @@ mod tests {
         let (solved, _) = sudoku_prop::Prop::default()
             .count(
                 several,
-                1,
-                true,
+                Count::collecting(1),
                 &Budget::unlimited(),
                 &mut rng_from_seed(0),
             )

@@ -7,8 +7,8 @@ use std::sync::Arc;
 
 use anyhow::{anyhow, bail, Result};
 use sudoku_core::{
-    Budget, Generator, Order, ParamError, Params, PolytopeCheck, Puzzle, Relaxer, Rng, Solver,
-    Status,
+    Budget, Count, Generator, Order, ParamError, Params, PolytopeCheck, Puzzle, Relaxer, Rng,
+    Solver, Status,
 };
 use sudoku_gen::PuzzleSpec;
 use sudoku_prop::Prop;
@@ -225,9 +225,12 @@ impl TrialMethod for CountTrial {
     }
 
     fn attempt(&mut self, job: &Job, rng: &mut Rng) -> Result<Answer> {
-        Ok(Answer::Count(
-            self.0.count(job.puzzle, self.1, true, job.budget, rng)?,
-        ))
+        Ok(Answer::Count(self.0.count(
+            job.puzzle,
+            Count::collecting(self.1),
+            job.budget,
+            rng,
+        )?))
     }
 
     fn settle(&mut self, answer: &mut Answer) {

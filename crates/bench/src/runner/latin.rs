@@ -277,8 +277,14 @@ mod tests {
         let mut rng = sudoku_core::rng_from_seed(0);
         let budget = sudoku_core::Budget::unlimited();
         let mut prop = sudoku_prop::Prop::default();
-        let mut full =
-            sudoku_core::Solver::count(&mut prop, &puzzle, 100, true, &budget, &mut rng).unwrap();
+        let mut full = sudoku_core::Solver::count(
+            &mut prop,
+            &puzzle,
+            sudoku_core::Count::collecting(100),
+            &budget,
+            &mut rng,
+        )
+        .unwrap();
         assert_eq!(full.count, 12);
         let judged = |a: &Answer| judge_latin(judge(a, &puzzle), a, &square);
         assert_eq!(

@@ -12,7 +12,7 @@ use std::time::Instant;
 
 use anyhow::{anyhow, Result};
 use sudoku_core::{
-    Budget, CountEnd, Deadline, Limit, PolytopeCheck, Puzzle, RelaxError, Rng, Solver,
+    Budget, Count, CountEnd, Deadline, Limit, PolytopeCheck, Puzzle, RelaxError, Rng, Solver,
 };
 use sudoku_logic::{trace, End, LogicConfig, RuleSet};
 use sudoku_prop::Prop;
@@ -93,7 +93,7 @@ pub fn analyse(
         stopped: Some(limit),
         ..LogicLpReport::default()
     };
-    let count = prop.count(puzzle, 2, true, &rest(), rng)?;
+    let count = prop.count(puzzle, Count::collecting(2), &rest(), rng)?;
     if let CountEnd::Exhausted(limit) = count.end {
         return Ok(stopped(limit));
     }

@@ -48,9 +48,9 @@ mod engine;
 pub use alldiff::{AllDifferent, Infeasible};
 
 use sudoku_core::{
-    check_givens, choices, for_width, Budget, Capabilities, CountEnd, CountOutcome, Grid,
-    MethodInfo, Order, Outcome, ParamError, Params, Puzzle, Rng, Solver, Stats, Status,
-    Unsupported, Variant,
+    check_givens, choices, for_width, Budget, Capabilities, Count, CountEnd, CountOutcome, Counted,
+    Grid, MethodInfo, Order, Outcome, ParamError, Params, Puzzle, Rng, Solver, Stats, Status,
+    Variant,
 };
 
 use engine::{Engine, SearchEnd};
@@ -264,14 +264,8 @@ impl Solver for Gac {
         }
     }
 
-    fn count(
-        &mut self,
-        puzzle: &Puzzle,
-        limit: u64,
-        collect: bool,
-        budget: &Budget,
-        _rng: &mut Rng,
-    ) -> Result<CountOutcome, Unsupported> {
+    fn count(&mut self, puzzle: &Puzzle, ask: Count, budget: &Budget, _rng: &mut Rng) -> Counted {
+        let Count { limit, collect } = ask;
         Ok(self.enumerate(puzzle, limit, collect, budget))
     }
 }

@@ -16,7 +16,9 @@
 
 mod board;
 
-use sudoku_core::{Budget, CountEnd, CountOutcome, Grid, Order, Puzzle, Stats, Variant};
+use sudoku_core::{
+    Budget, CountEnd, CountOutcome, Grid, Order, OtherSolution, Puzzle, Stats, Variant,
+};
 
 use crate::kernel::{Meter, SearchEnd, Strategy};
 use crate::search::{Engine, OnSolution};
@@ -212,13 +214,12 @@ impl Engine for NineEngine {
     /// another digit at k and the solution's digits at the removed cells before k? Each is a
     /// search for one solution of a more constrained puzzle, which propagation often settles
     /// at once, where a count to 2 must find the known solution and exhaust the rest.
-    fn count_other(
-        &mut self,
-        puzzle: &Puzzle,
-        solution: &Grid,
-        removed: &[usize],
-        budget: &Budget,
-    ) -> Option<CountOutcome> {
+    fn count_other(&mut self, ask: OtherSolution<'_>, budget: &Budget) -> Option<CountOutcome> {
+        let OtherSolution {
+            puzzle,
+            solution,
+            removed,
+        } = ask;
         let known = solution.cells();
         if known.len() != 81 || removed.iter().any(|&c| c >= 81 || known[c] == 0) {
             return None;
