@@ -3,7 +3,7 @@
 mod common;
 
 use common::{dataset, datasets, every_config, solve_verified};
-use sudoku_core::{format, rng_from_seed, Budget, Count, CountEnd, Puzzle, Solver, Variant};
+use sudoku_core::{format, rng_from_seed, Budget, Count, CountEnd, Puzzle, Variant};
 use sudoku_prop::{Norvig, Prop};
 
 /// Every configuration solves every puzzle of `file` (up to `take`) with a verified answer,
@@ -70,14 +70,7 @@ fn norvig_sets_are_unique() {
     let mut prop = Prop::default();
     for g in grids {
         let p = Puzzle::new(g, Variant::Classic);
-        let c = prop
-            .count(
-                &p,
-                Count::upto(2),
-                &Budget::unlimited(),
-                &mut rng_from_seed(0),
-            )
-            .unwrap();
+        let c = common::count(&mut prop, &p, Count::upto(2));
         assert_eq!((c.count, c.end), (1, CountEnd::Complete));
     }
 }
@@ -118,22 +111,8 @@ fn lewis_sets_with_many_solutions_are_solved_and_counted() {
             let p = Puzzle::new(g, Variant::Classic);
             solve_verified(&mut prop, &p);
             solve_verified(&mut norvig, &p);
-            let a = prop
-                .count(
-                    &p,
-                    Count::collecting(3),
-                    &Budget::unlimited(),
-                    &mut rng_from_seed(0),
-                )
-                .unwrap();
-            let b = norvig
-                .count(
-                    &p,
-                    Count::collecting(3),
-                    &Budget::unlimited(),
-                    &mut rng_from_seed(0),
-                )
-                .unwrap();
+            let a = common::count(&mut prop, &p, Count::collecting(3));
+            let b = common::count(&mut norvig, &p, Count::collecting(3));
             assert_eq!((a.count, a.end), (b.count, b.end), "{file}");
             assert!(a.count >= 1);
             // Same search order for singletons is not promised, so compare as sets.

@@ -4,7 +4,7 @@
 mod common;
 
 use common::{both, solve_verified};
-use sudoku_core::{format, rng_from_seed, Budget, Count, CountEnd, Puzzle, Solver, Variant};
+use sudoku_core::{format, Count, CountEnd, Puzzle, Variant};
 use sudoku_fixtures::{seed_grid, seed_grids, seed_pairs, seed_puzzles};
 
 /// The two-solution puzzle of Raimundo et al. (Figure 9) and its solutions (Figures 10a, 10b).
@@ -22,14 +22,7 @@ fn jump_9x9_puzzles_have_the_printed_solutions() {
                 "{}",
                 solver.name()
             );
-            let count = solver
-                .count(
-                    &puzzle,
-                    Count::upto(2),
-                    &Budget::unlimited(),
-                    &mut rng_from_seed(0),
-                )
-                .unwrap();
+            let count = common::count(&mut **solver, &puzzle, Count::upto(2));
             assert_eq!((count.count, count.end), (1, CountEnd::Complete));
         }
     }
@@ -46,14 +39,7 @@ fn figure_9_has_exactly_the_two_solutions_of_figure_10() {
         .to_vec();
     let puzzle = Puzzle::new(grid, Variant::Classic);
     for solver in both().iter_mut() {
-        let out = solver
-            .count(
-                &puzzle,
-                Count::collecting(10),
-                &Budget::unlimited(),
-                &mut rng_from_seed(0),
-            )
-            .unwrap();
+        let out = common::count(&mut **solver, &puzzle, Count::collecting(10));
         assert_eq!(
             (out.count, out.end),
             (2, CountEnd::Complete),
@@ -71,14 +57,7 @@ fn figure_9_has_exactly_the_two_solutions_of_figure_10() {
         lines.sort();
         assert_eq!(lines, figure_10);
         // With the limit at 2 the search stops at the second one.
-        let out = solver
-            .count(
-                &puzzle,
-                Count::upto(2),
-                &Budget::unlimited(),
-                &mut rng_from_seed(0),
-            )
-            .unwrap();
+        let out = common::count(&mut **solver, &puzzle, Count::upto(2));
         assert_eq!((out.count, out.end), (2, CountEnd::LimitReached));
         assert!(out.solutions.is_empty());
     }
@@ -99,13 +78,6 @@ fn jump_25x25_puzzle_matches_the_printed_rows() {
             r + 1
         );
     }
-    let count = prop
-        .count(
-            &puzzle,
-            Count::upto(2),
-            &Budget::unlimited(),
-            &mut rng_from_seed(0),
-        )
-        .unwrap();
+    let count = common::count(&mut prop, &puzzle, Count::upto(2));
     assert_eq!((count.count, count.end), (1, CountEnd::Complete));
 }

@@ -4,7 +4,8 @@
 use std::path::PathBuf;
 
 use sudoku_core::{
-    format, rng_from_seed, verify_solution, Budget, Grid, Puzzle, Solver, Status, Variant,
+    format, rng_from_seed, verify_solution, Budget, Count, CountOutcome, Grid, Puzzle, Solver,
+    Status, Variant,
 };
 use sudoku_prop::{Norvig, Prop, PropConfig};
 
@@ -54,4 +55,11 @@ pub fn datasets() -> Option<PathBuf> {
 /// The puzzles of a dataset file, or `None` (with a printed reason) when it is absent.
 pub fn dataset(name: &str) -> Option<Vec<Grid>> {
     sudoku_fixtures::public_grids(name).expect("dataset parses")
+}
+
+/// `solver`'s count of `puzzle` with no budget and seed 0 (the methods here are deterministic).
+pub fn count<S: Solver + ?Sized>(solver: &mut S, puzzle: &Puzzle, ask: Count) -> CountOutcome {
+    solver
+        .count(puzzle, ask, &Budget::unlimited(), &mut rng_from_seed(0))
+        .expect("a complete method counts")
 }
