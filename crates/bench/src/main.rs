@@ -16,6 +16,7 @@ mod cli;
 mod clock;
 mod io;
 mod memory;
+mod method_crates;
 mod outputs;
 mod progress;
 mod provenance;

@@ -32,15 +32,9 @@ pub struct Registry {
 impl Registry {
     /// Everything this build of the workspace provides.
     pub fn standard() -> Registry {
-        let mut methods = Vec::new();
-        methods.extend(sudoku_prop::methods());
-        methods.extend(sudoku_baselines::methods());
-        methods.extend(sudoku_meta::methods());
-        methods.extend(sudoku_ilp::methods());
-        methods.extend(sudoku_logic::methods());
+        // The methods that run outside this process come last, after every built-in one.
+        let mut methods = crate::method_crates::in_process();
         methods.extend(sudoku_external::methods());
-        methods.extend(sudoku_sat::methods());
-        methods.extend(sudoku_hybrid::methods());
         let mut generators = sudoku_gen::generators();
         generators.extend(sudoku_ilp::generators());
         Registry {

@@ -3,16 +3,11 @@
 
 use sudoku_core::MethodInfo;
 
-/// Every method of every method crate, in registry order.
+#[path = "../../src/method_crates.rs"]
+mod method_crates;
+
+/// Every method of every method crate that runs in this process (the outside programs need
+/// programs installed), in registry order.
 pub fn methods() -> Vec<MethodInfo> {
-    [
-        sudoku_prop::methods(),
-        sudoku_baselines::methods(),
-        sudoku_meta::methods(),
-        sudoku_ilp::methods(),
-        sudoku_logic::methods(),
-        sudoku_sat::methods(),
-        sudoku_hybrid::methods(),
-    ]
-    .concat()
+    method_crates::in_process()
 }

@@ -1,0 +1,19 @@
+//! The method crates built into the binary: the one list of them. The registry takes it, and
+//! the integration tests include this file by path (they cannot link the binary), so a new
+//! method crate joins `list`, `run` and every test at once.
+
+use sudoku_core::MethodInfo;
+
+/// Every method that runs in this process, crate by crate, in the order `list` shows them.
+pub fn in_process() -> Vec<MethodInfo> {
+    [
+        sudoku_prop::methods(),
+        sudoku_baselines::methods(),
+        sudoku_meta::methods(),
+        sudoku_ilp::methods(),
+        sudoku_logic::methods(),
+        sudoku_sat::methods(),
+        sudoku_hybrid::methods(),
+    ]
+    .concat()
+}
