@@ -27,6 +27,7 @@ pub mod clocks;
 pub mod compare;
 pub mod escape;
 pub mod fidelity;
+pub mod files;
 pub mod findings;
 pub mod meta;
 pub mod number;

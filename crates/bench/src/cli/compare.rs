@@ -9,6 +9,7 @@ use anyhow::{anyhow, bail, Context};
 use clap::Args;
 
 use sudoku_analysis::baseline::{self, Side};
+use sudoku_analysis::files;
 use sudoku_analysis::meta::RunMeta;
 use sudoku_analysis::{read_rows, Row};
 use sudoku_report::{Report, Section};
@@ -42,7 +43,7 @@ pub struct CompareArgs {
 
 /// A results folder's rows and meta.json.
 fn load(dir: &Path) -> anyhow::Result<(Vec<Row>, Option<RunMeta>)> {
-    let trials = dir.join("trials.csv");
+    let trials = dir.join(files::TRIALS);
     if !trials.exists() {
         bail!(
             "{} not found: `compare` needs two results folders written by `run`",

@@ -9,6 +9,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{anyhow, bail, Context, Result};
 use clap::Args;
+use sudoku_analysis::files;
 use sudoku_analysis::meta::RunMeta;
 use sudoku_analysis::{read_rows, Row};
 use sudoku_repro::{
@@ -177,7 +178,7 @@ pub fn repro(a: &ReproArgs, registry: &Registry) -> Result<(), Failure> {
                     r => r?,
                 }
             }
-            let trials = dir.join("trials.csv");
+            let trials = dir.join(files::TRIALS);
             if trials.exists() {
                 let r: Vec<Row> = read_rows(&trials)?;
                 rows.insert(f.name.clone(), r);
