@@ -43,6 +43,8 @@ pub enum Made {
     /// `run` writes it as it runs (`merge` joins it from shards): the data the others are made
     /// from.
     Run,
+    /// `run` writes it from its plan, before the trials.
+    Plan,
     /// Made from the data alone by `run`, `plot`, `report` and `merge`.
     Text,
     /// Drawn as [`Made::Text`] is, unless charts are left out (`run --no-plots`).
@@ -54,6 +56,7 @@ impl Made {
     pub fn written_by(self) -> &'static str {
         match self {
             Made::Run => "`run` as it runs; `merge`",
+            Made::Plan => "`run`, before the trials",
             Made::Text => "`run`, `plot`, `report`, `merge`",
             Made::Drawn => "`run` (not with `--no-plots`), `plot`, `report`, `merge`",
         }
@@ -134,8 +137,9 @@ pub const RUN_FILES: &[RunFile] = &[
     },
     RunFile {
         names: &[INSTANCES],
-        made: Made::Run,
-        holds: "every instance of the run, generated ones included, with its set",
+        made: Made::Plan,
+        holds: "the instances the run generated (when it generated any), each with its set, \
+                to inspect or re-use them",
         linked: false,
     },
     RunFile {

@@ -24,6 +24,7 @@ use std::path::{Path, PathBuf};
 
 pub mod baseline;
 pub mod clocks;
+pub mod columns;
 pub mod compare;
 pub mod escape;
 pub mod fidelity;

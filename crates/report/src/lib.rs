@@ -14,6 +14,7 @@ use std::path::{Path, PathBuf};
 
 use sudoku_analysis::{write_whole, AnalysisError, RunOutputs};
 
+pub mod charts;
 pub mod plots;
 pub mod report;
 

@@ -27,10 +27,10 @@ pub struct CompareArgs {
     /// The results folder compared with it (B); ratios are B over A.
     pub b: PathBuf,
     /// A ratio whose whole 95 % interval lies above 1 + THRESHOLD is a regression (0.1: 10 %).
-    #[arg(long, default_value_t = baseline::THRESHOLD, allow_negative_numbers = true)]
+    #[arg(long, value_name = "T", default_value_t = baseline::THRESHOLD, allow_negative_numbers = true)]
     pub threshold: f64,
     /// Write compare.md and compare.html into this folder instead of printing Markdown.
-    #[arg(long)]
+    #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
     /// Exit 1 when a line is a regression (for CI).
     #[arg(long)]

@@ -21,7 +21,7 @@ pub struct MergeArgs {
     pub dirs: Vec<PathBuf>,
     /// Where to write the merged results: a new folder, or one of earlier merged results of the
     /// same experiment (never one of the folders merged).
-    #[arg(long)]
+    #[arg(long, value_name = "DIR")]
     pub out: PathBuf,
 }
 

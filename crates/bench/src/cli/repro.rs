@@ -39,7 +39,7 @@ pub struct ReproArgs {
     pub quick: bool,
     /// Output folder (default: results/repro-NAME; with `all`, one repro-NAME folder per paper
     /// inside it).
-    #[arg(long)]
+    #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
     /// Continue an interrupted reproduction: each experiment skips the trials it already has.
     #[arg(long, conflicts_with = "fresh")]
@@ -48,13 +48,13 @@ pub struct ReproArgs {
     #[arg(long)]
     pub fresh: bool,
     /// Worker threads for thread-safe methods.
-    #[arg(long, default_value_t = 1, value_parser = whole(1, None::<usize>), allow_negative_numbers = true)]
+    #[arg(long, value_name = "J", default_value_t = 1, value_parser = whole(1, None::<usize>), allow_negative_numbers = true)]
     pub jobs: usize,
-    /// Skip the charts.
+    /// Skip the charts, cd.svg and report.html (the text summaries are still written).
     #[arg(long)]
     pub no_plots: bool,
     /// The papers' values (CSV).
-    #[arg(long, default_value = VALUES)]
+    #[arg(long, value_name = "FILE", default_value = VALUES)]
     pub values: PathBuf,
     /// Compare only: rebuild the comparison from the trials already in the output folders.
     #[arg(long, conflicts_with_all = ["resume", "fresh"])]
