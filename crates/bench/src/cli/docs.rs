@@ -200,6 +200,11 @@ fn command_section(out: &mut String, path: &str, cmd: &mut clap::Command) {
     let usage = cmd.render_usage().to_string();
     let usage = usage.trim().trim_start_matches("Usage:").trim();
     out.push_str(&format!("```text\n{usage}\n```\n"));
+    // What `--help` prints after the flags (a command's list of papers, the exit codes).
+    let after = cmd
+        .get_after_long_help()
+        .or(cmd.get_after_help())
+        .map(|a| a.to_string());
     let args: Vec<&Arg> = cmd
         .get_arguments()
         .filter(|a| {
@@ -218,6 +223,9 @@ fn command_section(out: &mut String, path: &str, cmd: &mut clap::Command) {
         for a in args {
             out.push_str(&format!("| `{}` | {} |\n", cell(&arg_form(a)), arg_help(a)));
         }
+    }
+    if let Some(after) = after {
+        out.push_str(&format!("\n```text\n{}\n```\n", after.trim_end()));
     }
     for name in documented(cmd) {
         if let Some(sub) = cmd.find_subcommand_mut(&name) {

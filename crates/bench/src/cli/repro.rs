@@ -32,7 +32,8 @@ const VALUES: &str = "datasets/seeds/paper_values.csv";
 #[derive(Args, Default)]
 #[command(after_help = papers_help())]
 pub struct ReproArgs {
-    /// unicamp-ilp | jump | takano | raggi | teles | lewis | all (the numbers 000-004 too)
+    /// The paper: unicamp-ilp, jump, takano, raggi, teles, lewis, or all of them; or its number
+    /// (000 to 004, listed below).
     pub paper: String,
     /// The reduced version: each experiment's [quick] settings (minutes in all).
     #[arg(long)]
