@@ -24,9 +24,11 @@ use std::path::{Path, PathBuf};
 
 pub mod baseline;
 pub mod clocks;
+pub mod columns;
 pub mod compare;
 pub mod escape;
 pub mod fidelity;
+pub mod files;
 pub mod findings;
 pub mod meta;
 pub mod number;

@@ -109,7 +109,7 @@ impl RunMeta {
     /// cluster run or copied CSV files have none).
     pub fn read(dir: &Path) -> Result<Option<RunMeta>, AnalysisError> {
         use sudoku_core::format::{read_text_within, ReadError};
-        let path = dir.join("meta.json");
+        let path = dir.join(crate::files::META);
         // It holds the experiment file (at most 1 MiB) and a few lines more.
         let text = match read_text_within(
             &path,

@@ -6,6 +6,7 @@
 use std::path::{Path, PathBuf};
 
 use crate::compare::{self, Comparison};
+use crate::files::{self, Made};
 use crate::findings::{self, Finding};
 use crate::meta::RunMeta;
 use crate::meta::RunSettings;
@@ -80,13 +81,13 @@ impl RunOutputs {
         let meta = RunMeta::read(dir)?;
         let settings = meta.as_ref().and_then(|m| m.settings.as_ref());
         // The trials a row at a time: a million rows are never held as rows.
-        let path = dir.join("trials.csv");
+        let path = dir.join(files::TRIALS);
         let trials = if path.exists() {
             Trials::read(&path, settings)?
         } else {
             Trials::default()
         };
-        let traces: Vec<TraceRow> = read_if_there(&dir.join("traces.csv"), settings)?;
+        let traces: Vec<TraceRow> = read_if_there(&dir.join(files::TRACES), settings)?;
         let title = match (title, trials.is_empty()) {
             (Some(t), _) => t.to_string(),
             (None, false) => trials.experiment.clone(),
@@ -101,7 +102,7 @@ impl RunOutputs {
     pub fn read_rows(dir: &Path) -> Result<Vec<Row>, AnalysisError> {
         let meta = RunMeta::read(dir)?;
         read_if_there(
-            &dir.join("trials.csv"),
+            &dir.join(files::TRIALS),
             meta.as_ref().and_then(|m| m.settings.as_ref()),
         )
     }
@@ -134,36 +135,47 @@ impl RunOutputs {
     /// Writes summary.csv, summary.md, summary.tex, stats.md and stats.tex into `dir`;
     /// returns them in that order.
     pub fn write_summaries(&self, dir: &Path) -> Result<Vec<PathBuf>, AnalysisError> {
-        let csv = dir.join("summary.csv");
-        write_rows(&csv, &self.summary)?;
-        let mut files = vec![csv];
-        for (name, text) in [
-            ("summary.md", self.summary_markdown()),
-            ("summary.tex", self.summary_latex()),
-            ("stats.md", self.stats_markdown()),
-            ("stats.tex", self.stats_latex()),
-        ] {
-            files.push(write_whole(&dir.join(name), &text)?);
+        let mut written = Vec::new();
+        for name in files::named(|f| f.made == Made::Text).filter(|n| *n != files::FINDINGS) {
+            let path = dir.join(name);
+            if self.write_file(&path, name)? {
+                written.push(path);
+            }
         }
-        Ok(files)
+        Ok(written)
     }
 
-    /// Writes the summaries and findings.md into `dir`. Returns the folder's files so far, those
-    /// that exist, in the order `run` lists them: trials.csv, traces.csv, the summaries,
-    /// meta.json, the statistics and findings.md.
+    /// Writes the files made from the data alone ([`Made::Text`]: the summaries, the
+    /// statistics and findings.md) into `dir`. Returns the folder's files so far, those that
+    /// exist, in the order of [`files::RUN_FILES`]: the run's own files among them.
     pub fn write_text(&self, dir: &Path) -> Result<Vec<PathBuf>, AnalysisError> {
-        let summaries = self.write_summaries(dir)?;
-        let (summary_files, stats_files) = summaries.split_at(3);
-        let mut files = vec![dir.join("trials.csv"), dir.join("traces.csv")];
-        files.extend_from_slice(summary_files);
-        files.push(dir.join("meta.json"));
-        files.extend_from_slice(stats_files);
-        files.push(write_whole(
-            &dir.join("findings.md"),
-            &self.findings_markdown(),
-        )?);
-        files.retain(|f| f.exists());
-        Ok(files)
+        let mut listed = Vec::new();
+        for name in files::named(|f| f.made != Made::Drawn) {
+            let path = dir.join(name);
+            if self.write_file(&path, name)? || path.exists() {
+                listed.push(path);
+            }
+        }
+        Ok(listed)
+    }
+
+    /// Writes `path`, the file `name` of [`files::RUN_FILES`], when it is made from the data
+    /// alone; `false` (nothing written) for the others.
+    fn write_file(&self, path: &Path, name: &str) -> Result<bool, AnalysisError> {
+        let text = match name {
+            files::SUMMARY_CSV => {
+                write_rows(path, &self.summary)?;
+                return Ok(true);
+            }
+            files::SUMMARY_MD => self.summary_markdown(),
+            files::SUMMARY_TEX => self.summary_latex(),
+            files::STATS_MD => self.stats_markdown(),
+            files::STATS_TEX => self.stats_latex(),
+            files::FINDINGS => self.findings_markdown(),
+            _ => return Ok(false),
+        };
+        write_whole(path, &text)?;
+        Ok(true)
     }
 }
 
@@ -182,10 +194,25 @@ fn read_if_there<T: CsvRow>(
 /// Writes `text` to `path` whole or not at all (into `<path>.tmp`, then renamed over it), so
 /// a run killed while writing leaves the earlier file, not half of a new one; returns `path`.
 pub fn write_whole(path: &Path, text: &str) -> Result<PathBuf, AnalysisError> {
-    let mut tmp = path.as_os_str().to_owned();
-    tmp.push(".tmp");
-    let tmp = PathBuf::from(tmp);
+    let tmp = files::tmp_sibling(path);
     std::fs::write(&tmp, text).map_err(|e| AnalysisError::io(&tmp, e))?;
     std::fs::rename(&tmp, path).map_err(|e| AnalysisError::io(path, e))?;
     Ok(path.to_path_buf())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_file_made_from_the_data_has_its_writer_and_no_other_is_written() {
+        let dir = tempfile::tempdir().unwrap();
+        let run = RunOutputs::new("t", Vec::new(), Vec::new(), None);
+        for f in files::RUN_FILES {
+            for name in f.names.iter().filter(|n| !n.starts_with('*')) {
+                let written = run.write_file(&dir.path().join(name), name).unwrap();
+                assert_eq!(written, f.made == Made::Text, "{name}");
+            }
+        }
+    }
 }

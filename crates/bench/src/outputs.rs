@@ -6,6 +6,7 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context, Result};
+use sudoku_analysis::files;
 use sudoku_analysis::meta::RunMeta;
 use sudoku_analysis::{read_checked, RunOutputs};
 
@@ -37,7 +38,7 @@ pub fn check_meta_experiment(dir: &Path) -> Result<()> {
     let Some(meta) = RunMeta::read(dir)? else {
         return Ok(());
     };
-    let trials = dir.join("trials.csv");
+    let trials = dir.join(files::TRIALS);
     let Ok(file) = std::fs::File::open(&trials) else {
         return Ok(());
     };
@@ -59,7 +60,7 @@ pub fn check_meta_experiment(dir: &Path) -> Result<()> {
         let shown = sudoku_analysis::escape::visible;
         bail!(
             "{}: of experiment `{}`, but the rows of {} are of `{}`: the folder mixes two runs' files; put back the meta.json of the run that wrote these rows, or remove it",
-            dir.join("meta.json").display(),
+            dir.join(files::META).display(),
             shown(&meta.experiment),
             trials.display(),
             shown(rows)
@@ -77,7 +78,7 @@ pub fn merge_dirs(dirs: &[PathBuf]) -> Result<(Vec<Row>, Vec<TraceRow>)> {
     let mut seen: HashMap<String, PathBuf> = HashMap::new();
     let mut experiment: Option<String> = None;
     for d in dirs {
-        let p = d.join("trials.csv");
+        let p = d.join(files::TRIALS);
         if !p.exists() {
             bail!("{} not found", p.display());
         }
@@ -106,7 +107,7 @@ pub fn merge_dirs(dirs: &[PathBuf]) -> Result<(Vec<Row>, Vec<TraceRow>)> {
             }
             rows.push(r);
         }
-        let t = d.join("traces.csv");
+        let t = d.join(files::TRACES);
         if t.exists() {
             traces.extend(read_checked::<TraceRow>(&t, settings)?);
         }
@@ -116,27 +117,10 @@ pub fn merge_dirs(dirs: &[PathBuf]) -> Result<(Vec<Row>, Vec<TraceRow>)> {
     Ok((rows, traces))
 }
 
-/// Files a run writes into its folder, besides the charts (`*.svg`, `*.png`).
-const RUN_FILES: [&str; 14] = [
-    "trials.csv",
-    "stats.md",
-    "stats.tex",
-    "findings.md",
-    "report.html",
-    "traces.csv",
-    "summary.csv",
-    "summary.md",
-    "summary.tex",
-    "meta.json",
-    "instances.txt",
-    "trials.csv.tmp",
-    "traces.csv.tmp",
-    "meta.json.tmp",
-];
-
-/// Removes every output an earlier run left in `dir` (its CSVs, summaries, findings.md,
-/// meta.json, instances.txt and charts), so `--fresh` starts from a folder with nothing stale; other
-/// files and sub-folders stay. Returns what it removed.
+/// Removes every output an earlier run left in `dir` (the files of
+/// [`sudoku_analysis::files::RUN_FILES`], charts included, and their `.tmp` siblings), so
+/// `--fresh` starts from a folder with nothing stale; other files and sub-folders stay. Returns
+/// what it removed.
 pub fn clear_outputs(dir: &Path) -> Result<Vec<PathBuf>> {
     let mut removed = Vec::new();
     if !dir.is_dir() {
@@ -144,12 +128,10 @@ pub fn clear_outputs(dir: &Path) -> Result<Vec<PathBuf>> {
     }
     for entry in std::fs::read_dir(dir).with_context(|| format!("reading {}", dir.display()))? {
         let path = entry?.path();
-        let name = path.file_name().map(|n| n.to_string_lossy().into_owned());
-        let chart = matches!(
-            path.extension().and_then(|e| e.to_str()),
-            Some("svg" | "png")
-        );
-        if path.is_file() && (chart || name.is_some_and(|n| RUN_FILES.contains(&n.as_str()))) {
+        let output = path
+            .file_name()
+            .is_some_and(|n| files::is_output(&n.to_string_lossy()));
+        if output && path.is_file() {
             std::fs::remove_file(&path).with_context(|| format!("removing {}", path.display()))?;
             removed.push(path);
         }

@@ -120,9 +120,7 @@ pub fn done_keys(path: &Path, settings: &RunSettings) -> Result<(HashSet<String>
 /// never sees half a file and a failed write (a full disk) leaves the old one; every error
 /// names the file.
 pub fn write_atomic(path: &Path, text: &str) -> Result<()> {
-    let mut tmp = path.as_os_str().to_owned();
-    tmp.push(".tmp");
-    let tmp = std::path::PathBuf::from(tmp);
+    let tmp = sudoku_analysis::files::tmp_sibling(path);
     let written = File::create(&tmp).and_then(|mut f| {
         f.write_all(text.as_bytes())?;
         f.sync_all()

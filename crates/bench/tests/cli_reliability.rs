@@ -109,19 +109,19 @@ fn zero_counts_and_limits_are_errors() {
         ),
         (
             vec!["solve", &f, "-m", "prop", "--node-limit", "0"],
-            "'--node-limit <NODE_LIMIT>'",
+            "'--node-limit <N>'",
         ),
         (
             vec!["solve", &f, "-m", "grasp", "--iteration-limit", "0"],
-            "'--iteration-limit <ITERATION_LIMIT>'",
+            "'--iteration-limit <N>'",
         ),
         (
             vec!["solve", &f, "-m", "prop", "--jobs", "0"],
-            "'--jobs <JOBS>'",
+            "'--jobs <N>'",
         ),
         (
             vec!["generate", "--order", "3", "--count", "0"],
-            "'--count <COUNT>'",
+            "'--count <K>'",
         ),
         (
             vec!["run", &exp, "--out", "o", "--trials", "0"],

@@ -14,6 +14,7 @@ use std::path::{Path, PathBuf};
 
 use sudoku_analysis::{write_whole, AnalysisError, RunOutputs};
 
+pub mod charts;
 pub mod plots;
 pub mod report;
 
@@ -66,7 +67,7 @@ pub fn write(run: &RunOutputs, dir: &Path, charts: bool) -> Result<Written, Repo
     } else {
         None
     };
-    let cd_path = dir.join("cd.svg");
+    let cd_path = dir.join(sudoku_analysis::files::CD);
     match &cd {
         Some(svg) => files.push(write_whole(&cd_path, svg)?),
         // A diagram from an earlier run would no longer match the statistics.

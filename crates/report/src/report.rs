@@ -19,7 +19,7 @@ use sudoku_analysis::meta::{config_label, RunMeta};
 use sudoku_analysis::number::num;
 use sudoku_analysis::tables::Caps;
 use sudoku_analysis::tables::{filterable, Cell, Line, Table};
-use sudoku_analysis::{compare, summary, tables, write_whole};
+use sudoku_analysis::{compare, files, summary, tables, write_whole};
 use sudoku_analysis::{RunOutputs, Trial};
 
 use crate::plots::{self, Drawn};
@@ -65,17 +65,6 @@ pub struct Report {
 /// Text made safe as HTML text or attribute value (the one escaper of the crate, here too for
 /// callers that build report sections).
 pub use sudoku_analysis::escape::html;
-
-/// The files of a results folder the page links to, when they exist.
-const LINKED: [&str; 7] = [
-    "trials.csv",
-    "traces.csv",
-    "summary.csv",
-    "summary.md",
-    "summary.tex",
-    "findings.md",
-    "meta.json",
-];
 
 /// The charts shown first, in this order: how many each method solves within a time, how
 /// often each is near the best, and how each scales with the order.
@@ -160,7 +149,7 @@ impl Report {
             sections.push(Section::new("skipped", "Charts left out", h));
         }
         let mut files = String::from("<ul>\n");
-        for f in LINKED.iter().filter(|f| dir.join(f).exists()) {
+        for f in files::named(|f| f.linked).filter(|f| dir.join(f).exists()) {
             let _ = writeln!(files, "<li><a href=\"{f}\">{f}</a></li>");
         }
         files.push_str("</ul>\n<p>Charts as files: each chart's <code>.svg</code> and <code>.png</code> beside this page. <code>sudoku-bench report DIR</code> remakes this page from the CSV alone.</p>\n");
@@ -209,7 +198,7 @@ impl Report {
 
     /// Writes `dir/report.html`; returns its path.
     pub fn write(&self, dir: &Path) -> Result<PathBuf, ReportError> {
-        Ok(write_whole(&dir.join("report.html"), &self.to_html())?)
+        Ok(write_whole(&dir.join(files::REPORT), &self.to_html())?)
     }
 }
 

@@ -9,6 +9,7 @@ use anyhow::{anyhow, bail, Context};
 use clap::Args;
 
 use sudoku_analysis::baseline::{self, Side};
+use sudoku_analysis::files;
 use sudoku_analysis::meta::RunMeta;
 use sudoku_analysis::{read_rows, Row};
 use sudoku_report::{Report, Section};
@@ -26,10 +27,10 @@ pub struct CompareArgs {
     /// The results folder compared with it (B); ratios are B over A.
     pub b: PathBuf,
     /// A ratio whose whole 95 % interval lies above 1 + THRESHOLD is a regression (0.1: 10 %).
-    #[arg(long, default_value_t = baseline::THRESHOLD, allow_negative_numbers = true)]
+    #[arg(long, value_name = "T", default_value_t = baseline::THRESHOLD, allow_negative_numbers = true)]
     pub threshold: f64,
     /// Write compare.md and compare.html into this folder instead of printing Markdown.
-    #[arg(long)]
+    #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
     /// Exit 1 when a line is a regression (for CI).
     #[arg(long)]
@@ -42,7 +43,7 @@ pub struct CompareArgs {
 
 /// A results folder's rows and meta.json.
 fn load(dir: &Path) -> anyhow::Result<(Vec<Row>, Option<RunMeta>)> {
-    let trials = dir.join("trials.csv");
+    let trials = dir.join(files::TRIALS);
     if !trials.exists() {
         bail!(
             "{} not found: `compare` needs two results folders written by `run`",

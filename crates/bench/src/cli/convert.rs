@@ -26,10 +26,10 @@ pub struct ConvertArgs {
     /// Puzzle file (`-` for standard input).
     pub file: InputPath,
     /// Output format.
-    #[arg(long, value_enum)]
+    #[arg(long, value_name = "FORMAT", value_enum)]
     pub to: Target,
     /// Output file (standard output when absent).
-    #[arg(long, short)]
+    #[arg(long, short, value_name = "FILE")]
     pub output: Option<InputPath>,
     /// With `--to dimacs`: a `sat` parameter, `key=value` (repeatable), e.g. encoding=extended.
     #[arg(long = "param", short = 'p', value_name = "KEY=VALUE")]

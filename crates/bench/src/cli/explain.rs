@@ -19,11 +19,11 @@ use crate::io::{display_name, label_of, read_puzzles, Out};
 #[derive(Args, Clone, Debug)]
 pub struct LogicArgs {
     /// Rule set: singles, pigeonhole, two-unit or all.
-    #[arg(long, default_value = "all")]
+    #[arg(long, value_name = "SET", default_value = "all")]
     pub rules: RuleSet,
     /// Largest pigeonhole pattern searched by enumeration (naked or hidden form), in the range
     /// of the `logic` method's `subset_max` (see `sudoku-bench list`).
-    #[arg(long, default_value_t = 4, value_parser = subset_max, allow_negative_numbers = true)]
+    #[arg(long, value_name = "K", default_value_t = 4, value_parser = subset_max, allow_negative_numbers = true)]
     pub subset_max: usize,
     /// Do not look for larger pigeonhole patterns through a matching.
     #[arg(long)]

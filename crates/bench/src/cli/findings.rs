@@ -172,8 +172,14 @@ pub fn block(dir: &Path, peers: bool, clock: ClockArg) -> Result<String, Failure
 /// `text` with the block between the markers replaced by `block`; `None` without markers.
 pub fn replace_block(text: &str, block: &str, name: Option<&str>) -> Option<String> {
     let (open, close) = markers(name);
-    let start = text.find(&open)? + open.len();
-    let end = start + text[start..].find(&close)?;
+    replace_between(text, block, &open, &close)
+}
+
+/// `text` with what lies between the lines `open` and `close` replaced by `block`; `None`
+/// without them.
+pub fn replace_between(text: &str, block: &str, open: &str, close: &str) -> Option<String> {
+    let start = text.find(open)? + open.len();
+    let end = start + text[start..].find(close)?;
     Some(format!("{}\n{}{}", &text[..start], block, &text[end..]))
 }
 

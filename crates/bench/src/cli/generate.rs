@@ -20,7 +20,7 @@ use sudoku_analysis::stats::median;
 #[derive(Args)]
 pub struct GenerateArgs {
     /// Order n (the grid is n²×n²).
-    #[arg(long, value_parser = whole(Order::MIN, Some(Order::MAX)), allow_negative_numbers = true)]
+    #[arg(long, value_name = "N", value_parser = whole(Order::MIN, Some(Order::MAX)), allow_negative_numbers = true)]
     pub order: usize,
     /// Full-grid generator (see `sudoku-bench list`).
     #[arg(long, short, default_value = "prop-fill")]
@@ -28,28 +28,28 @@ pub struct GenerateArgs {
     /// A generator parameter, `key=value` (repeatable).
     #[arg(long = "param", short = 'p', value_name = "KEY=VALUE")]
     pub params: Vec<String>,
-    /// How many (at least 1).
-    #[arg(long, default_value_t = 1, value_parser = whole(1, None::<usize>), allow_negative_numbers = true)]
+    /// How many grids or puzzles to make (at least 1).
+    #[arg(long, value_name = "K", default_value_t = 1, value_parser = whole(1, None::<usize>), allow_negative_numbers = true)]
     pub count: usize,
-    /// Seed.
-    #[arg(long, default_value_t = 0, value_parser = whole(0, None::<u64>), allow_negative_numbers = true)]
+    /// Seed of the random generator, from which the grids and the carving derive.
+    #[arg(long, value_name = "S", default_value_t = 0, value_parser = whole(0, None::<u64>), allow_negative_numbers = true)]
     pub seed: u64,
     /// Make puzzles instead of full grids: unique, minimal; a rating level easy, medium, hard,
     /// expert, beyond-logic (see `rate`); clues-easy, clues-medium, clues-hard (Takano et al.'s
     /// clue counts); or keep=P.
-    #[arg(long)]
+    #[arg(long, value_name = "SHAPE")]
     pub puzzle: Option<Shape>,
     /// Make puzzles rated in MIN..MAX (scores of `rate`, 0 to 10).
     #[arg(long, value_name = "MIN..MAX", conflicts_with = "puzzle", value_parser = rating_shape)]
     pub rating: Option<Shape>,
     /// With --puzzle or --rating: the complete method that checks uniqueness while carving
     /// (default prop).
-    #[arg(long)]
+    #[arg(long, value_name = "METHOD")]
     pub checker: Option<String>,
     /// With --puzzle unique: stop at this many clues (at most the grid's cells). When no
     /// clue can be removed before that while keeping the solution unique, the puzzle keeps
     /// more clues and a warning on stderr says so.
-    #[arg(long, value_parser = whole(0, None::<usize>), allow_negative_numbers = true)]
+    #[arg(long, value_name = "C", value_parser = whole(0, None::<usize>), allow_negative_numbers = true)]
     pub clues: Option<usize>,
     #[command(flatten)]
     pub variant: VariantArg,

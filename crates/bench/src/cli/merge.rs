@@ -5,6 +5,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{anyhow, bail, Context};
 use clap::Args;
+use sudoku_analysis::files;
 use sudoku_analysis::meta::RunMeta;
 
 use crate::cli::Failure;
@@ -20,7 +21,7 @@ pub struct MergeArgs {
     pub dirs: Vec<PathBuf>,
     /// Where to write the merged results: a new folder, or one of earlier merged results of the
     /// same experiment (never one of the folders merged).
-    #[arg(long)]
+    #[arg(long, value_name = "DIR")]
     pub out: PathBuf,
 }
 
@@ -49,8 +50,8 @@ pub fn merge(a: &MergeArgs) -> Result<(), Failure> {
     std::fs::create_dir_all(&a.out).with_context(|| format!("creating {}", a.out.display()))?;
     let _lock = lock_folder(&a.out, "merge")?;
     refuse_another_experiment(&a.out, &experiment)?;
-    write_rows(&a.out.join("trials.csv"), &rows)?;
-    let old_traces = a.out.join("traces.csv");
+    write_rows(&a.out.join(files::TRIALS), &rows)?;
+    let old_traces = a.out.join(files::TRACES);
     if !traces.is_empty() {
         write_rows(&old_traces, &traces)?;
     } else if old_traces.exists() {
@@ -65,7 +66,7 @@ pub fn merge(a: &MergeArgs) -> Result<(), Failure> {
             s.shard = None;
         }
         let text = serde_json::to_string_pretty(&m).map_err(|e| anyhow!(e))?;
-        write_atomic(&a.out.join("meta.json"), &text)?;
+        write_atomic(&a.out.join(files::META), &text)?;
     }
     let mut out = Out::new();
     out.line(format_args!(
@@ -120,10 +121,10 @@ fn refuse_another_experiment(out: &Path, experiment: &str) -> anyhow::Result<()>
     let mut found: Option<(String, PathBuf)> = None;
     if let Some(m) = RunMeta::read(out).ok().flatten() {
         if !m.experiment.is_empty() {
-            found = Some((m.experiment, out.join("meta.json")));
+            found = Some((m.experiment, out.join(files::META)));
         }
     }
-    let trials = out.join("trials.csv");
+    let trials = out.join(files::TRIALS);
     if found.is_none() && trials.exists() {
         let rows: anyhow::Result<Vec<Row>> = read_rows(&trials).map_err(Into::into);
         match rows {

@@ -16,6 +16,7 @@ use crate::runner::kind::{capability, KindSettings, TrialMethod};
 pub mod check;
 pub mod compare;
 pub mod convert;
+pub mod docs;
 pub mod explain;
 pub mod fidelity;
 pub mod findings;
@@ -36,7 +37,7 @@ pub mod solve;
     version = crate::VERSION,
     about = "Compare exact and metaheuristic Sudoku methods of any order: solve, generate, run experiments, plot.",
     long_about = "Compare exact and metaheuristic Sudoku methods of any order.\n\nWith no subcommand, runs (or resumes) the default experiment of the checkout in the current folder, scripts/experiments/default.toml, writing results/default/ there, and prints where its CSV, tables and charts are; outside a checkout it is an error (give a command).",
-    after_help = EXIT_CODES
+    after_help = exit_codes_help()
 )]
 pub struct Cli {
     #[command(subcommand)]
@@ -46,46 +47,124 @@ pub struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Check puzzles for contradictory givens, and solutions against their puzzles.
+    ///
+    /// The givens of each puzzle must be consistent (no digit twice in a unit, no cell without
+    /// a candidate, no digit without a place in a unit), and each solution valid for its
+    /// puzzle. One line per puzzle as the files are read (any size); exit 1 if any fails. `-`
+    /// reads standard input, for one of the two files.
     Check(check::CheckArgs),
     /// Pretty-print puzzles with block separators.
     Show(show::ShowArgs),
-    /// Convert puzzles between the line and grid-block formats.
+    /// Convert puzzles between the line and grid-block formats, or to DIMACS CNF.
+    ///
+    /// `--to line` and `--to block` convert between the two text formats
+    /// (docs/getting-started.md); `--to dimacs` writes each puzzle's CNF exactly as `sat` with
+    /// the `--param` parameters builds it (one file per puzzle: X-1.cnf, X-2.cnf, ...), for
+    /// running any SAT solver on the same formula.
     Convert(convert::ConvertArgs),
     /// Solve, count or relax every puzzle of a file with one method.
+    ///
+    /// One line per puzzle, in file order (also with `--jobs N` threads): the solution, the
+    /// count, the relaxation's verdict, or the trial status as in trials.csv (`infeasible`,
+    /// `timeout`, `failed (nodes limit)`, `wrong: …`). On stderr: the count of each status, the
+    /// method's total and median wall time per puzzle and the process's CPU time; with
+    /// `--cpu-time` each puzzle's CPU time too.
     Solve(solve::SolveArgs),
     /// Generate full grids or puzzles.
+    ///
+    /// Full grids, or puzzles carved from them (`--puzzle`, `--rating`; the shapes are those of
+    /// experiment files, docs/experiment-files.md), every output verified. `--checker` names
+    /// the complete method that checks uniqueness while carving (`sat` is the one that scales
+    /// from 25×25 on, docs/datasets.md).
     Generate(generate::GenerateArgs),
     /// List methods, generators, their parameters, and the papers `repro` reproduces.
+    ///
+    /// Every method and generator with its parameters (defaults and ranges) and capabilities,
+    /// and the papers; `--markdown` writes docs/methods.md.
     List(list::ListArgs),
     /// Print every step of the rule solver on each puzzle (`--json` for machines).
+    ///
+    /// Each step: its rule, unit, cells, and the digits placed or eliminated. A puzzle with no
+    /// solution or with several is an error on stderr, and the exit code is 1 (as for `rate`).
     Explain(explain::ExplainArgs),
     /// Rate each puzzle: hardest rule needed, steps, score and level.
+    ///
+    /// Per puzzle: how it ends, the hardest rule used, steps, score and level (`easy` …
+    /// `beyond-logic`); on stderr the count per level. A puzzle with no solution, or with
+    /// several, gets no rating: stderr says why (`contradictory givens: row 1 has digit 5 twice
+    /// …`, `several solutions: the rules are stuck after 0 steps and a search from there finds
+    /// two`), and the exit code is 1. Where the rules are stuck, a search (`prop`, counting to
+    /// two) tells a proper puzzle from one with several solutions or none; when it runs out of
+    /// time the rating is of the rules alone, and stderr says so. `--time-limit` bounds the
+    /// rules and that search together; a puzzle it stops is reported as a timeout, with no
+    /// rating (exit 0).
     Rate(explain::RateArgs),
     /// Run an experiment file: trials.csv, summaries, tables and charts.
+    ///
+    /// Runs an experiment (docs/experiment-files.md) into its results folder: trials,
+    /// summaries, tables, statistics, charts and report.html (docs/report.md lists the files).
+    /// `--fresh` first removes every output an earlier run left there; other files stay.
+    /// `--jobs J` runs J trials at once (methods that are not thread-safe, such as `ilp`, still
+    /// run one at a time); for timing comparisons keep one trial per core. Before anything
+    /// runs it prints the tasks and the longest they may take.
     Run(run::RunArgs),
     /// Redraw summaries and charts of a results folder from its CSV.
+    ///
+    /// The summaries, statistics, findings, charts and report.html, made again from trials.csv
+    /// alone (plus traces.csv and the time limits recorded in meta.json), so a folder copied
+    /// from another machine or merged from a cluster is reported the same way.
     Plot(plot::PlotArgs),
     /// Write a results folder's self-contained report.html (tables, charts) from its CSV.
+    ///
+    /// The same as `plot`, then prints the path of DIR/report.html.
     Report(report::ReportArgs),
     /// Merge results folders (shards) and re-summarise.
+    ///
+    /// Joins the shard folders of one run (docs/clusters.md) and writes every output of the
+    /// merged run. A trial found in two folders, or folders of two experiments, are errors; a
+    /// shard of the set missing from the folders is a warning, and the merged meta.json names
+    /// no shard.
     Merge(merge::MergeArgs),
     /// Compare two results folders of one experiment (B against the baseline A): ratios with
     /// intervals, a paired test, regressions beyond a threshold.
+    ///
+    /// Per configuration and instance group: the ratios of medians and of PAR-2 with bootstrap
+    /// intervals (from 6 paired instances, or trials), a Wilcoxon test, and a flag: a
+    /// regression when the median ratio's interval clears the larger of 1 + THRESHOLD and the
+    /// two runs' own noise, or when B solves fewer. Markdown on stdout, or compare.md and
+    /// compare.html in `--out` (docs/report.md, "Comparing two runs").
     Compare(compare::CompareArgs),
     /// A results folder's verdicts as one short Markdown table (per grid and share of givens the
     /// first and second methods and what decided), printed or written into a document's findings
     /// block.
+    ///
+    /// Per grid and share of givens: the first and second configurations, their solved counts
+    /// and scores, the speed-up with its 95 % interval, what decided (solves more, faster, a
+    /// tie, untested) and the test. README.md's tables are `findings results/which-method
+    /// --into README.md` and `findings results/proper-puzzles --peers --into README.md --block
+    /// proper`.
     Findings(findings::FindingsArgs),
     /// Each re-implemented method beside its original (same puzzles, limits and runs): success
     /// counts with Fisher's exact test, medians and their ratio, a verdict; printed or written
     /// into a document's block.
+    ///
+    /// The table of docs/reproducing.md ("Faithful re-implementations") is made so.
     Fidelity(fidelity::FidelityArgs),
     /// Reproduce a paper (unicamp-ilp, jump, takano, raggi, teles, lewis, all): its experiments,
     /// then the paper's values beside ours (comparison.md).
+    ///
+    /// The comparison is written to results/repro-NAME/comparison.md (docs/reproducing.md).
     Repro(repro::ReproArgs),
     /// Answer puzzles on standard input with a built-in method (or from known answers), as an
     /// `external` program does: measures what the harness costs (docs/adding-a-method.md).
+    ///
+    /// The batch protocol of `external`, with `# stats solve_ms=` before each answer: `-m` puts
+    /// one of our methods behind the pipe, `--replay` answers from memory, so a trial measures
+    /// the harness alone. `"$SUDOKU_BENCH"` in an experiment's command names this binary.
     Serve(serve::ServeArgs),
+    /// Print the reference pages made from the code: docs/cli.md, and the generated blocks of
+    /// docs/report.md.
+    Docs(docs::DocsArgs),
 }
 
 impl Cli {
@@ -126,6 +205,7 @@ impl Cli {
             Some(Command::Fidelity(a)) => fidelity::fidelity(&a),
             Some(Command::Repro(a)) => repro::repro(&a, registry),
             Some(Command::Serve(a)) => serve::serve(&a, registry),
+            Some(Command::Docs(a)) => docs::docs(&a),
             None => run::default_experiment()
                 .map_err(Failure::from)
                 .and_then(|experiment| {
@@ -151,31 +231,66 @@ pub struct VariantArg {
     pub variant: Variant,
 }
 
-/// The exit codes: one rule for every command, shown by `--help` and in docs/cli.md.
+/// The exit codes: one rule for every command, shown by `--help` and in docs/cli.md (both
+/// from [`Exit::meaning`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Exit {
-    /// Everything ran and every answer was verified. A timeout or a limit that ran out is an
-    /// outcome a benchmark measures, not a failure.
+    /// Everything ran and every answer was verified.
     Done = 0,
-    /// A method returned a wrong answer, or a check failed: a puzzle with no solution (`check`,
-    /// `rate`, `explain`) or a solution that does not solve its puzzle.
+    /// A wrong answer, or a failed check.
     Failed = 1,
-    /// Bad input or usage (also clap's own errors): the message names the file, line and
-    /// column, or the flag or key to fix.
+    /// Bad input or usage (also clap's own errors).
     Input = 2,
-    /// Some trials ended in `error` (the method could not run or answer), or `generate` could
-    /// not make a grid it was asked for.
+    /// Some trials ended in `error`.
     Errors = 3,
 }
 
+impl Exit {
+    /// Every code, in order.
+    pub const ALL: [Exit; 4] = [Exit::Done, Exit::Failed, Exit::Input, Exit::Errors];
+
+    /// What the code means: in one line of `--help`, and in full for docs/cli.md.
+    pub fn meaning(self) -> (&'static str, &'static str) {
+        match self {
+            Exit::Done => (
+                "everything ran and every answer was verified (a timeout or a limit is an outcome)",
+                "everything ran and every answer was verified; a timeout or a limit that ran out \
+                 is an outcome a benchmark measures, not a failure",
+            ),
+            Exit::Failed => (
+                "a wrong answer, or a failed check (a puzzle with no solution, an invalid solution)",
+                "a method returned a wrong answer (the row says `wrong`, with a warning), or a \
+                 check failed: a puzzle with no solution (`check`, `rate`, `explain`) or with \
+                 several (`rate`, `explain`), a solution that does not solve its puzzle",
+            ),
+            Exit::Input => (
+                "bad input or usage: the message names the file, line and column, or the flag or key",
+                "bad input or usage: the message names the file, line and column, or the flag or \
+                 key to fix; nothing (more) is run. Also: standard output cannot be written \
+                 (`> /dev/full`, a full disk, a closed pipe), said as `error: writing to standard \
+                 output: …`; a results folder another process is writing",
+            ),
+            Exit::Errors => (
+                "some trials ended in `error` (the method could not run), or `generate` made no grid",
+                "some trials ended in `error`: the method could not run or answer (`solve`, \
+                 `run`, `repro`; the `message` column says why), or `generate` could not make a \
+                 grid it was asked for",
+            ),
+        }
+    }
+}
+
+/// How one code is chosen when several apply.
+pub const EXIT_RULE: &str = "When several apply, the first of 2, 1, 3 is the code.";
+
 /// The exit-code rule, as `--help` prints it.
-pub const EXIT_CODES: &str = "\
-Exit codes (every command):
-  0  everything ran and every answer was verified (a timeout or a limit is an outcome)
-  1  a wrong answer, or a failed check (a puzzle with no solution, an invalid solution)
-  2  bad input or usage: the message names the file, line and column, or the flag or key
-  3  some trials ended in `error` (the method could not run), or `generate` made no grid
-When several apply, the first of 2, 1, 3 is the code.";
+pub fn exit_codes_help() -> String {
+    let mut text = String::from("Exit codes (every command):\n");
+    for code in Exit::ALL {
+        text.push_str(&format!("  {}  {}\n", code as u8, code.meaning().0));
+    }
+    text + EXIT_RULE
+}
 
 /// A failure that decides the exit code ([`Exit`]).
 #[derive(Debug)]

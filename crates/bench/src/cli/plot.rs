@@ -5,6 +5,7 @@ use std::path::{Path, PathBuf};
 use anyhow::anyhow;
 use clap::Args;
 
+use sudoku_analysis::files;
 use sudoku_analysis::RunOutputs;
 
 use crate::cli::Failure;
@@ -38,7 +39,7 @@ pub fn redraw(dir: &Path, command: &str) -> Result<Vec<PathBuf>, Failure> {
 /// A results folder's rows and everything computed from them, for `command` (named in the
 /// errors): a folder without trials.csv, or with no row in it, is an error.
 pub fn read_run(dir: &Path, command: &str) -> Result<RunOutputs, Failure> {
-    let trials = dir.join("trials.csv");
+    let trials = dir.join(files::TRIALS);
     if !trials.exists() {
         return Err(anyhow!(
             "{} not found: `{command}` needs a results folder written by `run`",

@@ -19,6 +19,6 @@ pub struct ReportArgs {
 pub fn report(a: &ReportArgs) -> Result<(), Failure> {
     redraw(&a.dir, "report")?;
     let mut out = Out::new();
-    out.line(a.dir.join("report.html").display())?;
+    out.line(a.dir.join(sudoku_analysis::files::REPORT).display())?;
     Ok(out.finish()?)
 }

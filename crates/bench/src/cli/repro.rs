@@ -9,6 +9,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{anyhow, bail, Context, Result};
 use clap::Args;
+use sudoku_analysis::files;
 use sudoku_analysis::meta::RunMeta;
 use sudoku_analysis::{read_rows, Row};
 use sudoku_repro::{
@@ -31,14 +32,15 @@ const VALUES: &str = "datasets/seeds/paper_values.csv";
 #[derive(Args, Default)]
 #[command(after_help = papers_help())]
 pub struct ReproArgs {
-    /// unicamp-ilp | jump | takano | raggi | teles | lewis | all (the numbers 000-004 too)
+    /// The paper: unicamp-ilp, jump, takano, raggi, teles, lewis, or all of them; or its number
+    /// (000 to 004, listed below).
     pub paper: String,
     /// The reduced version: each experiment's [quick] settings (minutes in all).
     #[arg(long)]
     pub quick: bool,
     /// Output folder (default: results/repro-NAME; with `all`, one repro-NAME folder per paper
     /// inside it).
-    #[arg(long)]
+    #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
     /// Continue an interrupted reproduction: each experiment skips the trials it already has.
     #[arg(long, conflicts_with = "fresh")]
@@ -47,13 +49,13 @@ pub struct ReproArgs {
     #[arg(long)]
     pub fresh: bool,
     /// Worker threads for thread-safe methods.
-    #[arg(long, default_value_t = 1, value_parser = whole(1, None::<usize>), allow_negative_numbers = true)]
+    #[arg(long, value_name = "J", default_value_t = 1, value_parser = whole(1, None::<usize>), allow_negative_numbers = true)]
     pub jobs: usize,
-    /// Skip the charts.
+    /// Skip the charts, cd.svg and report.html (the text summaries are still written).
     #[arg(long)]
     pub no_plots: bool,
     /// The papers' values (CSV).
-    #[arg(long, default_value = VALUES)]
+    #[arg(long, value_name = "FILE", default_value = VALUES)]
     pub values: PathBuf,
     /// Compare only: rebuild the comparison from the trials already in the output folders.
     #[arg(long, conflicts_with_all = ["resume", "fresh"])]
@@ -177,7 +179,7 @@ pub fn repro(a: &ReproArgs, registry: &Registry) -> Result<(), Failure> {
                     r => r?,
                 }
             }
-            let trials = dir.join("trials.csv");
+            let trials = dir.join(files::TRIALS);
             if trials.exists() {
                 let r: Vec<Row> = read_rows(&trials)?;
                 rows.insert(f.name.clone(), r);

@@ -46,18 +46,18 @@ pub struct SolveArgs {
     pub time_limit: Option<f64>,
     /// Node limit per puzzle (at least 1). Methods that count no search nodes (grasp, sa)
     /// ignore it, with a warning.
-    #[arg(long, value_parser = whole(1, None::<u64>), allow_negative_numbers = true)]
+    #[arg(long, value_name = "N", value_parser = whole(1, None::<u64>), allow_negative_numbers = true)]
     pub node_limit: Option<u64>,
     /// Iteration limit per puzzle (at least 1). Methods that count no iterations ignore it,
     /// with a warning.
-    #[arg(long, value_parser = whole(1, None::<u64>), allow_negative_numbers = true)]
+    #[arg(long, value_name = "N", value_parser = whole(1, None::<u64>), allow_negative_numbers = true)]
     pub iteration_limit: Option<u64>,
     /// Seed; each puzzle's generator is derived from it and the puzzle's place.
-    #[arg(long, default_value_t = 0, value_parser = whole(0, None::<u64>), allow_negative_numbers = true)]
+    #[arg(long, value_name = "S", default_value_t = 0, value_parser = whole(0, None::<u64>), allow_negative_numbers = true)]
     pub seed: u64,
     /// Solve on this many threads (at least 1), one method instance each; the output keeps
     /// the file's order. Methods that may not run beside themselves (CBC) use one.
-    #[arg(long, default_value_t = 1, value_parser = whole(1, None::<u64>), allow_negative_numbers = true)]
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = whole(1, None::<u64>), allow_negative_numbers = true)]
     pub jobs: u64,
     /// Also time each puzzle by the thread's CPU clock (with the CPU time of any child
     /// process). Off by default: the CPU clock costs two system calls per puzzle, a tenth of

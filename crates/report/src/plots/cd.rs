@@ -57,10 +57,10 @@ pub fn cd_svg(comparisons: &[Comparison]) -> Result<Option<String>, ReportError>
         return Ok(None);
     }
     let err = |e: String| ReportError::Chart {
-        path: PathBuf::from("cd.svg"),
+        path: PathBuf::from(sudoku_analysis::files::CD),
         message: e,
     };
-    ensure_font(Path::new("cd.svg"))?;
+    ensure_font(Path::new(sudoku_analysis::files::CD))?;
     let heights: Vec<u32> = panels
         .iter()
         .map(|(_, r)| panel_height(r.methods.len(), r.cliques().len()))

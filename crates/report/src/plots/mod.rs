@@ -413,6 +413,15 @@ impl Figures {
     }
 }
 
+/// The stems of the charts a run may draw, in reading order, as the chart list builds them
+/// (a run adds one `sweep_*` chart per parameter it sweeps).
+pub fn stems() -> Vec<String> {
+    figures::all(&[], &[])
+        .into_iter()
+        .map(|(stem, _)| stem)
+        .collect()
+}
+
 /// Every configuration of `rows` and `traces` as the charts name it (control characters made
 /// visible), sorted: its place in the list is its colour ([`PALETTE`], repeating) and marker in
 /// every chart, and the SVG's `data-config` attributes hold these names.

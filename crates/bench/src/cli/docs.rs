@@ -1,0 +1,281 @@
+//! `docs`: the reference pages made from the code, so that they cannot drift from it (tests
+//! compare the committed pages with this command's output). `docs cli` writes docs/cli.md from
+//! the command definitions (each command's and flag's `--help` text, value names, defaults and
+//! choices); `docs report` writes the generated blocks of docs/report.md: the files of a results
+//! folder ([`sudoku_analysis::files`]), the columns of trials.csv ([`sudoku_analysis::columns`])
+//! and the charts ([`sudoku_report::charts`]).
+
+use std::path::PathBuf;
+
+use anyhow::{anyhow, Context};
+use clap::{Arg, ArgAction, Args, CommandFactory, Subcommand};
+
+use crate::cli::findings::replace_between;
+use crate::cli::{Cli, Exit, Failure, EXIT_RULE};
+use crate::io::Out;
+use crate::results::write_atomic;
+
+/// The command that writes docs/cli.md, as the page and the test's message say.
+pub const CLI_COMMAND: &str = "cargo run --release -- docs cli > docs/cli.md";
+/// The command that writes docs/report.md's generated blocks.
+pub const REPORT_COMMAND: &str = "cargo run --release -- docs report --into docs/report.md";
+
+#[derive(Args)]
+pub struct DocsArgs {
+    #[command(subcommand)]
+    pub page: Page,
+}
+
+#[derive(Subcommand)]
+pub enum Page {
+    /// Print the command reference, docs/cli.md: every command and flag with its help text,
+    /// the exit codes.
+    Cli,
+    /// Print the generated blocks of docs/report.md (the files of a results folder, the columns
+    /// of trials.csv, the charts), each between its marker lines.
+    Report {
+        /// Replace each block between its `<!-- generated:NAME:start -->` and
+        /// `<!-- generated:NAME:end -->` lines in this Markdown file instead of printing.
+        #[arg(long, value_name = "FILE")]
+        into: Option<PathBuf>,
+    },
+}
+
+/// Prints the page, or writes the blocks into `--into`'s file.
+pub fn docs(a: &DocsArgs) -> Result<(), Failure> {
+    let mut out = Out::new();
+    match &a.page {
+        Page::Cli => out.text(&cli_page())?,
+        Page::Report { into: None } => {
+            for (name, block) in report_blocks() {
+                let (open, close) = markers(name);
+                out.text(&format!("{open}\n{block}{close}\n\n"))?;
+            }
+        }
+        Page::Report { into: Some(file) } => {
+            let mut text = std::fs::read_to_string(file)
+                .with_context(|| format!("reading {}", file.display()))?;
+            for (name, block) in report_blocks() {
+                let (open, close) = markers(name);
+                text = replace_between(&text, &block, &open, &close).ok_or_else(|| {
+                    anyhow!(
+                        "{}: no `{open}` … `{close}` block to replace (add the two lines where the {name} go)",
+                        file.display()
+                    )
+                })?;
+            }
+            write_atomic(file, &text)?;
+            eprintln!("{}: generated blocks written", file.display());
+        }
+    }
+    Ok(out.finish()?)
+}
+
+/// The markers of the generated block `name` of a page.
+fn markers(name: &str) -> (String, String) {
+    (
+        format!("<!-- generated:{name}:start -->"),
+        format!("<!-- generated:{name}:end -->"),
+    )
+}
+
+/// The blocks of docs/report.md, each with its name.
+fn report_blocks() -> [(&'static str, String); 3] {
+    let source = |what: &str| format!("_Generated from {what} by `{REPORT_COMMAND}`._\n\n");
+    [
+        (
+            "files",
+            source("the table of a results folder's files (`sudoku_analysis::files`)")
+                + &sudoku_analysis::files::markdown(),
+        ),
+        (
+            "columns",
+            source("the trial row (`sudoku_analysis::columns`)")
+                + &sudoku_analysis::columns::markdown(),
+        ),
+        (
+            "charts",
+            source("the chart list (`sudoku_report::charts`)") + &sudoku_report::charts::markdown(),
+        ),
+    ]
+}
+
+/// `text` ending as a sentence does (clap drops the full stop of a one-sentence help).
+fn sentence(text: &str) -> String {
+    let text = text.trim_end();
+    if text.is_empty() || text.ends_with(['.', '!', '?', ':']) {
+        text.to_string()
+    } else {
+        format!("{text}.")
+    }
+}
+
+/// The subcommands of `cmd` a reader types: clap's own `help` and hidden ones aside.
+fn documented(cmd: &clap::Command) -> Vec<String> {
+    cmd.get_subcommands()
+        .filter(|s| !s.is_hide_set() && s.get_name() != "help")
+        .map(|s| s.get_name().to_string())
+        .collect()
+}
+
+/// Text for a Markdown table cell: one line, `|` escaped.
+fn cell(text: &str) -> String {
+    text.split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+        .replace('|', "\\|")
+}
+
+/// An argument as a reader types it: `PUZZLES`, `DIRS...`, `-p, --param <KEY=VALUE>`.
+fn arg_form(a: &Arg) -> String {
+    let values: Vec<String> = match a.get_value_names() {
+        Some(names) => names.iter().map(|n| n.to_string()).collect(),
+        None => vec![a.get_id().as_str().to_uppercase()],
+    };
+    let many = a.get_num_args().is_some_and(|n| n.max_values() > 1);
+    let dots = if many { "..." } else { "" };
+    if a.is_positional() {
+        return format!("{}{dots}", values.join(" "));
+    }
+    let mut names = Vec::new();
+    if let Some(s) = a.get_short() {
+        names.push(format!("-{s}"));
+    }
+    if let Some(l) = a.get_long() {
+        names.push(format!("--{l}"));
+    }
+    let mut form = names.join(", ");
+    if a.get_action().takes_values() {
+        let optional = a.get_num_args().is_some_and(|n| n.min_values() == 0);
+        let value = format!("<{}>{dots}", values.join("> <"));
+        if optional {
+            form.push_str(&format!("[={value}]"));
+        } else {
+            form.push(' ');
+            form.push_str(&value);
+        }
+    }
+    form
+}
+
+/// What an argument does: its help, then its default and its choices.
+fn arg_help(a: &Arg) -> String {
+    let mut help = a
+        .get_long_help()
+        .or(a.get_help())
+        .map(|h| sentence(&cell(&h.to_string())))
+        .unwrap_or_default();
+    if !a.get_action().takes_values() {
+        return help;
+    }
+    let defaults: Vec<String> = a
+        .get_default_values()
+        .iter()
+        .map(|d| format!("`{}`", d.to_string_lossy()))
+        .collect();
+    if !defaults.is_empty() {
+        help.push_str(&format!(" Default: {}.", defaults.join(", ")));
+    }
+    let choices: Vec<String> = a
+        .get_possible_values()
+        .iter()
+        .filter(|p| !p.is_hide_set())
+        .map(|p| match p.get_help() {
+            Some(h) => format!("`{}` ({})", p.get_name(), cell(&h.to_string())),
+            None => format!("`{}`", p.get_name()),
+        })
+        .collect();
+    if !choices.is_empty() {
+        help.push_str(&format!(" One of: {}.", choices.join("; ")));
+    }
+    help
+}
+
+/// The section of `cmd` (and of its subcommands): what it does, its usage and its arguments.
+fn command_section(out: &mut String, path: &str, cmd: &mut clap::Command) {
+    out.push_str(&format!("\n## `{path}`\n\n"));
+    if let Some(about) = cmd.get_long_about().or(cmd.get_about()) {
+        out.push_str(&format!("{}\n\n", sentence(&about.to_string())));
+    }
+    let usage = cmd.render_usage().to_string();
+    let usage = usage.trim().trim_start_matches("Usage:").trim();
+    out.push_str(&format!("```text\n{usage}\n```\n"));
+    // What `--help` prints after the flags (a command's list of papers, the exit codes).
+    let after = cmd
+        .get_after_long_help()
+        .or(cmd.get_after_help())
+        .map(|a| a.to_string());
+    let args: Vec<&Arg> = cmd
+        .get_arguments()
+        .filter(|a| {
+            !a.is_hide_set()
+                && !matches!(
+                    a.get_action(),
+                    ArgAction::Help
+                        | ArgAction::HelpShort
+                        | ArgAction::HelpLong
+                        | ArgAction::Version
+                )
+        })
+        .collect();
+    if !args.is_empty() {
+        out.push_str("\n| argument | what it does |\n|---|---|\n");
+        for a in args {
+            out.push_str(&format!("| `{}` | {} |\n", cell(&arg_form(a)), arg_help(a)));
+        }
+    }
+    if let Some(after) = after {
+        out.push_str(&format!("\n```text\n{}\n```\n", after.trim_end()));
+    }
+    for name in documented(cmd) {
+        if let Some(sub) = cmd.find_subcommand_mut(&name) {
+            command_section(out, &format!("{path} {name}"), sub);
+        }
+    }
+}
+
+/// docs/cli.md: the commands in short, the exit codes, then each command in full.
+pub fn cli_page() -> String {
+    let mut cli = Cli::command();
+    // Built, every subcommand knows its full name and its arguments their number of values.
+    cli.build();
+    let mut out = format!(
+        "# Command reference\n\n\
+         _Generated from the command definitions by `{CLI_COMMAND}`; do not edit by hand: the \
+         text is each command's `--help`._\n\n"
+    );
+    if let Some(about) = cli.get_long_about() {
+        out.push_str(&format!("{}\n\n", about.to_string().trim_end()));
+    }
+    out.push_str(
+        "`sudoku-bench <command> --help` prints a command's section below (`-h` in short); from \
+         the checkout, `cargo run --release -- <command> ...` runs the binary (or \
+         `target/release/sudoku-bench` once built). What is an error and what a warning, the \
+         limits of every value and how results folders are written safely: [errors, limits and \
+         warnings](errors.md).\n\n",
+    );
+    out.push_str("| command | what it does |\n|---|---|\n");
+    for name in documented(&cli) {
+        let about = cli
+            .find_subcommand(&name)
+            .and_then(|s| s.get_about())
+            .map(|a| sentence(&cell(&a.to_string())))
+            .unwrap_or_default();
+        out.push_str(&format!("| [`{name}`](#{name}) | {about} |\n"));
+    }
+    out.push_str("\n## Exit codes\n\nOne rule for every command, also printed by `sudoku-bench --help`:\n\n| code | meaning |\n|---|---|\n");
+    for code in Exit::ALL {
+        out.push_str(&format!(
+            "| {} | {} |\n",
+            code as u8,
+            cell(code.meaning().1)
+        ));
+    }
+    out.push_str(&format!("\n{EXIT_RULE}\n"));
+    for name in documented(&cli) {
+        if let Some(sub) = cli.find_subcommand_mut(&name) {
+            command_section(&mut out, &name, sub);
+        }
+    }
+    out
+}
