@@ -24,10 +24,12 @@ use std::path::{Path, PathBuf};
 
 pub mod baseline;
 pub mod clocks;
+mod columns;
 pub mod compare;
 pub mod escape;
 pub mod fidelity;
 pub mod findings;
+mod kinds;
 pub mod meta;
 pub mod number;
 mod outputs;
@@ -37,6 +39,8 @@ pub mod summary;
 pub mod tables;
 mod trials;
 
+pub use columns::csv_header;
+pub use kinds::{KindColumns, LogicLpColumns};
 pub use outputs::{write_whole, RunOutputs};
 pub use trials::{Name, Names, Trial, Trials};
 
