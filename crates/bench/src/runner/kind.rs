@@ -343,7 +343,10 @@ mod tests {
             lp_integral: Some(true),
             lp_unique: Some(true),
         };
-        assert_eq!(t.kind_columns, Some(KindColumns::LogicLp(columns)));
+        let own = KindColumns::LogicLp(columns);
+        // The row's kind columns are read back by the name the experiment file gives the kind.
+        assert_eq!(own.kind(), Kind::LogicLp.name());
+        assert_eq!(t.kind_columns, Some(own));
         let extra = answer.stats().extra;
         for checked in ["lp_equals_solution", "lp_random_unique"] {
             assert!(
