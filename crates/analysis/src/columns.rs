@@ -44,18 +44,13 @@ pub const TRIAL_COLUMNS: &[(&str, &str)] = &[
     ("solve_ms", "the solver's own clock (ms): its search alone, as the method or outside program reports it (`# stats solve_ms=`; CaDiCaL's time for `sat`); empty where it reports none"),
 ];
 
-/// The header of `trials.csv`, as the CSV writer makes it from [`Row`].
+/// The header of `trials.csv`, as the CSV writer makes it from [`Row`] (a kind's own columns
+/// in place of the field that holds them).
 pub fn trial_header() -> Vec<String> {
-    let mut w = csv::Writer::from_writer(Vec::new());
-    // Serialising into memory fails only on a type serde cannot write, which Row is not.
-    let header = w
-        .serialize(Row::default())
-        .ok()
-        .and_then(|()| w.into_inner().ok())
-        .unwrap_or_default();
-    let text = String::from_utf8_lossy(&header);
-    let first = text.lines().next().unwrap_or_default();
-    first.split(',').map(str::to_string).collect()
+    // Only a row that is no struct has no header, which Row is not.
+    crate::header::csv_header(&Row::default())
+        .map(|names| names.into_iter().map(str::to_string).collect())
+        .unwrap_or_default()
 }
 
 /// The column table as Markdown (docs/report.md's): each column and what it holds, the

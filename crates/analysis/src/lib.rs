@@ -30,6 +30,8 @@ pub mod escape;
 pub mod fidelity;
 pub mod files;
 pub mod findings;
+mod header;
+mod kinds;
 pub mod meta;
 pub mod number;
 mod outputs;
@@ -39,6 +41,8 @@ pub mod summary;
 pub mod tables;
 mod trials;
 
+pub use header::csv_header;
+pub use kinds::{KindColumns, LogicLpColumns};
 pub use outputs::{write_whole, RunOutputs};
 pub use trials::{Name, Names, Trial, Trials};
 

@@ -13,11 +13,14 @@ use std::fmt;
 use std::path::Path;
 use std::time::Duration;
 
+use csv::StringRecord;
 use serde::{Deserialize, Deserializer, Serialize};
 use sudoku_core::format::{read_text_within, visible, ReadError};
 use sudoku_core::limits::MAX_SECONDS;
 use sudoku_core::{Limit, Order, Stats, Variant};
 
+use crate::header::{csv_header, field_names};
+use crate::kinds::{self, KindColumns};
 use crate::meta::{config_label, RunSettings};
 use crate::AnalysisError;
 
@@ -193,16 +196,10 @@ trial_row! {
     /// Best-of-R repetitions behind the times (1 when absent: CSVs written before the column).
     #[serde(default = "one")]
     repeats: u32,
-    /// Kind = logic-lp: the smallest rule set of sudoku-logic that solves the puzzle
-    /// (singles, pigeonhole, two-unit, all) or `none`.
-    #[serde(default)]
-    rules_needed: String,
-    /// Kind = logic-lp: the LP relaxation's optimum is integral (empty when infeasible).
-    #[serde(default)]
-    lp_integral: Option<bool>,
-    /// Kind = logic-lp: the LP polytope is that one integral point (Teles, Theorem 4).
-    #[serde(default)]
-    lp_unique: Option<bool>,
+    /// The columns of the trial's kind alone ([`KindColumns`]); the file has every kind's,
+    /// empty in rows of other kinds. Read after the rest, by the row's `kind`.
+    #[serde(skip_deserializing, serialize_with = "crate::kinds::write")]
+    kind_columns: Option<KindColumns>,
     /// Peak resident memory during the trial (KiB; the largest over repeats), measured by the
     /// runner (empty in CSVs written before the column, or where it cannot be read).
     #[serde(default)]
@@ -279,6 +276,22 @@ pub trait CsvRow: for<'de> Deserialize<'de> {
     /// Columns a file must have even though a row may leave them empty: read without them,
     /// every row would take the empty value without a word.
     const REQUIRED: &'static [&'static str] = &[];
+
+    /// Reads from the row's line what the derived reading leaves out (a row's kind columns,
+    /// which depend on its kind).
+    fn complete(
+        &mut self,
+        record: &StringRecord,
+        headers: &StringRecord,
+    ) -> Result<(), csv::Error> {
+        let _ = (record, headers);
+        Ok(())
+    }
+
+    /// Every column the type reads, by which an error names one.
+    fn columns() -> Vec<&'static str> {
+        field_names::<Self>().to_vec()
+    }
 }
 
 /// A time column: finite, not negative, at most [`MAX_MS`].
@@ -301,6 +314,21 @@ fn check_ms(column: &'static str, v: f64) -> Result<(), Invalid> {
 impl CsvRow for Row {
     /// Without `verified`, a `solved` row would read as unverified and pass for a success.
     const REQUIRED: &'static [&'static str] = &["verified"];
+
+    fn complete(
+        &mut self,
+        record: &StringRecord,
+        headers: &StringRecord,
+    ) -> Result<(), csv::Error> {
+        self.kind_columns = KindColumns::read(&self.kind, record, headers)?;
+        Ok(())
+    }
+
+    fn columns() -> Vec<&'static str> {
+        let mut all = field_names::<Row>().to_vec();
+        all.extend(kinds::columns());
+        all
+    }
 
     fn check(&self, settings: Option<&RunSettings>) -> Result<(), Invalid> {
         check_ms("wall_ms", self.wall_ms)?;
@@ -626,7 +654,7 @@ fn check_rows<T: CsvRow>(
         column,
         problem: visible(&problem),
     };
-    let columns = field_names::<T>();
+    let columns = T::columns();
     // An empty file has no header and no rows: nothing is missing from it.
     if !headers.is_empty() {
         if let Some(missing) = T::REQUIRED
@@ -648,12 +676,12 @@ fn check_rows<T: CsvRow>(
             Ok(false) => break,
             Ok(true) => {
                 let line = record.position().map_or(next, |p| p.line());
-                let row: T = record
-                    .deserialize(Some(&headers))
-                    .map_err(|e| match column_error(&e, &headers, &record, columns) {
-                        Some(why) => invalid(line, why),
-                        None => row_err(line, e),
-                    })?;
+                let bad = |e| match column_error(&e, &headers, &record, &columns) {
+                    Some(why) => invalid(line, why),
+                    None => row_err(line, e),
+                };
+                let mut row: T = record.deserialize(Some(&headers)).map_err(bad)?;
+                row.complete(&record, &headers).map_err(bad)?;
                 row.check(settings).map_err(|e| invalid(line, e))?;
                 if let Some(key) = row.trial_key() {
                     if let Some(first) = seen.insert(digest(&key), line) {
@@ -750,48 +778,6 @@ fn column_error(
     Some((column, problem))
 }
 
-/// The field names `T` reads, in serde's own list (`'static`, so errors can name a column): a
-/// deserializer that asks for a struct, notes its fields, and stops.
-fn field_names<T: for<'de> Deserialize<'de>>() -> &'static [&'static str] {
-    struct Fields(&'static [&'static str]);
-    #[derive(Debug)]
-    struct Stop;
-    impl fmt::Display for Stop {
-        fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-            f.write_str("field names read")
-        }
-    }
-    impl std::error::Error for Stop {}
-    impl serde::de::Error for Stop {
-        fn custom<M: fmt::Display>(_: M) -> Stop {
-            Stop
-        }
-    }
-    impl<'de> Deserializer<'de> for &mut Fields {
-        type Error = Stop;
-        fn deserialize_any<V: serde::de::Visitor<'de>>(self, _: V) -> Result<V::Value, Stop> {
-            Err(Stop)
-        }
-        fn deserialize_struct<V: serde::de::Visitor<'de>>(
-            self,
-            _: &'static str,
-            fields: &'static [&'static str],
-            _: V,
-        ) -> Result<V::Value, Stop> {
-            self.0 = fields;
-            Err(Stop)
-        }
-        serde::forward_to_deserialize_any! {
-            bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string bytes
-            byte_buf option unit unit_struct newtype_struct seq tuple tuple_struct map enum
-            identifier ignored_any
-        }
-    }
-    let mut f = Fields(&[]);
-    let _ = T::deserialize(&mut f);
-    f.0
-}
-
 /// Rewrites a CSV file with exactly these rows.
 pub fn write_rows<T: Serialize>(path: &Path, rows: &[T]) -> Result<(), AnalysisError> {
     let tmp = path.with_extension("csv.tmp");
@@ -800,7 +786,15 @@ pub fn write_rows<T: Serialize>(path: &Path, rows: &[T]) -> Result<(), AnalysisE
         source: e,
     };
     {
-        let mut w = csv::Writer::from_path(&tmp).map_err(csv_err)?;
+        // The header written here, not by csv: it refuses a row's nested columns.
+        let mut w = csv::WriterBuilder::new()
+            .has_headers(false)
+            .from_path(&tmp)
+            .map_err(csv_err)?;
+        if let Some(first) = rows.first() {
+            w.write_record(csv_header(first).map_err(csv_err)?)
+                .map_err(csv_err)?;
+        }
         for r in rows {
             w.serialize(r).map_err(csv_err)?;
         }

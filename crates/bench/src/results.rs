@@ -12,13 +12,17 @@ use serde::Serialize;
 use sudoku_analysis::meta::RunSettings;
 pub use sudoku_analysis::read_rows;
 pub use sudoku_analysis::{
-    ms, read_rows_resuming, task_key, write_rows, CsvRow, Row, TraceRow, TrialStatus,
+    csv_header, ms, read_rows_resuming, task_key, write_rows, CsvRow, KindColumns, LogicLpColumns,
+    Row, TraceRow, TrialStatus,
 };
 
 /// Appends rows to a CSV file, flushing each one so a killed run loses at most the row in
 /// flight.
 pub struct Appender<T> {
     writer: csv::Writer<File>,
+    /// The file is empty: the header goes before the first row (an empty file, not a header
+    /// alone, is what a run killed before its first trial leaves).
+    header: bool,
     /// The file, named in errors (a full disk).
     path: std::path::PathBuf,
     _row: std::marker::PhantomData<T>,
@@ -51,11 +55,13 @@ impl<T: Serialize + CsvRow + Default> Appender<T> {
             write_rows(path, &rows)?;
             return Appender::open(path);
         }
+        // The header written here, not by csv: it refuses a row's nested columns.
         let writer = csv::WriterBuilder::new()
-            .has_headers(empty)
+            .has_headers(false)
             .from_writer(file);
         Ok(Appender {
             writer,
+            header: empty,
             path: path.to_path_buf(),
             _row: std::marker::PhantomData,
         })
@@ -64,6 +70,12 @@ impl<T: Serialize + CsvRow + Default> Appender<T> {
     /// Writes one row and flushes it to the operating system.
     pub fn push(&mut self, row: &T) -> Result<()> {
         let what = || format!("writing {}", self.path.display());
+        if self.header {
+            self.writer
+                .write_record(csv_header(row).with_context(what)?)
+                .with_context(what)?;
+            self.header = false;
+        }
         self.writer.serialize(row).with_context(what)?;
         self.writer.flush().with_context(what)?;
         Ok(())
@@ -81,9 +93,9 @@ fn first_line(file: &mut File) -> Result<String> {
 /// The header today's `T` writes.
 fn header_of<T: Serialize + Default>() -> Result<String> {
     let mut w = csv::Writer::from_writer(Vec::new());
-    w.serialize(T::default())?;
+    w.write_record(csv_header(&T::default())?)?;
     let text = String::from_utf8(w.into_inner()?)?;
-    Ok(text.lines().next().unwrap_or_default().to_string())
+    Ok(text.trim_end().to_string())
 }
 
 /// Truncates a file to its last newline: a process killed mid-write leaves a partial row.

@@ -191,13 +191,18 @@ fn experiment(dir: &Path, extra: &str) -> experiment::ExperimentFile {
 fn options(out: std::path::PathBuf) -> ExecOptions<'static> {
     ExecOptions {
         out,
-        resume: false,
+        resume: None,
         shard: None,
         jobs: 1,
         commit: String::new(),
         clock: &MockClock,
         progress: false,
     }
+}
+
+/// The plan of the mock experiment (with `extra` keys) on the puzzles written into `dir`.
+fn mock_plan(dir: &Path, extra: &str) -> runner::plan::Plan {
+    runner::make_plan(experiment(dir, extra), &registry(), &Overrides::default()).unwrap()
 }
 
 fn run_into(
@@ -208,11 +213,11 @@ fn run_into(
     shard: Option<(usize, usize)>,
     jobs: usize,
 ) -> (ExecReport, Vec<Row>) {
-    let reg = registry();
-    let plan = runner::make_plan(experiment(dir, extra), &reg, &Overrides::default()).unwrap();
+    let plan = mock_plan(dir, extra);
     let out = dir.join(out);
+    let settings = runner::resume::settings_of(&plan, None);
     let opts = ExecOptions {
-        resume,
+        resume: resume.then_some(&settings),
         shard,
         jobs,
         commit: "abc".into(),
@@ -344,12 +349,32 @@ fn resume_after_a_kill_gives_the_same_rows() {
     assert_eq!(traces.len(), 24);
 }
 
+/// A resume checks the rows against the settings it is handed, which `run` computes once for
+/// meta.json and the resume alike: here settings that no longer match the rows' repetitions
+/// refuse them, though the plan itself would accept them.
+#[test]
+fn a_resume_checks_the_rows_against_the_settings_it_is_given() {
+    let dir = tempfile::tempdir().unwrap();
+    run_into(dir.path(), "r", "", false, None, 1);
+    let plan = mock_plan(dir.path(), "");
+    let mut settings = runner::resume::settings_of(&plan, None);
+    settings.configs[0].repeat = 3;
+    let opts = ExecOptions {
+        resume: Some(&settings),
+        ..options(dir.path().join("r"))
+    };
+    let e = runner::execute_plan(&plan, &opts).unwrap_err().to_string();
+    assert!(
+        e.contains("column `repeats`: 1, but `mock ms=10` repeats each trial 3 times in meta.json's settings"),
+        "{e}"
+    );
+}
+
 #[test]
 fn a_second_run_without_resume_refuses_to_overwrite() {
     let dir = tempfile::tempdir().unwrap();
     run_into(dir.path(), "x", "", false, None, 1);
-    let reg = registry();
-    let plan = runner::make_plan(experiment(dir.path(), ""), &reg, &Overrides::default()).unwrap();
+    let plan = mock_plan(dir.path(), "");
     let opts = options(dir.path().join("x"));
     let e = runner::execute_plan(&plan, &opts).unwrap_err().to_string();
     assert!(e.contains("--resume") && e.contains("--fresh"), "{e}");

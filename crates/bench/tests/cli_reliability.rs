@@ -685,6 +685,51 @@ fn one_writer_per_results_folder_and_a_killed_runs_folder_is_taken_over() {
     assert!(!out.join(".sudoku-bench.lock").exists());
 }
 
+/// meta.json is written before the first trial, with the run's settings, so a killed run's
+/// rows stay tied to them (a `--resume` with other settings is refused); the end of a run
+/// only adds `finished` to what was written then.
+#[test]
+fn meta_json_is_written_before_the_trials_and_only_finished_after() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let exp = many_trials(d, 2000);
+    let meta = |out: &str| -> serde_json::Value {
+        serde_json::from_str(&std::fs::read_to_string(d.join(out).join("meta.json")).unwrap())
+            .unwrap()
+    };
+    let spawn = |out: &str| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_sudoku-bench"))
+            .args(["run", &exp, "--out", out, "--no-plots"])
+            .current_dir(d)
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .unwrap()
+    };
+    let mut whole = spawn("o");
+    wait_for_rows(&d.join("o"), 100);
+    let early = meta("o");
+    assert!(
+        early["finished"].is_null() && early["settings"]["configs"][0]["trials"] == 2000,
+        "{early}"
+    );
+    assert!(whole.wait().unwrap().success());
+    let mut last = meta("o");
+    assert!(last["finished"].is_string(), "{last}");
+    last["finished"] = serde_json::Value::Null;
+    assert_eq!(last, early);
+    let mut killed = spawn("k");
+    wait_for_rows(&d.join("k"), 100);
+    killed.kill().unwrap();
+    killed.wait().unwrap();
+    assert!(meta("k")["finished"].is_null());
+    fails(
+        d,
+        &["run", &exp, "--out", "k", "--resume", "--trials", "3"],
+        "(`prop` trials 2000 → 3); resuming would mix",
+    );
+}
+
 /// Issue 67, items 2 and 6: a write that fails on a full disk names its file, and the
 /// folder keeps what it had (meta.json is written whole or not at all).
 #[test]

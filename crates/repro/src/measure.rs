@@ -117,7 +117,10 @@ impl Measure {
             Measure::Success => share(rows.iter().filter(|r| r.success()).count(), rows.len()),
             Measure::Rows => Some(Ours::Num(rows.len() as f64)),
             Measure::LpUnique => {
-                let known: Vec<bool> = rows.iter().filter_map(|r| r.lp_unique).collect();
+                let known: Vec<bool> = rows
+                    .iter()
+                    .filter_map(|r| r.kind_columns.as_ref()?.logic_lp()?.lp_unique)
+                    .collect();
                 share(known.iter().filter(|u| **u).count(), known.len())
             }
             Measure::HardestGivens => {

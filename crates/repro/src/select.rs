@@ -2,7 +2,7 @@
 //! `field~text` filters joined by `;`, each naming a trial-row column ([`Field`]).
 
 use serde::Deserialize;
-use sudoku_analysis::Row;
+use sudoku_analysis::{KindColumns, Row};
 
 use crate::by_name;
 
@@ -55,7 +55,11 @@ impl Field {
             Field::Trial => r.trial.to_string(),
             Field::Status => r.status.name().to_string(),
             Field::Givens => r.givens.to_string(),
-            Field::RulesNeeded => r.rules_needed.clone(),
+            Field::RulesNeeded => r
+                .kind_columns
+                .as_ref()
+                .and_then(KindColumns::logic_lp)
+                .map_or_else(String::new, |c| c.rules_needed.clone()),
         }
     }
 }

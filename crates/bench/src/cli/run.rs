@@ -104,6 +104,8 @@ pub fn run(a: &RunArgs, registry: &Registry) -> Result<(), Failure> {
             eprintln!("removed {}", f.display());
         }
     }
+    // Computed once (it digests every instance): meta.json records it, and a resume checks
+    // the folder's meta.json and its rows against it.
     let settings = runner::resume::settings_of(&plan, a.shard.as_deref());
     if a.resume {
         // Before meta.json is rewritten: it holds the settings of the rows already there.
@@ -128,15 +130,15 @@ pub fn run(a: &RunArgs, registry: &Registry) -> Result<(), Failure> {
         experiment_text: text,
         settings: Some(settings),
     };
-    write_atomic(
-        &out.join("meta.json"),
-        &serde_json::to_string_pretty(&m).map_err(|e| anyhow!(e))?,
-    )?;
+    // Written before the first trial, not once at the end: the rows of a run that is killed
+    // stay tied to the settings they were made with (a `--resume` with others is refused, and
+    // the report says `not finished`). The end of the run only adds `finished`.
+    write_meta(&out, &m)?;
     runner::write_generated(&plan, &out)?;
     let clock = RealClock::new();
     let opts = ExecOptions {
         out: out.clone(),
-        resume: a.resume,
+        resume: m.settings.as_ref().filter(|_| a.resume),
         shard,
         jobs: a.jobs,
         commit: if dirty == Some(true) {
@@ -155,10 +157,7 @@ pub fn run(a: &RunArgs, registry: &Registry) -> Result<(), Failure> {
         );
     }
     m.finished = Some(provenance::now_utc());
-    write_atomic(
-        &out.join("meta.json"),
-        &serde_json::to_string_pretty(&m).map_err(|e| anyhow!(e))?,
-    )?;
+    write_meta(&out, &m)?;
     // The plan (every task and puzzle) is not needed for the outputs: its memory serves them.
     drop(plan);
     let files = write_outputs(&out, &name, !a.no_plots)?;
@@ -189,6 +188,14 @@ pub fn run(a: &RunArgs, registry: &Registry) -> Result<(), Failure> {
         );
     }
     Failure::of_trials(report.wrong, report.errors)
+}
+
+/// Writes `out/meta.json` whole (or leaves the one there).
+fn write_meta(out: &Path, m: &RunMeta) -> Result<()> {
+    write_atomic(
+        &out.join("meta.json"),
+        &serde_json::to_string_pretty(m).map_err(|e| anyhow!(e))?,
+    )
 }
 
 /// Where the default experiment lives: `scripts/experiments/default.toml` of the checkout in

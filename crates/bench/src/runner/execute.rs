@@ -11,6 +11,8 @@ use std::sync::{mpsc, Mutex};
 use anyhow::{Context, Result};
 use sudoku_core::rng_from_seed;
 
+use sudoku_analysis::meta::RunSettings;
+
 use crate::clock::Clock;
 use crate::progress::Progress;
 use crate::results::{ms, Appender, Row, TraceRow, TrialStatus};
@@ -24,8 +26,9 @@ use crate::runner::resume::remaining;
 pub struct ExecOptions<'a> {
     /// Output folder.
     pub out: PathBuf,
-    /// Skip trials already in trials.csv.
-    pub resume: bool,
+    /// Resume: skip trials already in trials.csv, checking their rows against these settings
+    /// (the run's, as its meta.json records them: computed once, by the caller).
+    pub resume: Option<&'a RunSettings>,
     /// Run only tasks with `index % shard.1 == shard.0 - 1`.
     pub shard: Option<(usize, usize)>,
     /// Worker threads.

@@ -14,7 +14,7 @@ use sudoku_core::{
 
 use sudoku_gen::Carved;
 
-use crate::results::{Row, TrialStatus};
+use crate::results::{KindColumns, Row, TrialStatus};
 use crate::runner::logic_lp::LogicLpReport;
 
 /// What a method returned for one puzzle, before judging.
@@ -94,8 +94,8 @@ pub struct Trial {
     pub count: Option<u64>,
     /// Clues of the carved puzzle (generate with carving).
     pub givens: Option<usize>,
-    /// Kind `logic-lp`: (rules needed, LP integral, LP unique).
-    pub logic_lp: Option<(String, Option<bool>, Option<bool>)>,
+    /// The columns of the trial's kind alone, when it has any.
+    pub kind_columns: Option<KindColumns>,
 }
 
 impl Trial {
@@ -145,10 +145,8 @@ impl Trial {
         if let Some(g) = self.givens {
             row.givens = g;
         }
-        if let Some((rules, integral, unique)) = &self.logic_lp {
-            row.rules_needed.clone_from(rules);
-            row.lp_integral = *integral;
-            row.lp_unique = *unique;
+        if let Some(c) = &self.kind_columns {
+            row.kind_columns = Some(c.clone());
         }
     }
 }
@@ -205,11 +203,7 @@ fn judge_answer(answer: &Answer, puzzle: &Puzzle) -> Trial {
                 _ => TrialStatus::Multiple,
             },
             count: Some(r.solutions),
-            logic_lp: Some((
-                r.rules_needed().to_string(),
-                r.lp_feasible.then_some(r.lp_integral),
-                r.lp_unique,
-            )),
+            kind_columns: Some(KindColumns::LogicLp(r.columns())),
             ..Trial::default()
         },
         Answer::Relax(RelaxReport {

@@ -7,16 +7,14 @@ use std::sync::Arc;
 
 use anyhow::{anyhow, bail, Result};
 use sudoku_core::{
-    Budget, Count, Generator, Order, ParamError, Params, PolytopeCheck, Puzzle, Relaxer, Rng,
-    Solver, Status,
+    Budget, Count, Generator, Order, ParamError, Params, Puzzle, Relaxer, Rng, Solver, Status,
 };
 use sudoku_gen::PuzzleSpec;
-use sudoku_prop::Prop;
 
 use crate::experiment::{CarveSpec, Kind};
 use crate::registry::{puzzle_spec, PuzzleMakerFn, Registry};
 use crate::runner::judge::Answer;
-use crate::runner::logic_lp::analyse;
+use crate::runner::logic_lp::LogicLp;
 
 /// A configured method, ready to run trials of one kind.
 pub trait TrialMethod: Send {
@@ -134,7 +132,7 @@ pub fn capability(
                     if !p.is_empty() {
                         bail!("kind = \"logic-lp\" takes no parameters (it relaxes the reduced model)");
                     }
-                    Ok(Box::new(LogicLpTrial(Prop::default(), check)) as Box<dyn TrialMethod>)
+                    Ok(Box::new(LogicLpTrial(LogicLp::new(check))) as Box<dyn TrialMethod>)
                 }),
             }
         }
@@ -252,12 +250,12 @@ impl TrialMethod for RelaxTrial {
     }
 }
 
-/// Kind `logic-lp` ([`analyse`]), with the method's polytope check.
-struct LogicLpTrial(Prop, PolytopeCheck);
+/// Kind `logic-lp` ([`LogicLp`]), with the method's polytope check.
+struct LogicLpTrial(LogicLp);
 
 impl TrialMethod for LogicLpTrial {
     fn attempt(&mut self, job: &Job, rng: &mut Rng) -> Result<Answer> {
-        let report = analyse(&mut self.0, &self.1, job.puzzle, job.budget, rng)?;
+        let report = self.0.attempt(job.puzzle, job.budget, rng)?;
         Ok(Answer::LogicLp(report))
     }
 }
@@ -310,7 +308,7 @@ mod tests {
     use sudoku_core::{format, rng_from_seed, Variant};
 
     use super::*;
-    use crate::results::TrialStatus;
+    use crate::results::{KindColumns, LogicLpColumns, TrialStatus};
     use crate::runner::judge::judge;
 
     /// Kind `logic-lp` asks the registry for a relaxation that checks its polytope: a method
@@ -343,8 +341,15 @@ mod tests {
         assert_eq!(t.status, TrialStatus::Solved);
         assert_eq!(t.count, Some(1));
         // Pigeonhole-solvable, so (Theorem 4) the LP is integral and its only point.
-        let columns = ("pigeonhole".to_string(), Some(true), Some(true));
-        assert_eq!(t.logic_lp, Some(columns));
+        let columns = LogicLpColumns {
+            rules_needed: "pigeonhole".into(),
+            lp_integral: Some(true),
+            lp_unique: Some(true),
+        };
+        let own = KindColumns::LogicLp(columns);
+        // The row's kind columns are read back by the name the experiment file gives the kind.
+        assert_eq!(own.kind(), Kind::LogicLp.name());
+        assert_eq!(t.kind_columns, Some(own));
         let extra = answer.stats().extra;
         for checked in ["lp_equals_solution", "lp_random_unique"] {
             assert!(

@@ -156,7 +156,7 @@ mod tests {
         )?;
         let opts = ExecOptions {
             out: out.to_path_buf(),
-            resume: false,
+            resume: None,
             shard: None,
             jobs: 1,
             commit: String::new(),

@@ -10,6 +10,7 @@
 
 use std::time::Instant;
 
+use crate::results::LogicLpColumns;
 use anyhow::{anyhow, Result};
 use sudoku_core::{
     Budget, Count, CountEnd, Deadline, Limit, PolytopeCheck, Puzzle, RelaxError, Rng, Solver,
@@ -55,6 +56,15 @@ impl LogicLpReport {
             .map_or("none", |(r, _)| r.name())
     }
 
+    /// Its columns in the trial's row.
+    pub fn columns(&self) -> LogicLpColumns {
+        LogicLpColumns {
+            rules_needed: self.rules_needed().to_string(),
+            lp_integral: self.lp_feasible.then_some(self.lp_integral),
+            lp_unique: self.lp_unique,
+        }
+    }
+
     /// Name/value pairs for the `extra` column.
     pub fn extra(&self) -> Vec<(String, String)> {
         let opt = |o: Option<bool>| o.map_or(String::new(), |b| b.to_string());
@@ -75,9 +85,36 @@ impl LogicLpReport {
     }
 }
 
+/// The experiment with a method's polytope check (from the registry), ready for puzzles.
+pub struct LogicLp {
+    /// Counts the solutions (up to 2).
+    counter: Prop,
+    check: PolytopeCheck,
+}
+
+impl LogicLp {
+    /// The experiment on the relaxation that `check` examines.
+    pub fn new(check: PolytopeCheck) -> LogicLp {
+        LogicLp {
+            counter: Prop::default(),
+            check,
+        }
+    }
+
+    /// The analysis of one puzzle ([`analyse`]).
+    pub fn attempt(
+        &mut self,
+        puzzle: &Puzzle,
+        budget: &Budget,
+        rng: &mut Rng,
+    ) -> Result<LogicLpReport> {
+        analyse(&mut self.counter, &self.check, puzzle, budget, rng)
+    }
+}
+
 /// The puzzle's analysis, every stage within what is left of the trial's time limit (a stage
 /// that runs out ends the whole trial as a timeout, never as a verdict).
-pub fn analyse(
+fn analyse(
     prop: &mut Prop,
     check: &PolytopeCheck,
     puzzle: &Puzzle,
@@ -147,10 +184,11 @@ mod tests {
 
     use super::*;
 
+    /// The polytope check the registry holds for `ilp`, as `run` finds it.
     fn ilp() -> PolytopeCheck {
-        let relaxers = sudoku_ilp::relaxers();
-        relaxers[0]
-            .polytope
+        crate::registry::Registry::standard()
+            .relaxer("ilp")
+            .and_then(|r| r.polytope)
             .expect("the ILP's relaxation checks its polytope")
     }
 

@@ -19,18 +19,19 @@ pub struct Todo<'p> {
     pub tasks: Vec<&'p Task>,
 }
 
-/// Reads what an earlier run left in `out` (with `resume`; without it, refuses a folder that
-/// already holds trials) and returns the tasks still to run in this shard (`(k, n)`: tasks
-/// with `index % n == k - 1`). Trace lines of trials that never got their row are dropped.
+/// Reads what an earlier run left in `out` (with `resume`, the run's settings, which its rows
+/// must match; without it, refuses a folder that already holds trials) and returns the tasks
+/// still to run in this shard (`(k, n)`: tasks with `index % n == k - 1`). Trace lines of
+/// trials that never got their row are dropped.
 pub fn remaining<'p>(
     plan: &'p Plan,
     out: &Path,
-    resume: bool,
+    resume: Option<&RunSettings>,
     shard: Option<(usize, usize)>,
 ) -> Result<Todo<'p>> {
     let trials_path = out.join("trials.csv");
-    let (done, rows) = if resume {
-        done_keys(&trials_path, &settings_of(plan, None))?
+    let (done, rows) = if let Some(settings) = resume {
+        done_keys(&trials_path, settings)?
     } else {
         if trials_path.exists() && std::fs::metadata(&trials_path)?.len() > 0 {
             bail!(
