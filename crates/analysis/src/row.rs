@@ -780,7 +780,7 @@ fn column_error(
 
 /// Rewrites a CSV file with exactly these rows.
 pub fn write_rows<T: Serialize>(path: &Path, rows: &[T]) -> Result<(), AnalysisError> {
-    let tmp = path.with_extension("csv.tmp");
+    let tmp = crate::files::tmp_sibling(path);
     let csv_err = |e: csv::Error| AnalysisError::Write {
         path: tmp.clone(),
         source: e,

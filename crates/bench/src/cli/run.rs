@@ -15,6 +15,7 @@ use crate::registry::Registry;
 use crate::results::write_atomic;
 use crate::runner::{self, ExecOptions};
 use sudoku_analysis::escape::visible;
+use sudoku_analysis::files;
 use sudoku_analysis::meta::RunMeta;
 
 #[derive(Args, Default)]
@@ -28,7 +29,7 @@ pub struct RunArgs {
     #[arg(long, value_name = "SECONDS", allow_negative_numbers = true)]
     pub time_limit: Option<f64>,
     /// Output folder (default: results/<name>, or results/<name>/shard-K-of-N).
-    #[arg(long)]
+    #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
     /// A fast smoke run: the file's [quick] settings (1 trial, 3 instances per source, ≤ 2 s),
     /// each trial run once (no best-of-R repetitions).
@@ -48,7 +49,7 @@ pub struct RunArgs {
     /// Worker threads for thread-safe methods (CBC solves never overlap).
     #[arg(long, default_value_t = 1, value_parser = whole(1, None::<usize>), allow_negative_numbers = true)]
     pub jobs: usize,
-    /// Skip the charts.
+    /// Skip what is drawn: the charts, cd.svg and report.html (`plot` draws them later).
     #[arg(long)]
     pub no_plots: bool,
 }
@@ -193,7 +194,7 @@ pub fn run(a: &RunArgs, registry: &Registry) -> Result<(), Failure> {
 /// Writes `out/meta.json` whole (or leaves the one there).
 fn write_meta(out: &Path, m: &RunMeta) -> Result<()> {
     write_atomic(
-        &out.join("meta.json"),
+        &out.join(files::META),
         &serde_json::to_string_pretty(m).map_err(|e| anyhow!(e))?,
     )
 }

@@ -11,6 +11,7 @@ use std::sync::{mpsc, Mutex};
 use anyhow::{Context, Result};
 use sudoku_core::rng_from_seed;
 
+use sudoku_analysis::files;
 use sudoku_analysis::meta::RunSettings;
 
 use crate::clock::Clock;
@@ -69,8 +70,8 @@ pub fn execute_plan(plan: &Plan, opts: &ExecOptions) -> Result<ExecReport> {
         skipped: todo.mine - todo.tasks.len(),
         ..ExecReport::default()
     };
-    let traces_path = opts.out.join("traces.csv");
-    let mut trials = Appender::<Row>::open(&opts.out.join("trials.csv"))?;
+    let traces_path = opts.out.join(files::TRACES);
+    let mut trials = Appender::<Row>::open(&opts.out.join(files::TRIALS))?;
     let mut traces: Option<Appender<TraceRow>> = None;
     let progress = Progress::new(todo.tasks.len() as u64, opts.progress);
     let mut record = |row: Row, trace: Vec<TraceRow>, report: &mut ExecReport| -> Result<()> {

@@ -123,6 +123,7 @@ fn wrong(judged: Trial, message: String) -> Trial {
 mod tests {
     use std::path::{Path, PathBuf};
 
+    use sudoku_analysis::files;
     use sudoku_core::{CountOutcome, Outcome, Stats};
     use sudoku_gen::latin_to_sudoku;
 
@@ -164,7 +165,7 @@ mod tests {
             progress: false,
         };
         runner::execute_plan(&plan, &opts)?;
-        Ok(read_rows(&out.join("trials.csv"))?)
+        Ok(read_rows(&out.join(files::TRIALS))?)
     }
 
     /// The counts the file's labels state (`…: 12 completions`).

@@ -10,6 +10,7 @@ use std::sync::Mutex;
 
 use anyhow::{anyhow, bail, Result};
 use sudoku_analysis::escape::visible;
+use sudoku_analysis::files;
 use sudoku_analysis::meta::config_label;
 use sudoku_core::format::{self, to_text};
 use sudoku_core::limits::time_limit;
@@ -529,7 +530,7 @@ pub fn write_generated(plan: &Plan, out: &Path) -> Result<()> {
         ));
         text.push_str(&to_text(inst.puzzle.givens()));
     }
-    crate::results::write_atomic(&out.join("instances.txt"), &text)
+    crate::results::write_atomic(&out.join(files::INSTANCES), &text)
 }
 
 #[cfg(test)]

@@ -5,6 +5,7 @@ use std::collections::HashSet;
 use std::path::Path;
 
 use anyhow::{bail, Result};
+use sudoku_analysis::files;
 use sudoku_analysis::meta::{ConfigSettings, RunMeta, RunSettings};
 use sudoku_core::format::to_text;
 
@@ -29,7 +30,7 @@ pub fn remaining<'p>(
     resume: Option<&RunSettings>,
     shard: Option<(usize, usize)>,
 ) -> Result<Todo<'p>> {
-    let trials_path = out.join("trials.csv");
+    let trials_path = out.join(files::TRIALS);
     let (done, rows) = if let Some(settings) = resume {
         done_keys(&trials_path, settings)?
     } else {
@@ -42,7 +43,7 @@ pub fn remaining<'p>(
         (HashSet::new(), Vec::new())
     };
     // A trace line whose trial row never got written belongs to a trial that will run again.
-    let traces_path = out.join("traces.csv");
+    let traces_path = out.join(files::TRACES);
     if traces_path.exists() {
         let traces: Vec<TraceRow> = read_rows_resuming(&traces_path, None)?;
         let tasks: HashSet<usize> = rows.iter().map(|r| r.task).collect();
@@ -135,11 +136,11 @@ pub fn settings_of(plan: &Plan, shard: Option<&str>) -> RunSettings {
 /// A folder without trials has nothing to mix; one whose meta.json predates recorded settings
 /// is resumed with a warning.
 pub fn check_resume(out: &Path, new: &RunSettings) -> Result<()> {
-    let trials = out.join("trials.csv");
+    let trials = out.join(files::TRIALS);
     if !trials.exists() || std::fs::metadata(&trials)?.len() == 0 {
         return Ok(());
     }
-    let meta = out.join("meta.json");
+    let meta = out.join(files::META);
     let old = RunMeta::read(out)?.and_then(|m| m.settings);
     let Some(old) = old else {
         eprintln!(
