@@ -405,36 +405,6 @@ fn ert_and_profile_on_literal_runs() {
     assert_eq!(b.last().unwrap().1, 2.0 / 3.0);
 }
 
-/// Marks of more points than a panel has pixels are drawn a pixel at a time; smaller ones whole.
-#[test]
-fn large_marks_are_drawn_a_pixel_at_a_time() {
-    let px = |q: (f64, f64)| ((q.0 * 100.0).round() as i32, (q.1 * 100.0).round() as i32);
-    let few: Vec<(f64, f64)> = (0..THIN_ABOVE).map(|i| (i as f64, 0.0)).collect();
-    assert_eq!(thin_line(few.clone(), px), few);
-    assert_eq!(thin_points(few.clone(), px), few);
-    // A rising line of 50,000 points over 100 × 100 pixels: one point per pixel it crosses,
-    // its first and last kept, no two kept neighbours on one pixel.
-    let n = 50_000;
-    let line: Vec<(f64, f64)> = (0..n)
-        .map(|i| (i as f64 / n as f64, (i as f64 / n as f64).powi(2)))
-        .collect();
-    let thin = thin_line(line.clone(), px);
-    assert!(thin.len() <= 202, "{}", thin.len());
-    assert_eq!((thin[0], thin.last()), (line[0], line.last()));
-    assert!(thin.windows(2).all(|w| px(w[0]) != px(w[1])));
-    // Markers: the last one drawn on each pixel, in drawing order.
-    let mut pts = line;
-    pts.push((0.0, 0.0));
-    let kept = thin_points(pts.clone(), px);
-    let pixels: std::collections::BTreeSet<(i32, i32)> = pts.iter().map(|&q| px(q)).collect();
-    assert_eq!(kept.len(), pixels.len());
-    assert_eq!(kept.last(), Some(&(0.0, 0.0)));
-    assert!(kept.windows(2).all(|w| {
-        let at = |q| pts.iter().rposition(|p| *p == q).unwrap();
-        at(w[0]) < at(w[1])
-    }));
-}
-
 /// A run of many trials draws charts of the size of their pixels, not of their trials.
 #[test]
 fn a_large_run_draws_small_charts() {
