@@ -59,12 +59,7 @@ pub(crate) fn count_with(
     budget: &Budget,
 ) -> CountOutcome {
     if limit == 0 {
-        return CountOutcome {
-            count: 0,
-            end: CountEnd::LimitReached,
-            solutions: Vec::new(),
-            stats: Stats::default(),
-        };
+        return CountOutcome::nothing_asked();
     }
     let mut count = 0u64;
     let mut solutions = Vec::new();
