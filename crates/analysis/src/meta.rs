@@ -19,9 +19,10 @@ use crate::AnalysisError;
 pub struct RunMeta {
     /// Experiment name.
     pub experiment: String,
-    /// Git commit of the working tree (short), or `unknown`.
+    /// The commit the runner was built from (short); `archive` for a build from a source
+    /// archive, `unknown` in files from before it was taken from the build.
     pub commit: String,
-    /// Whether the tree had uncommitted changes.
+    /// Whether the build's sources differed from that commit (`None`: not known).
     pub dirty: Option<bool>,
     /// `rustc --version` of the compiler that built the runner.
     pub rustc: String,

@@ -27,12 +27,13 @@ mod runner;
 #[cfg(test)]
 mod tests;
 
-/// `--version`: the package version and the commit the binary was built from (`unknown`
-/// outside a git checkout of this workspace, `+dirty` with uncommitted changes).
+/// `--version`: the package version and the commit the binary was built from (`archive` when
+/// built outside a git checkout of this workspace, `+dirty` when its sources differed from the
+/// commit; the build script decides both).
 pub const VERSION: &str = concat!(
     env!("CARGO_PKG_VERSION"),
     " (commit ",
-    env!("SUDOKU_BENCH_COMMIT"),
+    env!("SUDOKU_BENCH_BUILD"),
     ")"
 );
 

@@ -2,26 +2,23 @@
 //! toolchain, CPU, operating system, date, command line — gathered here; the file's shape is
 //! [`sudoku_analysis::meta::RunMeta`], which `plot` and `run --resume` read back.
 
-use std::process::Command;
-
-/// The git commit (short) and dirty flag of the current directory's repository.
-pub fn git_commit() -> (String, Option<bool>) {
-    let run = |args: &[&str]| {
-        Command::new("git")
-            .args(args)
-            .output()
-            .ok()
-            .filter(|o| o.status.success())
-            .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string())
+/// The commit this binary was built from (short) and whether its sources differed from that
+/// commit, as the build script found them: `archive` and `None` for a build outside a git
+/// checkout of this workspace (a source archive). Taken from the build, not from the folder a
+/// run happens in, so a run started inside another repository still names its own build.
+pub fn build_commit() -> (String, Option<bool>) {
+    let dirty = match env!("SUDOKU_BENCH_DIRTY") {
+        "true" => Some(true),
+        "false" => Some(false),
+        _ => None,
     };
-    match run(&["rev-parse", "--short=12", "HEAD"]) {
-        Some(c) => {
-            let dirty =
-                run(&["status", "--porcelain", "--untracked-files=no"]).map(|s| !s.is_empty());
-            (c, dirty)
-        }
-        None => ("unknown".to_string(), None),
-    }
+    (env!("SUDOKU_BENCH_COMMIT").to_string(), dirty)
+}
+
+/// What every row's `commit` column holds: the build's commit, `+dirty` when its sources
+/// differed from it.
+pub fn row_commit() -> String {
+    env!("SUDOKU_BENCH_BUILD").to_string()
 }
 
 /// The CPU model, from /proc/cpuinfo where there is one.

@@ -371,3 +371,84 @@ fn fresh_removes_every_output_of_an_earlier_run() {
     );
     assert_eq!(rows_sans_timing(&res.join("trials.csv")).len(), 12);
 }
+
+/// The commit a run records is the build's, whatever folder the run is started in: a folder
+/// outside any repository, and the top of another repository with a commit of its own.
+#[test]
+fn a_run_records_the_commit_it_was_built_from_in_any_folder() {
+    let git = |dir: &Path, args: &[&str]| {
+        let o = Command::new("git")
+            .args(args)
+            .current_dir(dir)
+            .output()
+            .expect("git runs");
+        assert!(o.status.success(), "git {args:?}: {o:?}");
+        String::from_utf8(o.stdout).unwrap().trim().to_string()
+    };
+    let checkout = root();
+    let head = git(&checkout, &["rev-parse", "--short=12", "HEAD"]);
+    let sources = git(
+        &checkout,
+        &[
+            "status",
+            "--porcelain",
+            "--untracked-files=no",
+            "--",
+            "crates",
+            "Cargo.toml",
+            "Cargo.lock",
+        ],
+    );
+    let dirty = !sources.is_empty();
+    let label = if dirty {
+        format!("{head}+dirty")
+    } else {
+        head.clone()
+    };
+    let version = bench(&checkout, &["--version"]);
+    assert!(
+        String::from_utf8_lossy(&version.stdout).contains(&format!("(commit {label})")),
+        "{version:?}"
+    );
+
+    let outside = tempfile::tempdir().unwrap();
+    let foreign = tempfile::tempdir().unwrap();
+    git(foreign.path(), &["init", "-q"]);
+    std::fs::write(foreign.path().join("f"), "x").unwrap();
+    git(foreign.path(), &["add", "f"]);
+    git(
+        foreign.path(),
+        &[
+            "-c",
+            "user.name=t",
+            "-c",
+            "user.email=t@t",
+            "commit",
+            "-q",
+            "-m",
+            "other",
+        ],
+    );
+    let theirs = git(foreign.path(), &["rev-parse", "--short=12", "HEAD"]);
+    assert_ne!(theirs, head);
+    for dir in [outside.path(), foreign.path()] {
+        let exp = experiment(dir, "where", 1);
+        let out = bench(dir, &["run", exp.to_str().unwrap(), "--no-plots"]);
+        assert!(out.status.success(), "{out:?}");
+        let res = dir.join("results/where");
+        let meta: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(res.join("meta.json")).unwrap()).unwrap();
+        assert_eq!(meta["commit"], head.as_str(), "run in {}", dir.display());
+        assert_eq!(meta["dirty"], dirty, "run in {}", dir.display());
+        let mut rows = csv::Reader::from_path(res.join("trials.csv")).unwrap();
+        let col = rows
+            .headers()
+            .unwrap()
+            .iter()
+            .position(|h| h == "commit")
+            .unwrap();
+        for rec in rows.records() {
+            assert_eq!(&rec.unwrap()[col], label.as_str());
+        }
+    }
+}

@@ -112,10 +112,10 @@ pub fn run(a: &RunArgs, registry: &Registry) -> Result<(), Failure> {
         // Before meta.json is rewritten: it holds the settings of the rows already there.
         runner::resume::check_resume(&out, &settings)?;
     }
-    let (commit, dirty) = provenance::git_commit();
+    let (commit, dirty) = provenance::build_commit();
     let mut m = RunMeta {
         experiment: name.clone(),
-        commit: commit.clone(),
+        commit,
         dirty,
         rustc: provenance::rustc_version(),
         cpu: provenance::cpu_model(),
@@ -142,11 +142,7 @@ pub fn run(a: &RunArgs, registry: &Registry) -> Result<(), Failure> {
         resume: m.settings.as_ref().filter(|_| a.resume),
         shard,
         jobs: a.jobs,
-        commit: if dirty == Some(true) {
-            format!("{commit}+dirty")
-        } else {
-            commit
-        },
+        commit: provenance::row_commit(),
         clock: &clock,
         progress: true,
     };
