@@ -6,10 +6,10 @@
 use std::collections::BTreeMap;
 
 use super::notes::{describe, notes};
-use super::statistics::{bootstrap, half_sample_mode, sign_test};
+use super::statistics::{bootstrap, half_sample_mode, paired_interval, sign_test};
 use super::{
-    BaselineError, Change, Delta, Interval, PerInstance, Ratio, RunComparison, Side, Unit, Value,
-    NOISE_K, NOISE_MIN_LINES,
+    BaselineError, Change, Delta, Interval, PerInstance, Ratio, RunComparison, Shift, Side, Unit,
+    Value, NOISE_K, NOISE_MIN_LINES, SHIFT_MIN_LINES,
 };
 use crate::compare::{signed_rank, Zeros, ALPHA, MIN_PAIRS};
 use crate::meta::config_label;
@@ -80,9 +80,10 @@ pub fn compare_runs(a: &Side, b: &Side, threshold: f64) -> Result<RunComparison,
         });
     }
     let noise = noise(&lines);
+    let shift = shift(&lines);
     let bar = (1.0 + threshold).max(noise.map_or(0.0, |s| (NOISE_K * s).exp()));
     for l in &mut lines {
-        l.change = change(l, bar);
+        l.change = change(l, bar, shift.map_or(1.0, |s| s.value));
     }
     Ok(RunComparison {
         experiment: exp_a,
@@ -90,6 +91,7 @@ pub fn compare_runs(a: &Side, b: &Side, threshold: f64) -> Result<RunComparison,
         b: (b.name.to_string(), describe(b.meta)),
         threshold,
         noise,
+        shift,
         bar,
         lines,
         notes: notes(a, b, &va, &vb),
@@ -179,37 +181,73 @@ type UnitPair = ((f64, f64), (f64, f64));
 
 /// The first quartile of |Z| for a standard normal Z: Φ(q) = 0.625.
 const QUARTILE_ABS_NORMAL: f64 = 0.318_639;
+/// The median of |Z| for a standard normal Z: Φ(q) = 0.75.
+const MEDIAN_ABS_NORMAL: f64 = 0.674_490;
 
-/// The noise of a comparison (module documentation): the first quartile of the distances of
-/// the judged lines' log median ratios from their half-sample mode, over
-/// [`QUARTILE_ABS_NORMAL`]; `None` below [`NOISE_MIN_LINES`] judged lines.
-pub fn noise(lines: &[Delta]) -> Option<f64> {
-    let logs: Vec<f64> = lines
+/// The judged lines' log median ratios (lines with an interval).
+fn judged_logs(lines: &[Delta]) -> Vec<f64> {
+    lines
         .iter()
         .filter_map(|l| l.median_ratio)
         .filter(|r| r.ci.is_some() && r.value > 0.0)
         .map(|r| r.value.ln())
-        .collect();
-    if logs.len() < NOISE_MIN_LINES {
+        .collect()
+}
+
+/// The noise of a comparison (module documentation): the spread of the judged lines' log
+/// median ratios around their half-sample mode. From [`NOISE_MIN_LINES`] lines on, the first
+/// quartile of the distances over [`QUARTILE_ABS_NORMAL`] (robust to a change that moved
+/// most lines); from [`SHIFT_MIN_LINES`] to fewer, the median distance over
+/// [`MEDIAN_ABS_NORMAL`] (a quartile of two or three distances is one of them, and would take
+/// the smallest); `None` below [`SHIFT_MIN_LINES`].
+pub fn noise(lines: &[Delta]) -> Option<f64> {
+    let logs = judged_logs(lines);
+    if logs.len() < SHIFT_MIN_LINES {
         return None;
     }
     let mode = half_sample_mode(&logs)?;
     let dev = sorted(&logs.iter().map(|x| (x - mode).abs()).collect::<Vec<_>>());
-    Some(quantile_sorted(&dev, 0.25)? / QUARTILE_ABS_NORMAL)
+    if logs.len() >= NOISE_MIN_LINES {
+        Some(quantile_sorted(&dev, 0.25)? / QUARTILE_ABS_NORMAL)
+    } else {
+        Some(quantile_sorted(&dev, 0.5)? / MEDIAN_ABS_NORMAL)
+    }
 }
 
-/// A line's flag against the bar (a ratio, above 1): by the median ratio's interval (the
-/// PAR-2 mean's is shown, not judged: one trial slowed by a burst of load moves a mean of a
-/// few values past any bar), or by the solved share when the sign test separates B from A.
-fn change(l: &Delta, bar: f64) -> Change {
+/// The shift every line shares (module documentation): the half-sample mode of the judged
+/// lines' median ratios, with a 95 % percentile-bootstrap interval over the lines resampled
+/// (fixed seed); `None` below [`SHIFT_MIN_LINES`] judged lines.
+pub fn shift(lines: &[Delta]) -> Option<Shift> {
+    let logs = judged_logs(lines);
+    if logs.len() < SHIFT_MIN_LINES {
+        return None;
+    }
+    let value = half_sample_mode(&logs)?.exp();
+    let ci = paired_interval(logs.len(), |idx| {
+        let pick: Vec<f64> = idx.iter().map(|&i| logs[i]).collect();
+        half_sample_mode(&pick).map(f64::exp)
+    });
+    Some(Shift {
+        value,
+        ci,
+        lines: logs.len(),
+    })
+}
+
+/// A line's flag against the bar (a ratio, above 1) and the run-wide shift: by the median
+/// ratio's interval, which must clear the bar both from 1 and from the shift (a line that
+/// moved with the whole run is not a change of its method; the PAR-2 mean's interval is
+/// shown, not judged: one trial slowed by a burst of load moves a mean of a few values past
+/// any bar), or by the solved share when the sign test separates B from A.
+fn change(l: &Delta, bar: f64, shift: f64) -> Change {
     let Some(ci) = l.median_ratio.and_then(|r| r.ci) else {
         return Change::TooFew;
     };
     let (worse, better) = l.solved_shift;
     let solved = sign_test(worse, better) < ALPHA;
-    if ci.0 > bar || (solved && worse > better) {
+    if ci.0 > bar * shift.max(1.0) || (solved && worse > better) {
         Change::Regression
-    } else if ci.1 < 1.0 / bar || (solved && better > worse) {
+    } else if ci.1 < shift.min(1.0) / bar || (solved && better > worse) {
         Change::Improvement
     } else {
         Change::Unchanged
@@ -348,7 +386,7 @@ mod tests {
         let threshold_alone = c
             .lines
             .iter()
-            .filter(|l| super::change(l, 1.0 + THRESHOLD) != Change::Unchanged)
+            .filter(|l| super::change(l, 1.0 + THRESHOLD, 1.0) != Change::Unchanged)
             .count();
         assert!(threshold_alone >= 12, "{threshold_alone}");
         assert_eq!(
@@ -428,10 +466,115 @@ mod tests {
         assert_eq!(l.change, Change::Regression);
         assert!(markdown(&c).contains("| **regression (solves fewer)** |"));
         // Four of 20 would not be enough: p = 2/2⁴.
-        assert_eq!(sign_test(4, 0), 0.125);
-        assert_eq!(sign_test(7, 0), 2.0 / 128.0);
+        let close = |p: f64, exact: f64| (p - exact).abs() <= 1e-12 * exact;
+        assert!(close(sign_test(4, 0), 0.125));
+        assert!(close(sign_test(7, 0), 2.0 / 128.0));
         assert_eq!(sign_test(3, 3), 1.0);
         assert_eq!(sign_test(0, 0), 1.0);
+    }
+
+    #[test]
+    fn the_sign_test_is_exact_for_thousands_of_units() {
+        // Exact values (Python's integer binomials): 2 P(X ≤ 900) for n = 2,000, and
+        // 2 P(X ≤ 990). Summed from 0.5^2000 in floating point, both were 0.
+        let rel = |p: f64, exact: f64| (p - exact).abs() / exact;
+        assert!(rel(sign_test(900, 1100), 8.457_089_535_503_927e-6) < 1e-9);
+        assert!(rel(sign_test(1010, 990), 0.670_954_485_555_654_5) < 1e-9);
+        assert_eq!(sign_test(1000, 1000), 1.0);
+        // A balanced split of 2,000 differing units (B times out on the even instances, A on
+        // the odd ones) is no change of the solved share.
+        let time_out = |rows: &mut [Row], parity: usize| {
+            for r in rows.iter_mut().skip(parity).step_by(2) {
+                r.status = TrialStatus::Timeout;
+                r.limit = "time".into();
+                r.wall_ms = 100.0;
+            }
+        };
+        let mut a = many(1, 2000, 1, &|_| 1.0, 0.0, 1);
+        let mut b = a.clone();
+        time_out(&mut b, 0);
+        time_out(&mut a, 1);
+        let c = compare_runs(&side("A", &a), &side("B", &b), THRESHOLD).unwrap();
+        assert_eq!(c.lines[0].solved_shift, (1000, 1000));
+        assert_eq!(c.lines[0].change, Change::Unchanged);
+    }
+
+    #[test]
+    fn a_shift_of_the_whole_run_is_said_first_and_not_a_regression_of_each_line() {
+        // Every configuration 1.25× slower in B (the machine was slower), ±3 % per trial:
+        // judged from 1 alone, all ten would be regressions.
+        let a = many(10, 12, 1, &|_| 1.0, 0.03, 1);
+        let b = many(10, 12, 1, &|_| 1.25, 0.03, 2);
+        let c = compare_runs(&side("A", &a), &side("B", &b), THRESHOLD).unwrap();
+        let shift = c.shift.unwrap();
+        assert!((shift.value - 1.25).abs() < 0.03, "{shift:?}");
+        let (lo, hi) = shift.ci.unwrap();
+        assert!(lo > 1.2 && hi < 1.3, "{lo} {hi}");
+        assert_eq!(shift.lines, 10);
+        assert_eq!(c.count(Change::Unchanged), 10, "{}", summary(&c));
+        let from_one = c
+            .lines
+            .iter()
+            .filter(|l| super::change(l, c.bar, 1.0) == Change::Regression)
+            .count();
+        assert!(from_one >= 8, "{from_one}");
+        let s = summary(&c);
+        assert!(
+            s.starts_with("B's whole run is 1.2") && s.contains("the machine, or a change that touches every method; an interleaved comparison (`run --baseline`) can tell which."),
+            "{s}"
+        );
+        assert!(markdown(&c).contains("unchanged (moved with the run)"));
+        // One configuration 1.6× on top of the shift is that method's regression, alone.
+        let b = many(
+            10,
+            12,
+            1,
+            &|c| if c == 4 { 1.25 * 1.6 } else { 1.25 },
+            0.03,
+            2,
+        );
+        let c = compare_runs(&side("A", &a), &side("B", &b), THRESHOLD).unwrap();
+        let flagged: Vec<&str> = c
+            .lines
+            .iter()
+            .filter(|l| l.change != Change::Unchanged)
+            .map(|l| l.config.as_str())
+            .collect();
+        assert_eq!(flagged, ["m04"]);
+        // A machine 1.25× faster does not hide it either way: judged from 1 and from the shift.
+        let b = many(10, 12, 1, &|c| if c == 4 { 1.6 } else { 0.8 }, 0.03, 2);
+        let c = compare_runs(&side("A", &a), &side("B", &b), THRESHOLD).unwrap();
+        assert_eq!(c.lines[4].change, Change::Regression, "{}", summary(&c));
+        assert_eq!(c.count(Change::Regression), 1);
+    }
+
+    #[test]
+    fn two_to_nine_lines_have_a_shift_and_a_noise() {
+        // Two lines that moved together by 1.15: the shift, a small noise, nothing flagged.
+        let a = many(2, 12, 1, &|_| 1.0, 0.03, 1);
+        let b = many(2, 12, 1, &|_| 1.15, 0.03, 2);
+        let c = compare_runs(&side("A", &a), &side("B", &b), THRESHOLD).unwrap();
+        assert_eq!(c.shift.unwrap().lines, 2);
+        assert!(c.noise.unwrap() < 0.05, "{:?}", c.noise);
+        assert_eq!(c.count(Change::Unchanged), 2, "{}", summary(&c));
+        assert!(summary(&c).contains("from only 2 lines"));
+        // Two lines far apart: no telling which moved, so the noise is wide and neither is
+        // flagged.
+        let b = many(2, 12, 1, &|c| [1.0, 1.6][c], 0.03, 2);
+        let c = compare_runs(&side("A", &a), &side("B", &b), THRESHOLD).unwrap();
+        assert!(c.bar > 1.6, "{}", c.bar);
+        assert_eq!(c.count(Change::Unchanged), 2);
+        // Five lines, one 2× slower: the four others set the shift and noise.
+        let a = many(5, 12, 1, &|_| 1.0, 0.03, 1);
+        let b = many(5, 12, 1, &|c| if c == 2 { 2.0 } else { 1.0 }, 0.03, 2);
+        let c = compare_runs(&side("A", &a), &side("B", &b), THRESHOLD).unwrap();
+        assert_eq!(c.lines[2].change, Change::Regression, "{}", summary(&c));
+        assert_eq!(c.count(Change::Regression), 1);
+        // One line: no shift, no noise, the threshold decides.
+        let a = many(1, 12, 1, &|_| 1.0, 0.03, 1);
+        let c = compare_runs(&side("A", &a), &side("B", &a), THRESHOLD).unwrap();
+        assert_eq!((c.shift, c.noise), (None, None));
+        assert!(summary(&c).contains("Fewer than 2 judged lines"));
     }
 
     #[test]

@@ -22,28 +22,35 @@
 //! from [`MIN_PAIRS`] units on, not corrected for multiplicity (each line is its own
 //! question; the flag below does not use it).
 //!
-//! **Noise.** The bootstrap sees how instances differ, not how the machine's speed drifted
-//! between the runs, and on a shared machine that drift moves whole configurations by tens of
-//! per cent (a run times each configuration in its own stretch of time unless it interleaves).
-//! So the comparison measures its own noise from its lines, as an empirical null (Efron 2004,
-//! "Large-scale simultaneous hypothesis testing", JASA 99): the lines a change did not touch
-//! gather around one ratio, and their spread is the noise of this pair of runs. The centre is
-//! the half-sample mode of the judged lines' log median ratios (Bickel and Frühwirth 2006), the
-//! spread σ the first quartile of their distances from it over 0.3186 (the first quartile of
-//! |Z| for a standard normal Z), from [`NOISE_MIN_LINES`] judged lines on. The mode and a
-//! quartile, not the median and the median absolute deviation, so that σ stays the spread of
-//! the untouched lines even when a change moves most of the others (the tabu step that sped up
-//! three of four configurations in `large-orders-targets`); in an A/A comparison (the same
-//! build twice) every line is noise, and σ is all of it.
+//! **Shift and noise.** The bootstrap sees how instances differ, not how the machine's speed
+//! drifted between the runs: on a shared machine a slower stretch moves every line of a run
+//! together, and a run that times each configuration in its own stretch of time (unless it
+//! interleaves) moves each configuration as a whole by tens of per cent. So the comparison
+//! measures both from its lines, as an empirical null (Efron 2004, "Large-scale simultaneous
+//! hypothesis testing", JASA 99): the lines a change did not touch gather around one ratio.
+//! That ratio, the half-sample mode of the judged lines' log median ratios (Bickel and
+//! Frühwirth 2006), is the run-wide *shift* ([`shift`]: with a bootstrap interval over the
+//! lines, from [`SHIFT_MIN_LINES`] judged lines on): B's whole run is that many times A's,
+//! because of the machine or of a change that touches every method; two separate runs cannot
+//! tell which (a duet run, both builds interleaved per instance, can). The spread around it is
+//! the *noise* σ ([`noise`]): from [`NOISE_MIN_LINES`] judged lines on, the first quartile of
+//! the distances from the mode over 0.3186 (the first quartile of |Z| for a standard normal Z),
+//! so that σ stays the spread of the untouched lines even when a change moves most of the
+//! others (the tabu step that sped up three of four configurations in `large-orders-targets`);
+//! from 2 to 9 lines, the median distance over 0.6745, cruder but defined. In an A/A
+//! comparison (the same build twice) every line is noise, and σ is all of it.
 //!
 //! **Flag.** The bar is the larger of 1 + threshold (by default [`THRESHOLD`]: 10 %) and
 //! exp([`NOISE_K`] σ), as criterion's noise threshold but measured. A *regression* when the
-//! median ratio's whole interval lies above the bar, or when B solves a smaller share of more
-//! units than it solves a larger share of and the exact sign test on those units separates them
-//! at α = [`ALPHA`]; an *improvement* the other way round; otherwise *unchanged*. The PAR-2
-//! ratio is shown, not judged: a mean of a few values moves past any bar when one trial meets a
-//! burst of load, and the solved share covers what PAR-2 adds (trials that newly time out).
-//! Fewer than [`MIN_PAIRS`] units: *too few* (no interval).
+//! median ratio's whole interval lies above the bar measured both from 1 and from the shift
+//! (a line that moved with the whole run is not a change of its method), or when B solves a
+//! smaller share of more units than it solves a larger share of and the exact sign test on
+//! those units separates them at α = [`ALPHA`]; an *improvement* the other way round;
+//! otherwise *unchanged*. The shift itself is said first, not flagged. The PAR-2 ratio is
+//! shown, not judged: a mean of a few values moves past any bar when one trial meets a burst of
+//! load, and the solved share covers what PAR-2 adds (trials that newly time out). Fewer than
+//! [`MIN_PAIRS`] units: *too few* (no interval). With one judged line there is neither shift
+//! nor noise, and the threshold from 1 alone decides.
 //!
 //! **What it cannot tell.** A burst of load (another job starting) while one configuration ran
 //! in a run that does not interleave slows that configuration alone, exactly as a regression
@@ -67,7 +74,7 @@ mod notes;
 mod statistics;
 mod write;
 
-pub use compute::{compare_runs, noise};
+pub use compute::{compare_runs, noise, shift};
 pub use statistics::{bootstrap, half_sample_mode, paired_interval, sign_test};
 pub use write::{html, markdown, method_text, summary, table};
 
@@ -83,8 +90,11 @@ pub const THRESHOLD: f64 = 0.10;
 /// How many standard deviations of the lines' noise a change must clear: beyond 3.5 σ a
 /// normal value falls once in 2,000, so a comparison of 150 lines flags none by chance.
 pub const NOISE_K: f64 = 3.5;
-/// The fewest judged lines from which the noise is measured.
+/// The fewest judged lines from which the noise is measured by the first quartile of the
+/// distances from the mode (below, by their median).
 pub const NOISE_MIN_LINES: usize = 10;
+/// The fewest judged lines from which the run-wide shift and the noise are measured at all.
+pub const SHIFT_MIN_LINES: usize = 2;
 
 /// Why two folders cannot be compared.
 #[derive(Debug, thiserror::Error)]
@@ -242,8 +252,11 @@ pub struct RunComparison {
     /// The regression threshold (0.10: 10 %).
     pub threshold: f64,
     /// The noise of this pair of runs: the robust standard deviation of the judged lines' log
-    /// median ratios; `None` below [`NOISE_MIN_LINES`] judged lines.
+    /// median ratios around their mode; `None` below [`SHIFT_MIN_LINES`] judged lines.
     pub noise: Option<f64>,
+    /// The shift every line shares (the machine, or a change that touches every method);
+    /// `None` below [`SHIFT_MIN_LINES`] judged lines.
+    pub shift: Option<Shift>,
     /// The bar a ratio's interval must clear: the larger of 1 + threshold and
     /// exp([`NOISE_K`] × noise).
     pub bar: f64,
@@ -280,6 +293,18 @@ struct Value {
 
 /// Per (group, configuration), per instance: its [`Value`].
 type PerInstance = BTreeMap<(SetKey, String), BTreeMap<String, Value>>;
+
+/// The ratio B/A that the lines of a comparison share: the half-sample mode of their median
+/// ratios.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Shift {
+    /// The ratio.
+    pub value: f64,
+    /// Its 95 % percentile-bootstrap interval over the lines resampled.
+    pub ci: Option<Interval>,
+    /// The judged lines it is the mode of.
+    pub lines: usize,
+}
 
 /// A confidence interval, low and high.
 pub type Interval = (f64, f64);

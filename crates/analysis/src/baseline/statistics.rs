@@ -10,19 +10,25 @@ use crate::stats::{mean, median, quantile_sorted, sorted};
 
 /// The exact two-sided sign test of `k` against `m` (the units one way and the other):
 /// 2 P(X ≤ min(k, m)) for X ~ Binomial(k + m, ½), at most 1; 1 without discordant units.
+/// Summed in log space (each term log C(n, i) − n log 2, the tail by log-sum-exp), so it
+/// stays exact for any n: 0.5^n underflows to 0 beyond n = 1,074.
 pub fn sign_test(k: usize, m: usize) -> f64 {
     let n = k + m;
     if n == 0 {
         return 1.0;
     }
-    // P(X = i) by the recurrence C(n, i) / 2^n, in floating point (n is a few hundred at most).
-    let mut term = 0.5f64.powi(n as i32);
-    let mut tail = 0.0;
-    for i in 0..=k.min(m) {
-        tail += term;
-        term *= (n - i) as f64 / (i + 1) as f64;
+    let low = k.min(m);
+    // log P(X = i), by the recurrence C(n, i + 1) = C(n, i) (n − i) / (i + 1).
+    let mut log_term = -(n as f64) * std::f64::consts::LN_2;
+    let mut logs = Vec::with_capacity(low + 1);
+    for i in 0..=low {
+        logs.push(log_term);
+        log_term += ((n - i) as f64).ln() - ((i + 1) as f64).ln();
     }
-    (2.0 * tail).min(1.0)
+    // The largest term is the last (i ≤ n/2): factor it out before summing.
+    let top = logs[low];
+    let sum: f64 = logs.iter().map(|l| (l - top).exp()).sum();
+    (2.0 * (top + sum.ln()).exp()).min(1.0)
 }
 
 /// The half-sample mode (Bickel and Frühwirth 2006): the densest half of the sorted values,

@@ -1,22 +1,36 @@
 //! The comparison written out: its table, the summary paragraph, the method text, compare.md
 //! and the report's section (HTML). Apart because it only lays out what `compute.rs` computed.
 
-use super::{Change, Delta, Ratio, RunComparison, Unit, NOISE_K, NOISE_MIN_LINES, RESAMPLES};
+use super::{
+    Change, Delta, Ratio, RunComparison, Unit, NOISE_K, NOISE_MIN_LINES, RESAMPLES, SHIFT_MIN_LINES,
+};
 use crate::compare::{ALPHA, MIN_PAIRS};
 use crate::escape;
 use crate::number::{num, p_value, significant};
 use crate::tables::{Cell, Line, SetKey, Table};
 
-/// The flag in the table, saying when the solved share decided it rather than the times.
-fn change_text(l: &Delta, bar: f64) -> String {
-    let by_time = l
-        .median_ratio
-        .and_then(|r| r.ci)
-        .is_some_and(|(lo, hi)| lo > bar || hi < 1.0 / bar);
+/// The flag in the table, saying when the solved share decided it rather than the times, and
+/// when a line beyond the bar from 1 is not flagged because it moved with the whole run (or,
+/// beyond the bar from the shift only, moved against it).
+fn change_text(l: &Delta, c: &RunComparison) -> String {
+    let ci = l.median_ratio.and_then(|r| r.ci);
+    let beyond = |from: f64| ci.is_some_and(|(lo, hi)| lo > from * c.bar || hi < from / c.bar);
+    let shift = c.shift.map_or(1.0, |s| s.value);
     match l.change {
-        Change::Regression if !by_time => "regression (solves fewer)".into(),
-        Change::Improvement if !by_time => "improvement (solves more)".into(),
-        c => c.name().into(),
+        Change::Regression | Change::Improvement if !(beyond(1.0) && beyond(shift)) => {
+            format!(
+                "{} (solves {})",
+                l.change.name(),
+                if l.change == Change::Regression {
+                    "fewer"
+                } else {
+                    "more"
+                }
+            )
+        }
+        Change::Unchanged if beyond(1.0) => "unchanged (moved with the run)".into(),
+        Change::Unchanged if beyond(shift) => "unchanged (moved against the run)".into(),
+        ch => ch.name().into(),
     }
 }
 
@@ -50,7 +64,7 @@ pub fn table(c: &RunComparison) -> Table {
             ratio(&l.par2_ratio),
             Cell::new(l.test.as_ref().map_or("–".to_string(), |t| p_value(t.p))),
             Cell {
-                text: change_text(l, c.bar),
+                text: change_text(l, c),
                 best: l.change == Change::Regression,
             },
         ]));
@@ -79,11 +93,29 @@ pub fn table(c: &RunComparison) -> Table {
     }
 }
 
-/// The verdict in one paragraph: how many lines regressed, improved, stayed, and the bar they
-/// were judged by.
+/// The verdict in one paragraph: the shift the whole run shares, then how many lines
+/// regressed, improved, stayed, and the bar they were judged by.
 pub fn summary(c: &RunComparison) -> String {
     let pct = format!("{} %", significant(c.threshold * 100.0));
-    let mut s = format!(
+    let mut s = String::new();
+    if let Some(shift) = c.shift {
+        let ci = shift.ci.map_or(String::new(), |(lo, hi)| {
+            format!(" (95 % CI {lo:.2}–{hi:.2})")
+        });
+        let beyond = shift
+            .ci
+            .is_some_and(|(lo, hi)| lo > 1.0 + c.threshold || hi < 1.0 / (1.0 + c.threshold));
+        let reading = if beyond {
+            ": the machine, or a change that touches every method; an interleaved comparison (`run --baseline`) can tell which.".to_string()
+        } else {
+            format!(", within the threshold ({pct}).")
+        };
+        s.push_str(&format!(
+            "B's whole run is {:.2}× A's{ci}, the most common median ratio of its {} judged lines{reading} Each line is judged against that shift as well as against 1, so a line that moved with the whole run is not a change of its method. ",
+            shift.value, shift.lines,
+        ));
+    }
+    s.push_str(&format!(
         "B against A on {} configuration × group line{}: {} regression{}, {} improvement{}, {} unchanged (threshold {pct})",
         c.lines.len(),
         if c.lines.len() == 1 { "" } else { "s" },
@@ -92,7 +124,7 @@ pub fn summary(c: &RunComparison) -> String {
         c.count(Change::Improvement),
         if c.count(Change::Improvement) == 1 { "" } else { "s" },
         c.count(Change::Unchanged),
-    );
+    ));
     let few = c.count(Change::TooFew);
     if few > 0 {
         s.push_str(&format!(
@@ -100,18 +132,24 @@ pub fn summary(c: &RunComparison) -> String {
         ));
     }
     s.push('.');
+    let lines = c.shift.map_or(0, |s| s.lines);
+    let rough = if lines < NOISE_MIN_LINES {
+        format!(" (from only {lines} lines: a rough measure)")
+    } else {
+        String::new()
+    };
     match c.noise {
         Some(sigma) if c.bar > 1.0 + c.threshold => s.push_str(&format!(
-            " The noise of these two runs: the lines' median ratios spread by ×{:.2} (one standard deviation) around the most common one, so a change counts from ×{:.2} on ({NOISE_K} σ), above the threshold.",
+            " The noise of these two runs: the lines' median ratios spread by ×{:.2} (one standard deviation) around the most common one{rough}, so a change counts from ×{:.2} on ({NOISE_K} σ), above the threshold.",
             sigma.exp(),
             c.bar
         )),
         Some(sigma) => s.push_str(&format!(
-            " The noise of these two runs: the lines' median ratios spread by ×{:.2} (one standard deviation) around the most common one, within the threshold, which decides.",
+            " The noise of these two runs: the lines' median ratios spread by ×{:.2} (one standard deviation) around the most common one{rough}, within the threshold, which decides.",
             sigma.exp()
         )),
         None => s.push_str(&format!(
-            " Fewer than {NOISE_MIN_LINES} lines to measure the runs' noise by: the threshold alone decides."
+            " Fewer than {SHIFT_MIN_LINES} judged lines to measure the runs' shift and noise by: the threshold alone decides."
         )),
     }
     let regressed: Vec<String> = c
@@ -137,7 +175,7 @@ pub fn summary(c: &RunComparison) -> String {
 
 /// How the lines are computed, for the documents.
 pub fn method_text(threshold: f64) -> String {
-    format!("Per configuration and instance group, on the instances both runs ran: each instance's value is the mean PAR-2 score of its trials (wall time, or twice the time limit when unsolved); with fewer than {MIN_PAIRS} shared instances, each trial against the same trial of the other run (n then counts trials). Ratios are B over A (above 1: B is slower), of the medians and of the means (PAR-2), with 95 % percentile-bootstrap intervals over the units resampled in pairs ({RESAMPLES} resamples, fixed seed), from {MIN_PAIRS} units on; fewer are too few to judge. Wilcoxon signed-rank test on the differences B − A (two-sided, uncorrected). Noise σ: the spread of the lines' log median ratios around their half-sample mode (the first quartile of the distances over 0.3186, from {NOISE_MIN_LINES} lines with an interval), the lines a change did not touch. Regression: the median ratio's interval wholly above the bar, the larger of {} (the threshold) and exp({NOISE_K} σ), or fewer units solved in B than in A where the exact sign test on the units that differ gives p < {ALPHA}; improvement: the other way round. The PAR-2 ratio is shown, not judged.", significant(1.0 + threshold))
+    format!("Per configuration and instance group, on the instances both runs ran: each instance's value is the mean PAR-2 score of its trials (wall time, or twice the time limit when unsolved); with fewer than {MIN_PAIRS} shared instances, each trial against the same trial of the other run (n then counts trials). Ratios are B over A (above 1: B is slower), of the medians and of the means (PAR-2), with 95 % percentile-bootstrap intervals over the units resampled in pairs ({RESAMPLES} resamples, fixed seed), from {MIN_PAIRS} units on; fewer are too few to judge. Wilcoxon signed-rank test on the differences B − A (two-sided, uncorrected). Shift: the half-sample mode of the lines' median ratios (from {SHIFT_MIN_LINES} lines with an interval), with a bootstrap interval over the lines; noise σ: the spread of the log median ratios around it (the first quartile of the distances over 0.3186 from {NOISE_MIN_LINES} lines on, the median distance over 0.6745 below), the lines a change did not touch. Regression: the median ratio's interval wholly above the bar, the larger of {} (the threshold) and exp({NOISE_K} σ), measured both from 1 and from the shift, or fewer units solved in B than in A where the exact sign test on the units that differ gives p < {ALPHA}; improvement: the other way round. The PAR-2 ratio is shown, not judged.", significant(1.0 + threshold))
 }
 
 /// compare.md.
