@@ -53,7 +53,8 @@ mod write;
 pub use sentence::{times, times_ci, Part};
 pub use write::{
     brief, brief_caption, duration, leaderboard_caption, markdown, method_text, peers_caption,
-    versus_peers, winners, LEADERBOARD_HEADERS,
+    recommendations, recommendations_caption, solve_command, versus_peers, winners,
+    LEADERBOARD_HEADERS,
 };
 
 /// One line of a leaderboard: a method configuration on a group's instances.

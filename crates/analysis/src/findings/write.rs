@@ -294,6 +294,73 @@ pub fn versus_peers(findings: &[Finding], is_peer: impl Fn(&str) -> bool) -> Str
     out
 }
 
+/// The command line that runs a configuration on a puzzle file: `sudoku-bench solve FILE -m
+/// METHOD -p KEY=VALUE …`, from its label (`sat options=vivify=0 preset=sat`).
+pub fn solve_command(config: &str) -> String {
+    let mut words = config.split_whitespace();
+    let method = words.next().unwrap_or_default();
+    let mut out = format!("sudoku-bench solve PUZZLES.txt -m {method}");
+    for w in words {
+        out.push_str(&format!(" -p {w}"));
+    }
+    out
+}
+
+/// The recommendation of a run, one line per group: which of our configurations to use (the
+/// first of ours in the leaderboard; with the second of ours when the paired test does not
+/// separate the two, or cannot), what decided, and the command line that runs it. Peers
+/// (`is_peer`) are left out: a recommendation names what this tool runs.
+pub fn recommendations(findings: &[Finding], is_peer: impl Fn(&str) -> bool) -> String {
+    let mut out =
+        String::from("| grid | givens | use | how sure | command |\n|---|---:|---|---|---|\n");
+    for f in findings {
+        let mut ours = f.board.iter().filter(|e| !is_peer(&e.config));
+        let Some(first) = ours.next() else { continue };
+        let code = |e: &Entry| format!("`{}`", escape::markdown(&e.config));
+        let (use_text, sure) = match ours.next() {
+            None => (code(first), "alone".to_string()),
+            Some(second) => {
+                let duel = f.duel(first, second);
+                match duel.decided {
+                    Decided::SolvesMore => {
+                        (code(first), format!("solves more than {}", code(second)))
+                    }
+                    Decided::Faster => (
+                        code(first),
+                        format!(
+                            "faster than {} ({})",
+                            code(second),
+                            test_cell(&duel.verdict)
+                        ),
+                    ),
+                    Decided::Tied => (
+                        format!("{} or {}", code(first), code(second)),
+                        format!("**tie** ({})", test_cell(&duel.verdict)),
+                    ),
+                    d => (
+                        format!("{} or {}", code(first), code(second)),
+                        format!("{} ({})", d.word(), test_cell(&duel.verdict)),
+                    ),
+                }
+            }
+        };
+        out.push_str(&format!(
+            "| {} | {} | {} | {} | `{}` |\n",
+            f.grid(),
+            f.givens(),
+            use_text,
+            sure,
+            solve_command(&first.config)
+        ));
+    }
+    out
+}
+
+/// What the columns of [`recommendations`] are.
+pub fn recommendations_caption() -> String {
+    format!("Per grid and share of givens, the configuration of ours to use: the first in the leaderboard (solved share, then score), and the second of ours beside it when the Wilcoxon signed-rank test on their per-instance PAR-2 scores (the two alone, at α = {ALPHA}) does not separate them (a tie, in bold) or cannot (untested, below {MIN_PAIRS} paired instances). The command runs the first on a puzzle file of yours.")
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::tests::{one, trials};
@@ -350,6 +417,29 @@ mod tests {
         let f = one(&rows);
         let table = versus_peers(&[f], |c| c.starts_with("external"));
         assert!(table.contains("| peer solves more |"), "{table}");
+    }
+
+    #[test]
+    fn a_recommendation_names_ours_how_sure_and_the_command() {
+        let mut rows = trials("sat options=vivify=0 preset=sat", &[Some(1.0); 8]);
+        rows.extend(trials("external name=x", &[Some(0.5); 8]));
+        rows.extend(trials("gac", &[Some(30.0); 8]));
+        let f = one(&rows);
+        let text = recommendations(std::slice::from_ref(&f), |c| c.starts_with("external"));
+        assert_eq!(
+            text.lines().nth(2).unwrap(),
+            "| 9×9 | 40 % | `sat options=vivify=0 preset=sat` | faster than `gac` (p = 0.008) | `sudoku-bench solve PUZZLES.txt -m sat -p options=vivify=0 -p preset=sat` |"
+        );
+        // Not separated: both named.
+        let mut rows = trials("a", &[Some(1.0), Some(9.0)].repeat(4));
+        rows.extend(trials("b", &[Some(2.0), Some(8.0)].repeat(4)));
+        let text = recommendations(&[one(&rows)], |_| false);
+        assert!(
+            text.contains(
+                "| `a` or `b` | **tie** (p = 1.000) | `sudoku-bench solve PUZZLES.txt -m a` |"
+            ),
+            "{text}"
+        );
     }
 
     #[test]
