@@ -1,26 +1,111 @@
-//! Progress bars: an overall bar with ETA and solved/failed counts, and a line naming the
-//! current method and order. Drawn on stderr, and only when stdout is a terminal, so they never
-//! mix into redirected output.
+//! What a run says, on stderr ([`Console`], the runner's [`Sink`] for the command line): the
+//! plan and its notes, and while the trials run an overall bar with ETA and solved/failed
+//! counts and a line naming the current method and order. The bars are drawn only when stdout
+//! is a terminal, so they never mix into redirected output; wrong answers and errors are
+//! printed above them as they happen.
 
+use std::cell::RefCell;
 use std::io::IsTerminal;
 
 use indicatif::{MultiProgress, ProgressBar, ProgressDrawTarget, ProgressStyle};
+use sudoku_analysis::escape::visible;
+use sudoku_runner::results::{Row, TrialStatus};
+use sudoku_runner::{Event, PlanSize, Sink};
 
-use crate::results::Row;
+/// The command line's sink: notes and warnings on stderr, progress bars while trials run.
+#[derive(Default)]
+pub struct Console {
+    bars: RefCell<Option<Bars>>,
+}
+
+impl Sink for Console {
+    fn event(&self, event: Event<'_>) {
+        match event {
+            Event::Planning {
+                experiment,
+                file,
+                description,
+            } => {
+                eprintln!("planning {experiment} ({file})");
+                if let Some(d) = description {
+                    eprintln!("  {}", d.trim());
+                }
+            }
+            Event::Note(n) => self.println(&format!("note: {n}")),
+            Event::Warning(w) => self.println(&format!("warning: {w}")),
+            Event::Planned(size) => eprintln!("{}", plan_size(size)),
+            Event::Removed(f) => eprintln!("removed {}", f.display()),
+            Event::Started { tasks } => *self.bars.borrow_mut() = Some(Bars::new(tasks as u64)),
+            Event::Running { config, order } => {
+                if let Some(b) = &*self.bars.borrow() {
+                    b.current.set_message(format!("{config} · {order}"));
+                }
+            }
+            Event::Trial(row) => self.trial(row),
+            Event::TrialsDone { skipped, ran } => {
+                if let Some(b) = self.bars.borrow_mut().take() {
+                    b.current.finish_and_clear();
+                    b.overall.finish_and_clear();
+                }
+                if skipped > 0 {
+                    eprintln!("resumed: {skipped} trials were already done, {ran} run now");
+                }
+            }
+            Event::ChartSkipped { chart, reason } => {
+                eprintln!("chart {chart} not drawn: {reason}")
+            }
+            _ => {}
+        }
+    }
+}
+
+impl Console {
+    /// A finished trial: counted on the bar, and said above it when it is wrong or failed.
+    fn trial(&self, row: &Row) {
+        let alarm = match row.status {
+            TrialStatus::Wrong => Some("WARNING: {} returned a WRONG answer"),
+            TrialStatus::Error => Some("error: {} failed"),
+            _ => None,
+        };
+        if let Some(alarm) = alarm {
+            let who = format!("{} {}", row.method, row.params);
+            self.println(&format!(
+                "{} on {} (trial {}): {}",
+                alarm.replace("{}", &who),
+                row.instance,
+                row.trial,
+                row.message
+            ));
+        }
+        if let Some(b) = &mut *self.bars.borrow_mut() {
+            b.advance(row);
+        }
+    }
+
+    /// Prints a line above the bars (or plainly on stderr when there are none).
+    fn println(&self, line: &str) {
+        match &*self.bars.borrow() {
+            Some(b) if !b.multi.is_hidden() => {
+                b.multi.println(line).ok();
+            }
+            _ => eprintln!("{line}"),
+        }
+    }
+}
 
 /// The bars of one run.
-pub struct Progress {
+struct Bars {
     multi: MultiProgress,
     overall: ProgressBar,
     current: ProgressBar,
-    ok: std::cell::Cell<u64>,
-    bad: std::cell::Cell<u64>,
+    ok: u64,
+    bad: u64,
 }
 
-impl Progress {
-    /// Bars for `total` tasks; hidden unless `wanted` and stdout is a terminal.
-    pub fn new(total: u64, wanted: bool) -> Progress {
-        let target = if wanted && std::io::stdout().is_terminal() {
+impl Bars {
+    /// Bars for `total` tasks; hidden unless stdout is a terminal.
+    fn new(total: u64) -> Bars {
+        let target = if std::io::stdout().is_terminal() {
             ProgressDrawTarget::stderr()
         } else {
             ProgressDrawTarget::hidden()
@@ -36,47 +121,69 @@ impl Progress {
         );
         let current = multi.add(ProgressBar::new_spinner());
         current.set_style(ProgressStyle::with_template("  {msg}").expect("static template"));
-        Progress {
+        Bars {
             multi,
             overall,
             current,
-            ok: 0.into(),
-            bad: 0.into(),
+            ok: 0,
+            bad: 0,
         }
-    }
-
-    /// Names what runs now.
-    pub fn current(&self, config: &str, order: sudoku_core::Order) {
-        self.current.set_message(format!("{config} · {order}"));
     }
 
     /// Counts a finished trial.
-    pub fn advance(&self, row: &Row) {
+    fn advance(&mut self, row: &Row) {
         if row.success() {
-            self.ok.set(self.ok.get() + 1);
+            self.ok += 1;
         } else {
-            self.bad.set(self.bad.get() + 1);
+            self.bad += 1;
         }
-        self.overall.set_message(format!(
-            "solved {} · not solved {}",
-            self.ok.get(),
-            self.bad.get()
-        ));
+        self.overall
+            .set_message(format!("solved {} · not solved {}", self.ok, self.bad));
         self.overall.inc(1);
     }
+}
 
-    /// Prints a line above the bars (or plainly on stderr when they are hidden).
-    pub fn println(&self, line: &str) {
-        if self.multi.is_hidden() {
-            eprintln!("{line}");
-        } else {
-            self.multi.println(line).ok();
-        }
-    }
+/// The plan's size for people: configurations, instances and tasks (of the shard), and the
+/// longest the tasks may take, every repetition of every trial running to its time limit.
+pub fn plan_size(size: &PlanSize) -> String {
+    let reps = if size.repeats > 1 {
+        format!(", up to {} repetitions each", size.repeats)
+    } else {
+        String::new()
+    };
+    let bound = match &size.unlimited {
+        Some(label) => format!(
+            "no bound on the time: `{}` has no time limit",
+            visible(label)
+        ),
+        None => format!(
+            "at most {} if every trial{} ran to its time limit",
+            duration_text(size.worst_seconds),
+            if size.repeats > 1 { " repetition" } else { "" }
+        ),
+    };
+    format!(
+        "{} configurations × {} instances → {} tasks{}{reps}; {bound}",
+        size.configs,
+        size.instances,
+        size.mine,
+        size.shard
+            .map(|s| format!(" (shard {s} of {})", size.tasks))
+            .unwrap_or_default()
+    )
+}
 
-    /// Removes the bars.
-    pub fn finish(&self) {
-        self.current.finish_and_clear();
-        self.overall.finish_and_clear();
+/// Seconds as people read a duration: `40 s`, `12 min`, `5.5 h`, `3.2 days`, `41 years`.
+fn duration_text(s: f64) -> String {
+    const MIN: f64 = 60.0;
+    const HOUR: f64 = 3600.0;
+    const DAY: f64 = 86_400.0;
+    const YEAR: f64 = 365.25 * DAY;
+    match s {
+        s if s < 100.0 => format!("{s:.0} s"),
+        s if s < 100.0 * MIN => format!("{:.0} min", s / MIN),
+        s if s < 48.0 * HOUR => format!("{:.1} h", s / HOUR),
+        s if s < YEAR => format!("{:.1} days", s / DAY),
+        s => format!("{:.0} years", s / YEAR),
     }
 }

@@ -291,7 +291,7 @@ fn same_seed_same_grid_different_seed_different_grid() {
     }
 }
 
-/// The registry contract is checked for every generator in crates/bench/tests/conformance.rs;
+/// The registry contract is checked for every generator in crates/runner/tests/conformance.rs;
 /// here only values particular to these generators.
 #[test]
 fn generator_parameters_are_checked() {

@@ -273,7 +273,7 @@ fn generator_fills_empty_grids_with_every_prefill() {
     }
 }
 
-/// The registry contract is checked for every method in crates/bench/tests/conformance.rs;
+/// The registry contract is checked for every method in crates/runner/tests/conformance.rs;
 /// here only what is particular to the ILP's parameters.
 #[test]
 fn prefer_and_generator_parameters() {

@@ -275,7 +275,7 @@ fn full_and_empty_grids_of_several_orders() {
     }
 }
 
-/// The registry contract is checked for every method in crates/bench/tests/conformance.rs;
+/// The registry contract is checked for every method in crates/runner/tests/conformance.rs;
 /// here only what is particular to GRASP's parameters.
 #[test]
 fn grasp_parameters_reach_its_configuration() {

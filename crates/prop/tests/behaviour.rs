@@ -273,7 +273,7 @@ fn one_solver_handles_changing_orders_and_variants() {
     }
 }
 
-/// The registry contract is checked for every method in crates/bench/tests/conformance.rs;
+/// The registry contract is checked for every method in crates/runner/tests/conformance.rs;
 /// here only how `prop`'s switches reach its configuration.
 #[test]
 fn prop_parameters_reach_its_configuration() {

@@ -124,7 +124,7 @@ impl SatConfig {
             }
         }
         if let Some(command) = self.command() {
-            crate::program::check_command(command).map_err(|e| p.invalid("command", &e))?;
+            crate::outside::check_command(command).map_err(|e| p.invalid("command", &e))?;
         }
         if self.command().is_some() && self.preset != Preset::Default {
             return Err(p.invalid(
@@ -148,11 +148,11 @@ impl SatConfig {
     }
 
     /// The DIMACS program that answers instead of CaDiCaL, if any.
-    pub fn program(&self) -> Option<crate::program::Program> {
+    pub fn program(&self) -> Option<crate::outside::Program> {
         if let Some(command) = self.command() {
-            Some(crate::program::Program::Command(command.to_string()))
+            Some(crate::outside::Program::Command(command.to_string()))
         } else if self.solver == Backend::Kissat {
-            Some(crate::program::Program::Kissat)
+            Some(crate::outside::Program::Kissat)
         } else {
             None
         }

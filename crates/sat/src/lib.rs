@@ -47,6 +47,7 @@ mod config;
 mod copy;
 mod encode;
 mod error;
+mod outside;
 mod program;
 mod reduce;
 mod session;
@@ -57,7 +58,7 @@ use sudoku_core::{Capabilities, MethodInfo};
 pub use crate::config::{Backend, CopyBy, Preset, SatConfig};
 pub use crate::encode::{encode, Amo, ClauseSink, Cnf, Encoding, Layout, AUTO_PAIRWISE_MAX};
 pub use crate::error::SatError;
-pub use crate::program::{find_kissat, Program, KISSAT_INSTALL};
+pub use crate::outside::{find_kissat, Program, KISSAT_INSTALL};
 pub use crate::session::{formula, Answer, Session, SessionError, CADICAL_VERSION};
 pub use crate::solve::Sat;
 

@@ -17,8 +17,8 @@ use sudoku_report::{Report, Section};
 use crate::cli::findings::{clocked, ClockArg};
 use crate::cli::Failure;
 use crate::io::Out;
-use crate::outputs::check_meta_experiment;
-use crate::results::write_atomic;
+use sudoku_runner::outputs::check_meta_experiment;
+use sudoku_runner::results::write_atomic;
 
 #[derive(Args)]
 pub struct CompareArgs {

@@ -13,7 +13,7 @@ use clap::{Arg, ArgAction, Args, CommandFactory, Subcommand};
 use crate::cli::findings::replace_between;
 use crate::cli::{Cli, Exit, Failure, EXIT_RULE};
 use crate::io::Out;
-use crate::results::write_atomic;
+use sudoku_runner::results::write_atomic;
 
 /// The command that writes docs/cli.md, as the page and the test's message say.
 pub const CLI_COMMAND: &str = "cargo run --release -- docs cli > docs/cli.md";

@@ -12,8 +12,8 @@ use sudoku_logic::{
 };
 
 use crate::cli::{budget_from, Failure, InputPath, VariantArg};
-use crate::clock::thread_cpu_time;
 use crate::io::{display_name, label_of, read_puzzles, Out};
+use sudoku_runner::clock::thread_cpu_time;
 
 /// Which rules to use.
 #[derive(Args, Clone, Debug)]

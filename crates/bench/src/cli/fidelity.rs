@@ -13,8 +13,8 @@ use sudoku_analysis::fidelity::{self, judge, Measure, Pair, ALPHA, RATIO};
 use sudoku_analysis::RunOutputs;
 
 use crate::cli::findings::emit;
-use crate::cli::plot::read_run;
 use crate::cli::Failure;
+use sudoku_runner::outputs::read_run;
 
 #[derive(Args)]
 pub struct FidelityArgs {

@@ -13,10 +13,10 @@ use sudoku_analysis::clocks::{calibration, calibration_markdown, on_own_clock};
 use sudoku_analysis::findings::{brief, brief_caption, peers_caption, versus_peers};
 use sudoku_analysis::RunOutputs;
 
-use crate::cli::plot::read_run;
 use crate::cli::Failure;
 use crate::io::Out;
-use crate::results::write_atomic;
+use sudoku_runner::outputs::read_run;
+use sudoku_runner::results::write_atomic;
 
 /// The markers of the block `--into` replaces.
 pub const START: &str = "<!-- findings:start -->";

@@ -7,15 +7,15 @@ use sudoku_core::{derive_seed, rng_from_seed, Limit, Order, Outcome, Puzzle, Sta
 use sudoku_gen::{CarveEnd, Carved};
 
 use crate::cli::{budget_from, configured, whole, Failure, VariantArg};
-use crate::clock::{Clock, RealClock};
-use crate::experiment::{CarveSpec, Kind, Shape};
 use crate::io::Out;
-use crate::registry::Registry;
-use crate::results::{ms, TrialStatus};
-use crate::runner::judge::judge;
-use crate::runner::judge::Answer;
-use crate::runner::kind::{Job, KindSettings};
 use sudoku_analysis::stats::median;
+use sudoku_runner::clock::{Clock, RealClock};
+use sudoku_runner::experiment::{CarveSpec, Kind, Shape};
+use sudoku_runner::judge::judge;
+use sudoku_runner::judge::Answer;
+use sudoku_runner::kind::{Job, KindSettings};
+use sudoku_runner::results::{ms, TrialStatus};
+use sudoku_runner::Registry;
 
 #[derive(Args)]
 pub struct GenerateArgs {
@@ -64,7 +64,7 @@ pub struct GenerateArgs {
 }
 
 fn rating_shape(text: &str) -> Result<Shape, String> {
-    crate::experiment::parse_rating(text).map(|(min, max)| Shape::Rated(min, max))
+    sudoku_runner::experiment::parse_rating(text).map(|(min, max)| Shape::Rated(min, max))
 }
 
 /// Generates grids (or puzzles) and writes them in the line format (grid blocks beyond 35×35).

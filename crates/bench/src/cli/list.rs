@@ -8,7 +8,7 @@ use sudoku_repro::CATALOGUE;
 
 use crate::cli::Failure;
 use crate::io::Out;
-use crate::registry::Registry;
+use sudoku_runner::Registry;
 
 /// The command that writes `docs/methods.md`, as its header and the test's message say.
 pub const MARKDOWN_COMMAND: &str = "cargo run --release -- list --markdown > docs/methods.md";

@@ -9,9 +9,9 @@ use std::process::ExitCode;
 use sudoku_core::limits::time_limit;
 use sudoku_core::{Budget, Params, Variant};
 
-use crate::experiment::Kind;
-use crate::registry::Registry;
-use crate::runner::kind::{capability, KindSettings, TrialMethod};
+use sudoku_runner::experiment::Kind;
+use sudoku_runner::kind::{capability, KindSettings, TrialMethod};
+use sudoku_runner::Registry;
 
 pub mod check;
 pub mod compare;
@@ -34,7 +34,7 @@ pub mod solve;
 #[derive(Parser)]
 #[command(
     name = "sudoku-bench",
-    version = crate::VERSION,
+    version = sudoku_runner::provenance::VERSION,
     about = "Compare exact and metaheuristic Sudoku methods of any order: solve, generate, run experiments, plot.",
     long_about = "Compare exact and metaheuristic Sudoku methods of any order.\n\nWith no subcommand, runs (or resumes) the default experiment of the checkout in the current folder, scripts/experiments/default.toml, writing results/default/ there, and prints where its CSV, tables and charts are; outside a checkout it is an error (give a command).",
     after_help = exit_codes_help()

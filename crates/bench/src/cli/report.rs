@@ -5,9 +5,9 @@ use std::path::PathBuf;
 
 use clap::Args;
 
-use crate::cli::plot::redraw;
 use crate::cli::Failure;
 use crate::io::Out;
+use crate::progress::Console;
 
 #[derive(Args)]
 pub struct ReportArgs {
@@ -17,7 +17,7 @@ pub struct ReportArgs {
 
 /// Redraws the folder's outputs and prints the report's path.
 pub fn report(a: &ReportArgs) -> Result<(), Failure> {
-    redraw(&a.dir, "report")?;
+    sudoku_runner::redraw(&a.dir, "report", &Console::default())?;
     let mut out = Out::new();
     out.line(a.dir.join(sudoku_analysis::files::REPORT).display())?;
     Ok(out.finish()?)

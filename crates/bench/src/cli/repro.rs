@@ -19,10 +19,10 @@ use sudoku_repro::{
 
 use crate::cli::run::{run, RunArgs};
 use crate::cli::{whole, Failure};
-use crate::experiment;
 use crate::io::Out;
-use crate::registry::Registry;
-use crate::results::write_atomic;
+use sudoku_runner::experiment;
+use sudoku_runner::results::write_atomic;
+use sudoku_runner::Registry;
 
 /// Where the reproduction experiments live.
 const REPRO_DIR: &str = "scripts/experiments/repro";

@@ -14,10 +14,10 @@ use sudoku_core::format::{self, to_block, to_line, EntryReader, ParseOptions};
 use sudoku_core::{rng_from_seed, Budget, Grid, Puzzle, Status, Variant};
 
 use crate::cli::{configured, Failure};
-use crate::experiment::Kind;
-use crate::registry::Registry;
-use crate::runner::judge::Answer;
-use crate::runner::kind::{Job, KindSettings, TrialMethod};
+use sudoku_runner::experiment::Kind;
+use sudoku_runner::judge::Answer;
+use sudoku_runner::kind::{Job, KindSettings, TrialMethod};
+use sudoku_runner::Registry;
 
 #[derive(Args)]
 pub struct ServeArgs {

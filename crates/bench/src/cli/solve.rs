@@ -11,14 +11,14 @@ use sudoku_core::format::to_text;
 use sudoku_core::{derive_seed, rng_from_seed, Budget, CountEnd, Order, Puzzle, Status};
 
 use crate::cli::{budget_from, configured, whole, Failure, InputPath, VariantArg};
-use crate::clock::{Clock, RealClock};
-use crate::experiment::Kind;
 use crate::io::{display_name, read_puzzles, Out};
-use crate::registry::Registry;
-use crate::results::{ms, TrialStatus};
-use crate::runner::judge::{check_claim, judge, Answer, Trial};
-use crate::runner::kind::{capability, Job, KindSettings, TrialMethod};
 use sudoku_analysis::stats::median;
+use sudoku_runner::clock::{Clock, RealClock};
+use sudoku_runner::experiment::Kind;
+use sudoku_runner::judge::{check_claim, judge, Answer, Trial};
+use sudoku_runner::kind::{capability, Job, KindSettings, TrialMethod};
+use sudoku_runner::results::{ms, TrialStatus};
+use sudoku_runner::Registry;
 
 #[derive(Args)]
 pub struct SolveArgs {
@@ -268,7 +268,7 @@ pub fn solve(a: &SolveArgs, registry: &Registry) -> Result<(), Failure> {
         items.len(),
         counts.join(", "),
         walls.iter().sum::<f64>(),
-        ms(crate::clock::process_cpu_time())
+        ms(sudoku_runner::clock::process_cpu_time())
     );
     Failure::of_trials(
         tally[TrialStatus::Wrong as usize],

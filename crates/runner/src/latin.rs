@@ -1,17 +1,17 @@
 //! Partial Latin squares as instances (`latin = "FILE"`): each square becomes a Sudoku by
 //! Takano et al.'s reduction ([`sudoku_gen::LatinSquare::to_sudoku`]), and every answer for it,
-//! already verified as a Sudoku solution by [`judge`](crate::runner::judge::judge), is read back
+//! already verified as a Sudoku solution by [`judge`](crate::judge::judge), is read back
 //! to a Latin square that must complete the given one. Counts and infeasibility claims are
 //! checked against the square's own completions, counted without any Sudoku.
 //! (`latin` is the only runner room that knows of Latin squares; `plan` reads them through it
 //! and `execute` judges through it; it knows neither.)
 
-use anyhow::Result;
 use sudoku_core::{format, CountEnd, Status};
 use sudoku_gen::{parse_latin, sudoku_to_latin, LatinSquare};
 
+use crate::error::Result;
+use crate::judge::{Answer, Trial};
 use crate::results::TrialStatus;
-use crate::runner::judge::{Answer, Trial};
 
 /// Search steps the independent count of completions may take (well under a second): a square
 /// too hard for it is left unchecked, with a note, rather than stalling the run.
@@ -129,11 +129,13 @@ mod tests {
 
     use super::*;
     use crate::clock::RealClock;
+    use crate::execute::{execute_plan, ExecOptions};
     use crate::experiment::{self, Overrides};
+    use crate::judge::judge;
+    use crate::plan::make_plan;
     use crate::registry::Registry;
     use crate::results::{read_rows, Row};
-    use crate::runner::judge::judge;
-    use crate::runner::{self, ExecOptions};
+    use crate::sink::Quiet;
 
     /// The committed squares.
     fn small() -> PathBuf {
@@ -141,7 +143,7 @@ mod tests {
     }
 
     /// The rows of a one-thread run of `kind` with `methods` on the squares of `file`.
-    fn run(file: &Path, kind: &str, methods: &[&str], out: &Path) -> anyhow::Result<Vec<Row>> {
+    fn run(file: &Path, kind: &str, methods: &[&str], out: &Path) -> Result<Vec<Row>> {
         let methods: String = methods
             .iter()
             .map(|m| format!("[[method]]\nname = \"{m}\"\n"))
@@ -150,7 +152,7 @@ mod tests {
             "name = \"latin\"\nseed = 1\nkind = \"{kind}\"\ncount_limit = 2000\n[budget]\ntime_limit = 60.0\n{methods}[[instances]]\nlatin = \"{}\"\n",
             file.display()
         );
-        let plan = runner::make_plan(
+        let plan = make_plan(
             experiment::parse(&text)?,
             &Registry::standard(),
             &Overrides::default(),
@@ -162,9 +164,9 @@ mod tests {
             jobs: 1,
             commit: String::new(),
             clock: &RealClock::new(),
-            progress: false,
+            sink: &Quiet,
         };
-        runner::execute_plan(&plan, &opts)?;
+        execute_plan(&plan, &opts)?;
         Ok(read_rows(&out.join(files::TRIALS))?)
     }
 

@@ -7,7 +7,6 @@ use std::fs::{File, OpenOptions};
 use std::io::{Read, Seek, SeekFrom, Write};
 use std::path::Path;
 
-use anyhow::{Context, Result};
 use serde::Serialize;
 use sudoku_analysis::meta::RunSettings;
 pub use sudoku_analysis::read_rows;
@@ -15,6 +14,13 @@ pub use sudoku_analysis::{
     csv_header, ms, read_rows_resuming, task_key, write_rows, CsvRow, KindColumns, LogicLpColumns,
     Row, TraceRow, TrialStatus,
 };
+
+use crate::error::{Result, RunError};
+
+/// A CSV error while doing `what`, as an I/O error of that file.
+fn csv_error(what: String, e: csv::Error) -> RunError {
+    RunError::io(what, std::io::Error::other(e))
+}
 
 /// Appends rows to a CSV file, flushing each one so a killed run loses at most the row in
 /// flight.
@@ -32,22 +38,16 @@ impl<T: Serialize + CsvRow + Default> Appender<T> {
     /// Opens `path` for appending; writes the header when the file is new or empty. A torn
     /// last line (from a killed run) is cut off first.
     pub fn open(path: &Path) -> Result<Appender<T>> {
+        let reading = |e| RunError::io(format!("reading {}", path.display()), e);
         let mut file = OpenOptions::new()
             .create(true)
             .read(true)
             .append(true)
             .open(path)
-            .with_context(|| format!("opening {}", path.display()))?;
+            .map_err(|e| RunError::io(format!("opening {}", path.display()), e))?;
         cut_torn_tail(&mut file, path)?;
-        let empty = file
-            .metadata()
-            .with_context(|| format!("reading {}", path.display()))?
-            .len()
-            == 0;
-        if !empty
-            && first_line(&mut file).with_context(|| format!("reading {}", path.display()))?
-                != header_of::<T>()?
-        {
+        let empty = file.metadata().map_err(reading)?.len() == 0;
+        if !empty && first_line(&mut file).map_err(reading)? != header_of::<T>() {
             // Written by a version with fewer columns: rows appended now would not match its
             // header, so the file is rewritten once in today's columns (absent ones read with
             // their defaults) before the run goes on.
@@ -71,49 +71,55 @@ impl<T: Serialize + CsvRow + Default> Appender<T> {
     pub fn push(&mut self, row: &T) -> Result<()> {
         let what = || format!("writing {}", self.path.display());
         if self.header {
+            let header = csv_header(row).map_err(|e| csv_error(what(), e))?;
             self.writer
-                .write_record(csv_header(row).with_context(what)?)
-                .with_context(what)?;
+                .write_record(header)
+                .map_err(|e| csv_error(what(), e))?;
             self.header = false;
         }
-        self.writer.serialize(row).with_context(what)?;
-        self.writer.flush().with_context(what)?;
+        self.writer
+            .serialize(row)
+            .map_err(|e| csv_error(what(), e))?;
+        self.writer.flush().map_err(|e| RunError::io(what(), e))?;
         Ok(())
     }
 }
 
 /// The first line of `file`, without its line end.
-fn first_line(file: &mut File) -> Result<String> {
+fn first_line(file: &mut File) -> std::io::Result<String> {
     file.seek(SeekFrom::Start(0))?;
     let mut line = String::new();
     std::io::BufRead::read_line(&mut std::io::BufReader::new(&mut *file), &mut line)?;
     Ok(line.trim_end_matches(['\n', '\r']).to_string())
 }
 
-/// The header today's `T` writes.
-fn header_of<T: Serialize + Default>() -> Result<String> {
-    let mut w = csv::Writer::from_writer(Vec::new());
-    w.write_record(csv_header(&T::default())?)?;
-    let text = String::from_utf8(w.into_inner()?)?;
-    Ok(text.trim_end().to_string())
+/// The header today's `T` writes (its column names joined by commas: none needs quoting).
+fn header_of<T: Serialize + Default>() -> String {
+    csv_header(&T::default())
+        .map(|names| names.join(","))
+        .unwrap_or_default()
 }
 
 /// Truncates a file to its last newline: a process killed mid-write leaves a partial row.
 fn cut_torn_tail(file: &mut File, path: &Path) -> Result<()> {
-    let reading = || format!("reading {}", path.display());
-    let len = file.metadata().with_context(reading)?.len();
+    let reading = |e| RunError::io(format!("reading {}", path.display()), e);
+    let len = file.metadata().map_err(reading)?.len();
     if len == 0 {
         return Ok(());
     }
     let mut text = Vec::with_capacity(len as usize);
-    file.seek(SeekFrom::Start(0)).with_context(reading)?;
-    file.read_to_end(&mut text).with_context(reading)?;
+    file.seek(SeekFrom::Start(0)).map_err(reading)?;
+    file.read_to_end(&mut text).map_err(reading)?;
     if text.last() == Some(&b'\n') {
         return Ok(());
     }
     let keep = text.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
-    file.set_len(keep as u64)
-        .with_context(|| format!("cutting the torn last line of {}", path.display()))?;
+    file.set_len(keep as u64).map_err(|e| {
+        RunError::io(
+            format!("cutting the torn last line of {}", path.display()),
+            e,
+        )
+    })?;
     Ok(())
 }
 
@@ -139,9 +145,10 @@ pub fn write_atomic(path: &Path, text: &str) -> Result<()> {
     });
     if let Err(e) = written {
         std::fs::remove_file(&tmp).ok();
-        return Err(e).with_context(|| format!("writing {}", tmp.display()));
+        return Err(RunError::io(format!("writing {}", tmp.display()), e));
     }
-    std::fs::rename(&tmp, path).with_context(|| format!("writing {}", path.display()))?;
+    std::fs::rename(&tmp, path)
+        .map_err(|e| RunError::io(format!("writing {}", path.display()), e))?;
     Ok(())
 }
 

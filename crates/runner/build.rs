@@ -1,6 +1,8 @@
-// Records, for meta.json, every row and `--version`, the compiler and the commit the binary is
-// built from, with a dirty flag that cannot go stale: the script runs again whenever a compiled
-// source changes (cargo scans the watched folders), not only when HEAD moves.
+// Records, for meta.json, every row and `sudoku-bench --version`, the compiler and the commit
+// the runner is built from, with a dirty flag that cannot go stale: the script runs again
+// whenever a compiled source changes (cargo scans the watched folders), not only when HEAD
+// moves. A crate outside the workspace that depends on the runner by path gets the commit of
+// the checkout the runner is in.
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -48,7 +50,7 @@ fn main() {
     // archive unpacked inside another repository must not take that repository's commit.
     let ours = git(&manifest, &["rev-parse", "--show-toplevel"]).is_some_and(|t| {
         Path::new(&t)
-            .join("crates/bench/build.rs")
+            .join("crates/runner/build.rs")
             .canonicalize()
             .ok()
             == manifest.join("build.rs").canonicalize().ok()

@@ -5,16 +5,16 @@
 
 use std::sync::Arc;
 
-use anyhow::{anyhow, bail, Result};
 use sudoku_core::{
     Budget, Count, Generator, Order, ParamError, Params, Puzzle, Relaxer, Rng, Solver, Status,
 };
 use sudoku_gen::PuzzleSpec;
 
+use crate::error::{Result, RunError};
 use crate::experiment::{CarveSpec, Kind};
+use crate::judge::Answer;
+use crate::logic_lp::LogicLp;
 use crate::registry::{puzzle_spec, PuzzleMakerFn, Registry};
-use crate::runner::judge::Answer;
-use crate::runner::logic_lp::LogicLp;
 
 /// A configured method, ready to run trials of one kind.
 pub trait TrialMethod: Send {
@@ -89,7 +89,9 @@ pub fn capability(
         Kind::Count => {
             let m = registry.method(name)?;
             if !m.caps.complete {
-                bail!("kind = \"count\" needs a complete method; `{name}` cannot count");
+                return Err(RunError::Plan(format!(
+                    "kind = \"count\" needs a complete method; `{name}` cannot count"
+                )));
             }
             let (build, limit) = (m.build, settings.count_limit.max(1));
             Capability {
@@ -102,10 +104,10 @@ pub fn capability(
         Kind::Relax => {
             registry.method(name)?;
             let r = registry.relaxer(name).ok_or_else(|| {
-                anyhow!(
+                RunError::Plan(format!(
                     "kind = \"relax\" needs a method with a relaxation; `{name}` has none (methods that have one: {})",
                     registry.relaxer_names()
-                )
+                ))
             })?;
             let build = r.build;
             Capability {
@@ -121,16 +123,19 @@ pub fn capability(
                 .relaxer(name)
                 .and_then(|r| Some((r, r.polytope?)))
                 .ok_or_else(|| {
-                    anyhow!(
+                    RunError::Plan(format!(
                         "kind = \"logic-lp\" needs a method whose relaxation checks its polytope; `{name}` has none (methods that have one: {})",
                         registry.polytope_names()
-                    )
+                    ))
                 })?;
             Capability {
                 thread_safe: r.thread_safe,
                 build: Arc::new(move |p| {
                     if !p.is_empty() {
-                        bail!("kind = \"logic-lp\" takes no parameters (it relaxes the reduced model)");
+                        return Err(RunError::Plan(
+                            "kind = \"logic-lp\" takes no parameters (it relaxes the reduced model)"
+                                .to_string(),
+                        ));
                     }
                     Ok(Box::new(LogicLpTrial(LogicLp::new(check))) as Box<dyn TrialMethod>)
                 }),
@@ -166,12 +171,12 @@ fn carver(registry: &Registry, spec: &CarveSpec) -> Result<(bool, CarverBuild)> 
     let maker = registry.puzzle_maker()?;
     let checker = registry
         .method(&spec.checker)
-        .map_err(|e| anyhow!("checker: {e}"))?;
+        .map_err(|e| RunError::at("checker", e))?;
     if !checker.caps.complete {
-        bail!(
+        return Err(RunError::Plan(format!(
             "checker: `{}` is not a complete method, so it cannot check uniqueness",
             spec.checker
-        );
+        )));
     }
     let (build, puzzle) = (checker.build, puzzle_spec(spec.puzzle, spec.clues));
     let check_nodes = spec.check_nodes;
@@ -274,7 +279,10 @@ impl TrialMethod for GenerateTrial {
                     .find(|(s, _)| s == spec)
                     .map(|(_, c)| c)
                     .ok_or_else(|| {
-                        anyhow!("internal: carving {} was not planned", spec.describe())
+                        RunError::Trial(format!(
+                            "internal: carving {} was not planned",
+                            spec.describe()
+                        ))
                     })?,
             ),
             None => None,
@@ -295,7 +303,7 @@ impl TrialMethod for GenerateTrial {
                     },
                     rng,
                 )
-                .map_err(|e| format!("{e:#}")),
+                .map_err(|e| crate::error::chain_text(&e)),
             ),
             _ => None,
         };
@@ -308,8 +316,8 @@ mod tests {
     use sudoku_core::{format, rng_from_seed, Variant};
 
     use super::*;
+    use crate::judge::judge;
     use crate::results::{KindColumns, LogicLpColumns, TrialStatus};
-    use crate::runner::judge::judge;
 
     /// Kind `logic-lp` asks the registry for a relaxation that checks its polytope: a method
     /// without one is refused by name, the one with one runs the analysis.

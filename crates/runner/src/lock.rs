@@ -16,10 +16,11 @@ use std::os::unix::fs::MetadataExt;
 use std::os::unix::io::AsRawFd;
 use std::path::{Path, PathBuf};
 
-use anyhow::{bail, Context, Result};
 use serde::{Deserialize, Serialize};
 
+use crate::error::{Result, RunError};
 use crate::provenance;
+use crate::sink::{Event, Sink};
 
 /// The lock file's name inside a results folder.
 pub const LOCK_FILE: &str = ".sudoku-bench.lock";
@@ -87,8 +88,8 @@ impl Drop for FolderLock {
 
 /// Takes the lock of results folder `dir` (which must exist) for `command` (`run`, `merge`),
 /// or fails naming the process that holds it. A lock left by a process that has ended is taken
-/// over, with a note on stderr.
-pub fn lock_folder(dir: &Path, command: &str) -> Result<FolderLock> {
+/// over, with a note to `sink`.
+pub fn lock_folder(dir: &Path, command: &str, sink: &dyn Sink) -> Result<FolderLock> {
     let path = dir.join(LOCK_FILE);
     loop {
         let mut file = OpenOptions::new()
@@ -97,19 +98,25 @@ pub fn lock_folder(dir: &Path, command: &str) -> Result<FolderLock> {
             .create(true)
             .truncate(false)
             .open(&path)
-            .with_context(|| format!("locking {}: opening {}", dir.display(), path.display()))?;
+            .map_err(|e| {
+                RunError::io(
+                    format!("locking {}: opening {}", dir.display(), path.display()),
+                    e,
+                )
+            })?;
         // SAFETY: a valid open descriptor; LOCK_NB makes the call return at once.
         let got = unsafe { libc::flock(file.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) } == 0;
         let earlier = read_holder(&mut file);
         if !got {
-            let who = earlier.map_or_else(
+            let holder = earlier.map_or_else(
                 || "another sudoku-bench process".to_string(),
                 |h| h.describe(),
             );
-            bail!(
-                "{} is in use: {who} is writing there; `{command}` would mix its results into the same files. Wait for it to end, or write elsewhere (--out DIR)",
-                dir.display()
-            );
+            return Err(RunError::Busy {
+                dir: dir.to_path_buf(),
+                holder,
+                command: command.to_string(),
+            });
         }
         // The holder before us may have removed the file (and another process made a new one)
         // between our open and our lock: then this lock guards nothing.
@@ -121,20 +128,21 @@ pub fn lock_folder(dir: &Path, command: &str) -> Result<FolderLock> {
             continue;
         }
         if let Some(h) = earlier.filter(|h| h.pid != 0) {
-            eprintln!(
-                "note: {}: taking over the lock of {}, which is no longer running (killed, or the machine stopped)",
+            sink.event(Event::Note(&format!(
+                "{}: taking over the lock of {}, which is no longer running (killed, or the machine stopped)",
                 dir.display(),
                 h.describe()
-            );
+            )));
         }
-        let text = serde_json::to_string(&Holder::me()).context("writing the lock")?;
+        let text = serde_json::to_string(&Holder::me())
+            .map_err(|e| RunError::io("writing the lock", std::io::Error::other(e)))?;
         // Over the old text, then cut to length: never an empty file in between.
         let written = file
             .seek(SeekFrom::Start(0))
             .and_then(|_| file.write_all(text.as_bytes()))
             .and_then(|()| file.set_len(text.len() as u64))
             .and_then(|()| file.flush());
-        written.with_context(|| format!("writing {}", path.display()))?;
+        written.map_err(|e| RunError::io(format!("writing {}", path.display()), e))?;
         return Ok(FolderLock { file, path });
     }
 }
@@ -163,12 +171,15 @@ fn host_name() -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::sink::Quiet;
 
     #[test]
     fn a_second_lock_names_the_first_holder_and_a_released_one_is_free() {
         let dir = tempfile::tempdir().unwrap();
-        let first = lock_folder(dir.path(), "run").unwrap();
-        let e = lock_folder(dir.path(), "run").unwrap_err().to_string();
+        let first = lock_folder(dir.path(), "run", &Quiet).unwrap();
+        let e = lock_folder(dir.path(), "run", &Quiet)
+            .unwrap_err()
+            .to_string();
         assert!(
             e.contains("is in use: `")
                 && e.contains(&format!("(pid {} on host ", std::process::id()))
@@ -177,7 +188,7 @@ mod tests {
         );
         drop(first);
         assert!(!dir.path().join(LOCK_FILE).exists());
-        let again = lock_folder(dir.path(), "merge").unwrap();
+        let again = lock_folder(dir.path(), "merge", &Quiet).unwrap();
         drop(again);
     }
 
@@ -196,7 +207,7 @@ mod tests {
             serde_json::to_string(&left).unwrap(),
         )
         .unwrap();
-        let lock = lock_folder(dir.path(), "run").unwrap();
+        let lock = lock_folder(dir.path(), "run", &Quiet).unwrap();
         let text = std::fs::read_to_string(dir.path().join(LOCK_FILE)).unwrap();
         let now: Holder = serde_json::from_str(&text).unwrap();
         assert_eq!(now.pid, std::process::id());

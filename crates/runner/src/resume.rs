@@ -4,13 +4,15 @@
 use std::collections::HashSet;
 use std::path::Path;
 
-use anyhow::{bail, Result};
 use sudoku_analysis::files;
 use sudoku_analysis::meta::{ConfigSettings, RunMeta, RunSettings};
 use sudoku_core::format::to_text;
 
+use crate::error::{Result, RunError};
+use crate::plan::{Plan, Task};
 use crate::results::{done_keys, read_rows_resuming, task_key, write_rows, TraceRow};
-use crate::runner::plan::{Plan, Task};
+use crate::shard::Shard;
+use crate::sink::{Event, Sink};
 
 /// The tasks of this shard, and of those the ones still to run.
 pub struct Todo<'p> {
@@ -22,23 +24,22 @@ pub struct Todo<'p> {
 
 /// Reads what an earlier run left in `out` (with `resume`, the run's settings, which its rows
 /// must match; without it, refuses a folder that already holds trials) and returns the tasks
-/// still to run in this shard (`(k, n)`: tasks with `index % n == k - 1`). Trace lines of
-/// trials that never got their row are dropped.
+/// still to run in `shard`. Trace lines of trials that never got their row are dropped.
 pub fn remaining<'p>(
     plan: &'p Plan,
     out: &Path,
     resume: Option<&RunSettings>,
-    shard: Option<(usize, usize)>,
+    shard: Option<Shard>,
 ) -> Result<Todo<'p>> {
     let trials_path = out.join(files::TRIALS);
     let (done, rows) = if let Some(settings) = resume {
         done_keys(&trials_path, settings)?
     } else {
-        if trials_path.exists() && std::fs::metadata(&trials_path)?.len() > 0 {
-            bail!(
+        if trials_path.exists() && file_len(&trials_path)? > 0 {
+            return Err(RunError::Folder(format!(
                 "{} already holds results: pass --resume to continue that run, or --fresh to start over",
                 trials_path.display()
-            );
+            )));
         }
         (HashSet::new(), Vec::new())
     };
@@ -56,7 +57,7 @@ pub fn remaining<'p>(
     let mine: Vec<&Task> = plan
         .tasks
         .iter()
-        .filter(|t| shard.is_none_or(|(k, n)| t.index % n == k - 1))
+        .filter(|t| shard.is_none_or(|s| s.holds(t.index)))
         .collect();
     let mut tasks: Vec<&Task> = mine
         .iter()
@@ -86,8 +87,15 @@ fn key_of(plan: &Plan, t: &Task) -> String {
     )
 }
 
+/// The length of the file at `path`.
+fn file_len(path: &Path) -> Result<u64> {
+    std::fs::metadata(path)
+        .map(|m| m.len())
+        .map_err(|e| RunError::io(format!("reading {}", path.display()), e))
+}
+
 /// The settings of a plan, as meta.json records them.
-pub fn settings_of(plan: &Plan, shard: Option<&str>) -> RunSettings {
+pub fn settings_of(plan: &Plan, shard: Option<Shard>) -> RunSettings {
     // FNV-1a over every instance's id, set and givens: any change of puzzles changes it.
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
     for inst in &plan.instances {
@@ -105,7 +113,7 @@ pub fn settings_of(plan: &Plan, shard: Option<&str>) -> RunSettings {
         kind: plan.exp.kind.name().to_string(),
         seed: plan.exp.seed,
         count_limit: plan.exp.count_limit,
-        shard: shard.map(str::to_string),
+        shard: shard.map(|s| s.to_string()),
         configs: plan
             .configs
             .iter()
@@ -134,30 +142,29 @@ pub fn settings_of(plan: &Plan, shard: Option<&str>) -> RunSettings {
 /// Before `--resume` continues `out`: the settings recorded in its meta.json must be `new`,
 /// or the folder would hold rows of two different runs while meta.json names only the last.
 /// A folder without trials has nothing to mix; one whose meta.json predates recorded settings
-/// is resumed with a warning.
-pub fn check_resume(out: &Path, new: &RunSettings) -> Result<()> {
+/// is resumed with a warning to `sink`.
+pub fn check_resume(out: &Path, new: &RunSettings, sink: &dyn Sink) -> Result<()> {
     let trials = out.join(files::TRIALS);
-    if !trials.exists() || std::fs::metadata(&trials)?.len() == 0 {
+    if !trials.exists() || file_len(&trials)? == 0 {
         return Ok(());
     }
     let meta = out.join(files::META);
     let old = RunMeta::read(out)?.and_then(|m| m.settings);
     let Some(old) = old else {
-        eprintln!(
-            "warning: {} records no settings (written by an older version): resuming without checking that they match",
+        sink.event(Event::Warning(&format!(
+            "{} records no settings (written by an older version): resuming without checking that they match",
             meta.display()
-        );
+        )));
         return Ok(());
     };
-    let diffs = differences(&old, new);
-    if diffs.is_empty() {
+    let differences = differences(&old, new);
+    if differences.is_empty() {
         return Ok(());
     }
-    bail!(
-        "{} holds results made with other settings ({}); resuming would mix the two in one table: pass --fresh to discard those results, or --out DIR to write elsewhere",
-        out.display(),
-        diffs.join("; ")
-    )
+    Err(RunError::Settings {
+        dir: out.to_path_buf(),
+        differences,
+    })
 }
 
 /// What changed from `old` to `new`, for people.
@@ -235,6 +242,7 @@ fn opt<T: std::fmt::Display>(v: &Option<T>) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::sink::Quiet;
 
     fn settings() -> RunSettings {
         RunSettings {
@@ -287,17 +295,17 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let out = dir.path();
         // No trials yet: nothing to mix.
-        assert!(check_resume(out, &settings()).is_ok());
+        assert!(check_resume(out, &settings(), &Quiet).is_ok());
         std::fs::write(out.join("trials.csv"), "task\n0\n").unwrap();
         // A meta.json from before settings were recorded: resumed (with a warning).
         std::fs::write(out.join("meta.json"), r#"{"experiment": "x"}"#).unwrap();
-        assert!(check_resume(out, &settings()).is_ok());
+        assert!(check_resume(out, &settings(), &Quiet).is_ok());
         let meta = serde_json::json!({ "settings": settings() });
         std::fs::write(out.join("meta.json"), meta.to_string()).unwrap();
-        assert!(check_resume(out, &settings()).is_ok());
+        assert!(check_resume(out, &settings(), &Quiet).is_ok());
         let mut other = settings();
         other.configs[0].trials = 1;
-        let e = check_resume(out, &other).unwrap_err().to_string();
+        let e = check_resume(out, &other, &Quiet).unwrap_err().to_string();
         assert!(
             e.contains("(`prop` trials 2 → 1); resuming would mix") && e.contains("--fresh"),
             "{e}"

@@ -11,11 +11,13 @@ use sudoku_core::{
 };
 
 use crate::clock::Clock;
+use crate::execute::{execute_plan, ExecOptions, ExecReport};
 use crate::experiment::{self, Overrides};
+use crate::plan::{make_configs, make_plan, Plan};
 use crate::registry::Registry;
 use crate::results::{read_rows, Row, TrialStatus};
-use crate::runner::execute::ExecReport;
-use crate::runner::{self, ExecOptions};
+use crate::shard::Shard;
+use crate::sink::Quiet;
 
 thread_local! {
     static NOW: Cell<Duration> = const { Cell::new(Duration::ZERO) };
@@ -196,13 +198,13 @@ fn options(out: std::path::PathBuf) -> ExecOptions<'static> {
         jobs: 1,
         commit: String::new(),
         clock: &MockClock,
-        progress: false,
+        sink: &Quiet,
     }
 }
 
 /// The plan of the mock experiment (with `extra` keys) on the puzzles written into `dir`.
-fn mock_plan(dir: &Path, extra: &str) -> runner::plan::Plan {
-    runner::make_plan(experiment(dir, extra), &registry(), &Overrides::default()).unwrap()
+fn mock_plan(dir: &Path, extra: &str) -> Plan {
+    make_plan(experiment(dir, extra), &registry(), &Overrides::default()).unwrap()
 }
 
 fn run_into(
@@ -210,12 +212,12 @@ fn run_into(
     out: &str,
     extra: &str,
     resume: bool,
-    shard: Option<(usize, usize)>,
+    shard: Option<Shard>,
     jobs: usize,
 ) -> (ExecReport, Vec<Row>) {
     let plan = mock_plan(dir, extra);
     let out = dir.join(out);
-    let settings = runner::resume::settings_of(&plan, None);
+    let settings = crate::resume::settings_of(&plan, None);
     let opts = ExecOptions {
         resume: resume.then_some(&settings),
         shard,
@@ -223,7 +225,7 @@ fn run_into(
         commit: "abc".into(),
         ..options(out.clone())
     };
-    let report = runner::execute_plan(&plan, &opts).unwrap();
+    let report = execute_plan(&plan, &opts).unwrap();
     (report, read_rows(&out.join("trials.csv")).unwrap())
 }
 
@@ -305,7 +307,7 @@ fn summary_and_tables_have_exact_values() {
     let dir = tempfile::tempdir().unwrap();
     run_into(dir.path(), "s", "", false, None, 1);
     let out = dir.path().join("s");
-    crate::outputs::write_outputs(&out, "t", false).unwrap();
+    crate::outputs::write_outputs(&out, "t", false, &Quiet).unwrap();
     let md = std::fs::read_to_string(out.join("summary.md")).unwrap();
     let rows: Vec<&str> = md.lines().filter(|l| l.starts_with("| solve")).collect();
     assert_eq!(
@@ -357,13 +359,13 @@ fn a_resume_checks_the_rows_against_the_settings_it_is_given() {
     let dir = tempfile::tempdir().unwrap();
     run_into(dir.path(), "r", "", false, None, 1);
     let plan = mock_plan(dir.path(), "");
-    let mut settings = runner::resume::settings_of(&plan, None);
+    let mut settings = crate::resume::settings_of(&plan, None);
     settings.configs[0].repeat = 3;
     let opts = ExecOptions {
         resume: Some(&settings),
         ..options(dir.path().join("r"))
     };
-    let e = runner::execute_plan(&plan, &opts).unwrap_err().to_string();
+    let e = execute_plan(&plan, &opts).unwrap_err().to_string();
     assert!(
         e.contains("column `repeats`: 1, but `mock ms=10` repeats each trial 3 times in meta.json's settings"),
         "{e}"
@@ -376,7 +378,7 @@ fn a_second_run_without_resume_refuses_to_overwrite() {
     run_into(dir.path(), "x", "", false, None, 1);
     let plan = mock_plan(dir.path(), "");
     let opts = options(dir.path().join("x"));
-    let e = runner::execute_plan(&plan, &opts).unwrap_err().to_string();
+    let e = execute_plan(&plan, &opts).unwrap_err().to_string();
     assert!(e.contains("--resume") && e.contains("--fresh"), "{e}");
 }
 
@@ -386,12 +388,12 @@ fn shards_merged_equal_the_unsharded_run() {
     let (_, full) = run_into(dir.path(), "all", "", false, None, 1);
     let mut dirs = Vec::new();
     for k in 1..=3 {
-        let (r, rows) = run_into(dir.path(), &format!("s{k}"), "", false, Some((k, 3)), 1);
+        let (r, rows) = run_into(dir.path(), &format!("s{k}"), "", false, Shard::new(k, 3), 1);
         assert_eq!(r.ran, 4);
         assert!(rows.iter().all(|row| row.task % 3 == k - 1));
         dirs.push(dir.path().join(format!("s{k}")));
     }
-    let (merged, traces) = crate::outputs::merge_dirs(&dirs).unwrap();
+    let (merged, traces) = crate::merge::merge_dirs(&dirs).unwrap();
     assert_eq!(merged, full);
     assert_eq!(traces.len(), 24);
 }
@@ -415,14 +417,14 @@ fn panics_and_wrong_answers_are_rows_not_crashes() {
         file.display()
     );
     let reg = registry();
-    let plan = runner::make_plan(
+    let plan = make_plan(
         experiment::parse(&text).unwrap(),
         &reg,
         &Overrides::default(),
     )
     .unwrap();
     let opts = options(dir.path().join("o"));
-    let report = runner::execute_plan(&plan, &opts).unwrap();
+    let report = execute_plan(&plan, &opts).unwrap();
     assert_eq!((report.ran, report.errors, report.wrong), (9, 3, 3));
     let rows: Vec<Row> = read_rows(&dir.path().join("o/trials.csv")).unwrap();
     assert!(
@@ -448,7 +450,7 @@ fn bad_experiments_name_the_key() {
     let reg = registry();
     let mut e = experiment(dir.path(), "");
     e.methods[0].name = "nope".into();
-    let err = runner::make_plan(e, &reg, &Overrides::default())
+    let err = make_plan(e, &reg, &Overrides::default())
         .err()
         .unwrap()
         .to_string();
@@ -460,7 +462,7 @@ fn bad_experiments_name_the_key() {
     e.methods[0]
         .params
         .insert("speed".into(), toml::Value::Integer(3));
-    let err = runner::make_plan(e, &reg, &Overrides::default())
+    let err = make_plan(e, &reg, &Overrides::default())
         .err()
         .unwrap()
         .to_string();
@@ -469,7 +471,7 @@ fn bad_experiments_name_the_key() {
     e.methods[0]
         .params
         .insert("mode".into(), toml::Value::String("fly".into()));
-    let err = runner::make_plan(e, &reg, &Overrides::default())
+    let err = make_plan(e, &reg, &Overrides::default())
         .err()
         .unwrap()
         .to_string();
@@ -479,7 +481,7 @@ fn bad_experiments_name_the_key() {
     );
     let mut e = experiment(dir.path(), "");
     e.instances[0].file = Some("missing.txt".into());
-    let err = runner::make_plan(e, &reg, &Overrides::default())
+    let err = make_plan(e, &reg, &Overrides::default())
         .err()
         .unwrap()
         .to_string();
@@ -497,7 +499,7 @@ fn quick_mode_trims_instances_trials_and_time() {
         dir.path(),
         "[budget]\ntime_limit = 30.0\n[quick]\nmax_instances = 2\ntime_limit = 1.5",
     );
-    let plan = runner::make_plan(
+    let plan = make_plan(
         e,
         &reg,
         &Overrides {
@@ -530,7 +532,7 @@ fn quick_mode_keeps_instances_of_the_orders_the_methods_run() {
         quick: true,
         ..Overrides::default()
     };
-    let plan = runner::make_plan(experiment::parse(&text).unwrap(), &registry(), &quick).unwrap();
+    let plan = make_plan(experiment::parse(&text).unwrap(), &registry(), &quick).unwrap();
     assert_eq!(plan.instances.len(), 1);
     assert_eq!(plan.instances[0].puzzle.order().n(), 3);
     assert_eq!(plan.tasks.len(), 1);
@@ -540,7 +542,7 @@ fn quick_mode_keeps_instances_of_the_orders_the_methods_run() {
 fn charts_render_to_svg_and_png() {
     let dir = tempfile::tempdir().unwrap();
     run_into(dir.path(), "p", "", false, None, 1);
-    let files = crate::outputs::write_outputs(&dir.path().join("p"), "t", true).unwrap();
+    let files = crate::outputs::write_outputs(&dir.path().join("p"), "t", true, &Quiet).unwrap();
     let names: Vec<String> = files
         .iter()
         .map(|f| f.file_name().unwrap().to_string_lossy().into_owned())
@@ -564,15 +566,15 @@ fn charts_render_to_svg_and_png() {
     assert!(svg.contains("<svg") && svg.contains("mock ms=10"));
 }
 
-fn plan_of(text: &str, reg: &Registry) -> anyhow::Result<runner::plan::Plan> {
-    runner::make_plan(experiment::parse(text)?, reg, &Overrides::default())
+fn plan_of(text: &str, reg: &Registry) -> crate::error::Result<Plan> {
+    make_plan(experiment::parse(text)?, reg, &Overrides::default())
 }
 
 #[test]
 fn a_kind_needs_the_capability_of_its_method() {
     let dir = tempfile::tempdir().unwrap();
     let e = experiment(dir.path(), "kind = \"relax\"");
-    let err = runner::make_plan(e, &registry(), &Overrides::default())
+    let err = make_plan(e, &registry(), &Overrides::default())
         .err()
         .unwrap()
         .to_string();
@@ -645,7 +647,7 @@ fn generate_with_carving_judges_grid_and_puzzle() {
     let reg = Registry::standard();
     let plan = plan_of(text, &reg).unwrap();
     let opts = options(dir.path().join("g"));
-    let report = runner::execute_plan(&plan, &opts).unwrap();
+    let report = execute_plan(&plan, &opts).unwrap();
     assert_eq!((report.ran, report.succeeded), (6, 6));
     let rows: Vec<Row> = read_rows(&dir.path().join("g/trials.csv")).unwrap();
     for r in &rows {
@@ -696,7 +698,7 @@ fn each_instance_source_may_carve_its_own_way() {
             "empty-4x4"
         ]
     );
-    let report = runner::execute_plan(&plan, &options(dir.path().join("c"))).unwrap();
+    let report = execute_plan(&plan, &options(dir.path().join("c"))).unwrap();
     assert_eq!((report.ran, report.succeeded), (6, 6));
     let rows: Vec<Row> = read_rows(&dir.path().join("c/trials.csv")).unwrap();
     let sets: Vec<(&str, usize)> = rows
@@ -813,7 +815,7 @@ fn every_shipped_experiment_builds_its_configurations() {
     }
     for path in files {
         let (exp, _) = experiment::load(&path).unwrap_or_else(|e| panic!("{e}"));
-        let configs = runner::plan::make_configs(&exp, &reg, &Overrides::default())
+        let configs = make_configs(&exp, &reg, &Overrides::default())
             .unwrap_or_else(|e| panic!("{}: {e:#}", path.display()));
         assert!(!configs.is_empty(), "{}", path.display());
     }

@@ -29,6 +29,12 @@ impl RealClock {
     }
 }
 
+impl Default for RealClock {
+    fn default() -> RealClock {
+        RealClock::new()
+    }
+}
+
 impl Clock for RealClock {
     fn wall(&self) -> Duration {
         self.origin.elapsed()

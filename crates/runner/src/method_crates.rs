@@ -1,5 +1,5 @@
-//! The method crates built into the binary: the one list of them. The registry takes it, and
-//! the integration tests include this file by path (they cannot link the binary), so a new
+//! The method crates built into the runner: the one list of them. The registry takes it
+//! ([`crate::registry::in_process_methods`], which the conformance tests read too), so a new
 //! method crate joins `list`, `run` and every test at once.
 
 use sudoku_core::MethodInfo;

@@ -10,8 +10,8 @@
 
 use std::time::Instant;
 
+use crate::error::{Result, RunError};
 use crate::results::LogicLpColumns;
-use anyhow::{anyhow, Result};
 use sudoku_core::{
     Budget, Count, CountEnd, Deadline, Limit, PolytopeCheck, Puzzle, RelaxError, Rng, Solver,
 };
@@ -172,8 +172,8 @@ fn analyse(
 }
 
 /// The relaxation's own message, as the trial's error.
-fn failed(e: RelaxError) -> anyhow::Error {
-    anyhow!(e.0)
+fn failed(e: RelaxError) -> RunError {
+    RunError::Trial(e.0)
 }
 
 #[cfg(test)]

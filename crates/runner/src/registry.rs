@@ -1,18 +1,20 @@
 //! The one place where methods are registered. Every command (`list`, `solve`, `generate`,
-//! `run`) looks methods up here, so a method crate is wired in once. What a method can do
-//! (solve, count, relax, generate) is its capability: `runner::kind` asks the registry for it.
+//! `run`) looks methods up here, so a method crate is wired in once; a crate outside the
+//! workspace adds its own methods to [`Registry::standard`] with [`Registry::register`]. What a
+//! method can do (solve, count, relax, generate) is its capability: [`crate::kind`] asks the
+//! registry for it.
 
-use anyhow::{anyhow, Result};
 use sudoku_core::{
-    Budget, GeneratorInfo, Grid, MethodInfo, ParamError, RelaxerInfo, Rng, Solver, Variant,
+    Budget, GeneratorInfo, Grid, MethodInfo, ParamError, Params, RelaxerInfo, Rng, Solver, Variant,
 };
-use sudoku_gen::{Carved, PuzzleSpec, Symmetry};
+use sudoku_gen::{Carved, GenError, PuzzleSpec, Symmetry};
 
+use crate::error::{Result, RunError};
 use crate::experiment::{ClueLevel, Shape};
 
 /// Turns a full grid into a puzzle, checking uniqueness with the given complete method.
 pub type PuzzleMakerFn =
-    fn(&Grid, Variant, PuzzleSpec, &mut dyn Solver, &Budget, &mut Rng) -> Result<Carved>;
+    fn(&Grid, Variant, PuzzleSpec, &mut dyn Solver, &Budget, &mut Rng) -> Result<Carved, GenError>;
 
 /// Every registered method, generator and helper.
 #[derive(Clone, Default)]
@@ -33,7 +35,7 @@ impl Registry {
     /// Everything this build of the workspace provides.
     pub fn standard() -> Registry {
         // The methods that run outside this process come last, after every built-in one.
-        let mut methods = crate::method_crates::in_process();
+        let mut methods = in_process_methods();
         methods.extend(sudoku_external::methods());
         let mut generators = sudoku_gen::generators();
         generators.extend(sudoku_ilp::generators());
@@ -44,6 +46,27 @@ impl Registry {
             puzzle_maker: Some(make_puzzle),
             cbc_version: Some("2.10.12 (cbc-src 0.2.8, built from source)"),
         }
+    }
+
+    /// Adds `method` beside the others (after them in `list`): a solver from a crate outside
+    /// the workspace then runs in experiments like a built-in one. A name that is already
+    /// registered (a method's or a generator's) is refused: experiment files name methods.
+    pub fn register(&mut self, method: MethodInfo) -> Result<()> {
+        let taken = self.methods.iter().any(|m| m.name == method.name)
+            || self.generators.iter().any(|g| g.name == method.name);
+        if taken {
+            return Err(RunError::Duplicate {
+                name: method.name.to_string(),
+            });
+        }
+        self.methods.push(method);
+        Ok(())
+    }
+
+    /// A solver of the method called `name`, configured by `params` (its parameters are
+    /// checked: unknown keys and values out of range are errors naming them).
+    pub fn solver(&self, name: &str, params: &Params) -> Result<Box<dyn Solver + Send>> {
+        Ok((self.method(name)?.build)(params)?)
     }
 
     /// The method called `name`.
@@ -91,7 +114,10 @@ impl Registry {
     /// The puzzle maker, or an error saying it is not built in.
     pub fn puzzle_maker(&self) -> Result<PuzzleMakerFn> {
         self.puzzle_maker.ok_or_else(|| {
-            anyhow!("carving puzzles needs the generator crate, which is not part of this build")
+            RunError::Plan(
+                "carving puzzles needs the generator crate, which is not part of this build"
+                    .to_string(),
+            )
         })
     }
 }
@@ -124,7 +150,7 @@ fn make_puzzle(
     checker: &mut dyn Solver,
     budget: &Budget,
     rng: &mut Rng,
-) -> Result<Carved> {
+) -> Result<Carved, GenError> {
     let carved = match spec {
         PuzzleSpec::Rated { min, max } => {
             let mut rate = |p: &sudoku_core::Puzzle| sudoku_logic::rate(p).score;
@@ -133,6 +159,13 @@ fn make_puzzle(
         _ => sudoku_gen::make_puzzle(grid, variant, spec, Symmetry::None, checker, budget, rng)?,
     };
     Ok(carved)
+}
+
+/// Every method of the workspace's method crates that runs in this process (the outside
+/// programs of `external` need programs installed), crate by crate, in the order `list` shows
+/// them: what the conformance tests check.
+pub fn in_process_methods() -> Vec<MethodInfo> {
+    crate::method_crates::in_process()
 }
 
 fn join<'a>(names: impl Iterator<Item = &'a str>) -> String {

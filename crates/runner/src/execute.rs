@@ -8,20 +8,21 @@ use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{mpsc, Mutex};
 
-use anyhow::{Context, Result};
 use sudoku_core::rng_from_seed;
 
 use sudoku_analysis::files;
 use sudoku_analysis::meta::RunSettings;
 
 use crate::clock::Clock;
-use crate::progress::Progress;
+use crate::error::{chain_text, Result, RunError};
+use crate::judge::{check_claim, judge, Answer, Trial};
+use crate::kind::Job;
+use crate::latin::judge_latin;
+use crate::plan::{Plan, Task};
 use crate::results::{ms, Appender, Row, TraceRow, TrialStatus};
-use crate::runner::judge::{check_claim, judge, Answer, Trial};
-use crate::runner::kind::Job;
-use crate::runner::latin::judge_latin;
-use crate::runner::plan::{Plan, Task};
-use crate::runner::resume::remaining;
+use crate::resume::remaining;
+use crate::shard::Shard;
+use crate::sink::{Event, Sink};
 
 /// How to execute a plan.
 pub struct ExecOptions<'a> {
@@ -30,16 +31,16 @@ pub struct ExecOptions<'a> {
     /// Resume: skip trials already in trials.csv, checking their rows against these settings
     /// (the run's, as its meta.json records them: computed once, by the caller).
     pub resume: Option<&'a RunSettings>,
-    /// Run only tasks with `index % shard.1 == shard.0 - 1`.
-    pub shard: Option<(usize, usize)>,
+    /// Run only this shard's tasks.
+    pub shard: Option<Shard>,
     /// Worker threads.
     pub jobs: usize,
     /// Git commit string for the rows.
     pub commit: String,
     /// Clock.
     pub clock: &'a dyn Clock,
-    /// Show progress bars (when stdout is a terminal).
-    pub progress: bool,
+    /// Where each trial's end (and the start and end of the trials) is said.
+    pub sink: &'a dyn Sink,
 }
 
 /// What an execution did.
@@ -63,7 +64,7 @@ pub struct ExecReport {
 /// `<out>/trials.csv` (and convergence points to `<out>/traces.csv`).
 pub fn execute_plan(plan: &Plan, opts: &ExecOptions) -> Result<ExecReport> {
     std::fs::create_dir_all(&opts.out)
-        .with_context(|| format!("creating {}", opts.out.display()))?;
+        .map_err(|e| RunError::io(format!("creating {}", opts.out.display()), e))?;
     let todo = remaining(plan, &opts.out, opts.resume, opts.shard)?;
     let mut report = ExecReport {
         planned: todo.mine,
@@ -73,7 +74,10 @@ pub fn execute_plan(plan: &Plan, opts: &ExecOptions) -> Result<ExecReport> {
     let traces_path = opts.out.join(files::TRACES);
     let mut trials = Appender::<Row>::open(&opts.out.join(files::TRIALS))?;
     let mut traces: Option<Appender<TraceRow>> = None;
-    let progress = Progress::new(todo.tasks.len() as u64, opts.progress);
+    let sink = opts.sink;
+    sink.event(Event::Started {
+        tasks: todo.tasks.len(),
+    });
     let mut record = |row: Row, trace: Vec<TraceRow>, report: &mut ExecReport| -> Result<()> {
         if !trace.is_empty() {
             let t = match &mut traces {
@@ -89,38 +93,22 @@ pub fn execute_plan(plan: &Plan, opts: &ExecOptions) -> Result<ExecReport> {
         if row.success() {
             report.succeeded += 1;
         }
-        let alarm = match row.status {
-            TrialStatus::Wrong => {
-                report.wrong += 1;
-                Some("WARNING: {} returned a WRONG answer")
-            }
-            TrialStatus::Error => {
-                report.errors += 1;
-                Some("error: {} failed")
-            }
-            _ => None,
-        };
-        if let Some(alarm) = alarm {
-            let who = format!("{} {}", row.method, row.params);
-            progress.println(&format!(
-                "{} on {} (trial {}): {}",
-                alarm.replace("{}", &who),
-                row.instance,
-                row.trial,
-                row.message
-            ));
+        match row.status {
+            TrialStatus::Wrong => report.wrong += 1,
+            TrialStatus::Error => report.errors += 1,
+            _ => {}
         }
-        progress.advance(&row);
+        sink.event(Event::Trial(&row));
         Ok(())
     };
     install_panic_capture();
     if opts.jobs <= 1 || todo.tasks.len() <= 1 {
         for t in &todo.tasks {
-            progress.current(
-                &plan.configs[t.config].label(),
-                plan.instances[t.instance].puzzle.order(),
-            );
-            let (row, trace) = run_task(plan, t, opts);
+            sink.event(Event::Running {
+                config: &plan.configs[t.config].label(),
+                order: plan.instances[t.instance].puzzle.order(),
+            });
+            let (row, trace) = run_task(plan, t, opts.clock, &opts.commit);
             record(row, trace, &mut report)?;
         }
     } else {
@@ -132,10 +120,11 @@ pub fn execute_plan(plan: &Plan, opts: &ExecOptions) -> Result<ExecReport> {
                 let tx = tx.clone();
                 let next = &next;
                 let todo = &todo.tasks;
+                let (clock, commit) = (opts.clock, opts.commit.as_str());
                 s.spawn(move || loop {
                     let i = next.fetch_add(1, Ordering::Relaxed);
                     let Some(t) = todo.get(i) else { break };
-                    if tx.send(run_task(plan, t, opts)).is_err() {
+                    if tx.send(run_task(plan, t, clock, commit)).is_err() {
                         break;
                     }
                 });
@@ -147,7 +136,10 @@ pub fn execute_plan(plan: &Plan, opts: &ExecOptions) -> Result<ExecReport> {
             Ok(())
         })?;
     }
-    progress.finish();
+    sink.event(Event::TrialsDone {
+        skipped: report.skipped,
+        ran: report.ran,
+    });
     Ok(report)
 }
 
@@ -201,7 +193,7 @@ struct Run {
 
 /// Runs one task: `repeat` times from the same seed; the row keeps the fastest repetition, or
 /// the first wrong one (any wrong answer makes the trial wrong).
-fn run_task(plan: &Plan, t: &Task, opts: &ExecOptions) -> (Row, Vec<TraceRow>) {
+fn run_task(plan: &Plan, t: &Task, clock: &dyn Clock, commit: &str) -> (Row, Vec<TraceRow>) {
     let cfg = &plan.configs[t.config];
     let inst = &plan.instances[t.instance];
     let puzzle = &inst.puzzle;
@@ -218,7 +210,7 @@ fn run_task(plan: &Plan, t: &Task, opts: &ExecOptions) -> (Row, Vec<TraceRow>) {
         givens: puzzle.givens().filled(),
         trial: t.trial,
         seed: t.seed,
-        commit: opts.commit.clone(),
+        commit: commit.to_string(),
         repeats: cfg.repeat,
         threads: 1,
         ..Row::default()
@@ -226,11 +218,10 @@ fn run_task(plan: &Plan, t: &Task, opts: &ExecOptions) -> (Row, Vec<TraceRow>) {
     let mut method = match cfg.take() {
         Ok(m) => m,
         Err(e) => {
-            Trial::error(format!("{e:#}")).fill(&mut row);
+            Trial::error(chain_text(&e)).fill(&mut row);
             return (row, Vec::new());
         }
     };
-    let clock = opts.clock;
     let mut kept: Option<Run> = None;
     for _ in 0..cfg.repeat {
         let mut rng = rng_from_seed(t.seed);
@@ -262,7 +253,7 @@ fn run_task(plan: &Plan, t: &Task, opts: &ExecOptions) -> (Row, Vec<TraceRow>) {
             Ok(Ok(a)) => a,
             Ok(Err(e)) => {
                 cfg.give_back(method);
-                Trial::error(format!("{e:#}")).fill(&mut row);
+                Trial::error(chain_text(&e)).fill(&mut row);
                 return (row, Vec::new());
             }
             Err(_) => {

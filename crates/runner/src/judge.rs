@@ -14,8 +14,8 @@ use sudoku_core::{
 
 use sudoku_gen::Carved;
 
+use crate::logic_lp::LogicLpReport;
 use crate::results::{KindColumns, Row, TrialStatus};
-use crate::runner::logic_lp::LogicLpReport;
 
 /// What a method returned for one puzzle, before judging.
 #[derive(Clone, Debug)]

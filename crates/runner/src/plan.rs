@@ -8,7 +8,6 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
-use anyhow::{anyhow, bail, Result};
 use sudoku_analysis::escape::visible;
 use sudoku_analysis::files;
 use sudoku_analysis::meta::config_label;
@@ -16,14 +15,16 @@ use sudoku_core::format::{self, to_text};
 use sudoku_core::limits::time_limit;
 use sudoku_core::{derive_seed, rng_from_seed, Budget, Params, Puzzle, Variant};
 
+use crate::error::{Result, RunError};
 use crate::experiment::{
     expand_params, CarveSpec, ExperimentFile, GenerateSpec, InstanceSpec, Kind, Overrides,
 };
+use crate::judge::{judge, Answer};
+use crate::kind::{capability, Capability, Job, KindSettings, TrialMethod};
+use crate::latin;
 use crate::registry::Registry;
 use crate::results::TrialStatus;
-use crate::runner::judge::{judge, Answer};
-use crate::runner::kind::{capability, Capability, Job, KindSettings, TrialMethod};
-use crate::runner::latin;
+use crate::shard::Shard;
 
 /// The most tasks one plan may hold: a million, about 90 times the largest committed run
 /// (11,382 rows). Each task is kept in memory during the run and each becomes a row of
@@ -138,6 +139,88 @@ pub struct Plan {
     pub notes: Vec<String>,
 }
 
+/// The configurations by label, and the sizes: a plan's built methods have nothing to show.
+impl std::fmt::Debug for Plan {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Plan")
+            .field("experiment", &self.exp.name)
+            .field(
+                "configs",
+                &self.configs.iter().map(Config::label).collect::<Vec<_>>(),
+            )
+            .field("instances", &self.instances.len())
+            .field("tasks", &self.tasks.len())
+            .field("notes", &self.notes)
+            .finish()
+    }
+}
+
+/// A plan's size, said before anything runs: how many tasks, and the longest they may take.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PlanSize {
+    /// Method configurations.
+    pub configs: usize,
+    /// Instances.
+    pub instances: usize,
+    /// Tasks of the plan.
+    pub tasks: usize,
+    /// The shard, when the run is one.
+    pub shard: Option<Shard>,
+    /// Tasks of the shard (of the plan without one).
+    pub mine: usize,
+    /// The most best-of-R repetitions a task runs.
+    pub repeats: u32,
+    /// The longest the tasks may take, in seconds, every repetition of every trial running to
+    /// its time limit (of the configurations that have one).
+    pub worst_seconds: f64,
+    /// A configuration without a time limit, when there is one: then there is no bound.
+    pub unlimited: Option<String>,
+}
+
+impl Plan {
+    /// The plan's size (of `shard`'s tasks, when given). A shard that holds no task is an
+    /// error.
+    pub fn size(&self, shard: Option<Shard>) -> Result<PlanSize> {
+        let mut mine = 0usize;
+        let mut worst = 0.0f64;
+        let mut unlimited = None;
+        let mut repeats = 1;
+        for t in self
+            .tasks
+            .iter()
+            .filter(|t| shard.is_none_or(|s| s.holds(t.index)))
+        {
+            let cfg = &self.configs[t.config];
+            mine += 1;
+            repeats = repeats.max(cfg.repeat);
+            match cfg.budget.time {
+                Some(limit) => worst += limit.as_secs_f64() * f64::from(cfg.repeat),
+                None => unlimited = unlimited.or(Some(cfg.label())),
+            }
+        }
+        if let Some(s) = shard {
+            if mine == 0 {
+                return Err(RunError::Shard(format!(
+                    "--shard {s}: the plan has {} tasks, so shard {} holds none (N may be at most {})",
+                    self.tasks.len(),
+                    s.k(),
+                    self.tasks.len()
+                )));
+            }
+        }
+        Ok(PlanSize {
+            configs: self.configs.len(),
+            instances: self.instances.len(),
+            tasks: self.tasks.len(),
+            shard,
+            mine,
+            repeats,
+            worst_seconds: worst,
+            unlimited,
+        })
+    }
+}
+
 /// Resolves an experiment against the registry.
 pub fn make_plan(exp: ExperimentFile, registry: &Registry, ov: &Overrides) -> Result<Plan> {
     let mut notes = Vec::new();
@@ -168,11 +251,13 @@ pub fn make_plan(exp: ExperimentFile, registry: &Registry, ov: &Overrides) -> Re
     }
     if exp.kind == Kind::Generate {
         if let Some(bad) = instances.iter().find(|i| i.puzzle.givens().filled() > 0) {
-            bail!("kind = \"generate\" takes empty grids (`orders = [...]`), but instance {} has givens", bad.id);
+            return Err(RunError::Plan(format!("kind = \"generate\" takes empty grids (`orders = [...]`), but instance {} has givens", bad.id)));
         }
     }
     if instances.is_empty() {
-        bail!("no instance to run (every source was empty or skipped)");
+        return Err(RunError::Plan(
+            "no instance to run (every source was empty or skipped)".to_string(),
+        ));
     }
     check_orders(&configs, &instances)?;
     // Every shape's shared tables built before any clock starts, not in its first trial.
@@ -225,16 +310,16 @@ fn count_tasks(configs: &[Config], instances: &[Instance], notes: &mut Vec<Strin
             .iter()
             .map(|i| i.puzzle.order().to_string())
             .collect();
-        bail!(
+        return Err(RunError::Plan(format!(
             "no task to run: the instances are {} puzzles, and every [[method]]'s `orders` leaves those out",
             orders.into_iter().collect::<Vec<_>>().join(", ")
-        );
+        )));
     }
     if total > MAX_TASKS {
-        bail!(
+        return Err(RunError::Plan(format!(
             "the plan has {total} tasks (instances × trials over {} configurations), more than {MAX_TASKS}, the most one run may hold: lower `trials` (or pass --trials), or split the methods or instances over several experiment files",
             configs.len()
-        );
+        )));
     }
     Ok(())
 }
@@ -261,13 +346,13 @@ pub fn make_configs(
     let quick = ov.quick.then_some(&exp.quick);
     let time_override = ov
         .time_limit
-        .map(|t| time_limit(t).map_err(|e| anyhow!("--time-limit: {e}")))
+        .map(|t| time_limit(t).map_err(|e| RunError::Plan(format!("--time-limit: {e}"))))
         .transpose()?;
     let mut configs = Vec::new();
     for (i, m) in exp.methods.iter().enumerate() {
         let what = format!("method[{i}] (`{}`)", m.name);
         let cap = capability(exp.kind, registry, &m.name, &settings)
-            .map_err(|e| anyhow!("{what}: {e:#}"))?;
+            .map_err(|e| RunError::at(what.clone(), e))?;
         let mut limits = m.budget.over(&exp.budget);
         if let Some(q) = quick {
             limits.time_limit = Some(
@@ -280,7 +365,7 @@ pub fn make_configs(
             limits.time_limit = Some(t);
         }
         for params in expand_params(&m.params, &what)? {
-            let built = (cap.build)(&params).map_err(|e| anyhow!("{what}: {e:#}"))?;
+            let built = (cap.build)(&params).map_err(|e| RunError::at(what.clone(), e))?;
             let trials = ov
                 .trials
                 .or(quick.map(|q| q.trials))
@@ -320,7 +405,10 @@ fn check_orders(configs: &[Config], instances: &[Instance]) -> Result<()> {
             .filter(|&&o| cfg.runs_order(o))
             .try_for_each(|&o| {
                 method.check_order(o).map_err(|e| {
-                    anyhow!("`{}`: {e} (the instances include {o} puzzles)", cfg.label())
+                    RunError::Plan(format!(
+                        "`{}`: {e} (the instances include {o} puzzles)",
+                        cfg.label()
+                    ))
                 })
             });
         cfg.give_back(method);
@@ -347,15 +435,15 @@ fn read_source(
                 notes.push(format!("instances[{i}]: skipped optional {f} (not found)"));
                 return Ok(());
             }
-            bail!("instances[{i}].{key}: {f} does not exist (relative paths start where the command runs)");
+            return Err(RunError::Plan(format!("instances[{i}].{key}: {f} does not exist (relative paths start where the command runs)")));
         }
         files.push(p);
     }
     if let Some(g) = &spec.glob {
         let mut found: Vec<PathBuf> = glob::glob(g)
-            .map_err(|e| anyhow!("instances[{i}].glob: {e}"))?
+            .map_err(|e| RunError::Plan(format!("instances[{i}].glob: {e}")))?
             .collect::<std::result::Result<_, _>>()
-            .map_err(|e| anyhow!("instances[{i}].glob: {e}"))?;
+            .map_err(|e| RunError::Plan(format!("instances[{i}].glob: {e}")))?;
         found.sort();
         if found.is_empty() {
             if spec.optional {
@@ -364,7 +452,9 @@ fn read_source(
                 ));
                 return Ok(());
             }
-            bail!("instances[{i}].glob: no file matches {g}");
+            return Err(RunError::Plan(format!(
+                "instances[{i}].glob: no file matches {g}"
+            )));
         }
         files.extend(found);
     }
@@ -447,7 +537,9 @@ fn generate_instances(
     let what = format!("instances[{i}].generate");
     let grids = expand_params(&g.params, &what)?;
     let [params] = grids.as_slice() else {
-        bail!("{what}.params: lists are not allowed here (one generator configuration)");
+        return Err(RunError::Plan(format!(
+            "{what}.params: lists are not allowed here (one generator configuration)"
+        )));
     };
     let carve = CarveSpec {
         puzzle: g.puzzle,
@@ -460,8 +552,8 @@ fn generate_instances(
         ..KindSettings::default()
     };
     let cap = capability(Kind::Generate, registry, &g.method, &settings)
-        .map_err(|e| anyhow!("{what}: {e:#}"))?;
-    let mut method = (cap.build)(params).map_err(|e| anyhow!("{what}: {e:#}"))?;
+        .map_err(|e| RunError::at(what.clone(), e))?;
+    let mut method = (cap.build)(params).map_err(|e| RunError::at(what.clone(), e))?;
     let desc = format!(
         "{} {} {}{}",
         g.order,
@@ -484,18 +576,20 @@ fn generate_instances(
                 },
                 &mut rng,
             )
-            .map_err(|e| anyhow!("{what}: {e:#}"))?;
+            .map_err(|e| RunError::at(what.clone(), e))?;
         let trial = judge(&answer, &empty);
         let carved = match answer {
             Answer::Generate {
                 carved: Some(Ok(p)),
                 ..
             } if trial.status == TrialStatus::Solved => p,
-            _ => bail!(
-                "{what}: generator `{}`, instance {k}: {}",
-                g.method,
-                trial.describe()
-            ),
+            _ => {
+                return Err(RunError::Plan(format!(
+                    "{what}: generator `{}`, instance {k}: {}",
+                    g.method,
+                    trial.describe()
+                )))
+            }
         };
         out.push(Instance {
             id: format!("gen:{set}#{k}"),

@@ -2,6 +2,20 @@
 //! toolchain, CPU, operating system, date, command line — gathered here; the file's shape is
 //! [`sudoku_analysis::meta::RunMeta`], which `plot` and `run --resume` read back.
 
+/// The commit the runner was built from, `+dirty` when its sources differed from it
+/// (`archive` outside a git checkout of this workspace): what every row's `commit` column and
+/// `sudoku-bench --version` say.
+pub const BUILD: &str = env!("SUDOKU_BENCH_BUILD");
+
+/// `sudoku-bench --version`: the package version and the commit the runner was built from
+/// ([`BUILD`]).
+pub const VERSION: &str = concat!(
+    env!("CARGO_PKG_VERSION"),
+    " (commit ",
+    env!("SUDOKU_BENCH_BUILD"),
+    ")"
+);
+
 /// The commit this binary was built from (short) and whether its sources differed from that
 /// commit, as the build script found them: `archive` and `None` for a build outside a git
 /// checkout of this workspace (a source archive). Taken from the build, not from the folder a
@@ -18,7 +32,7 @@ pub fn build_commit() -> (String, Option<bool>) {
 /// What every row's `commit` column holds: the build's commit, `+dirty` when its sources
 /// differed from it.
 pub fn row_commit() -> String {
-    env!("SUDOKU_BENCH_BUILD").to_string()
+    BUILD.to_string()
 }
 
 /// The CPU model, from /proc/cpuinfo where there is one.
