@@ -34,8 +34,11 @@
 //! the calling thread with one `poll` per wait (a pipe round trip, a few microseconds); the
 //! CPU time is read afterwards by [`Solver::settle`], which the runner calls once its clock has
 //! stopped, process by process down the child's tree (`/proc/PID/stat` and the process's CPU
-//! clock; never a scan of every process). A process that leaves the tree (re-parented to init
-//! when its parent exits without waiting for it) is killed with the group but not counted.
+//! clock; never a scan of every process). The kernel brings another process's CPU clock up to
+//! date only when it leaves its core or at a tick, so members of the group still running then
+//! (a program that watches its input after answering) are stopped for the reading (`SIGSTOP`,
+//! then `SIGCONT`). A process that leaves the tree (re-parented to init when its parent exits
+//! without waiting for it) is killed with the group but not counted.
 #![deny(missing_docs)]
 
 mod process;

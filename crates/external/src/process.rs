@@ -18,6 +18,11 @@ use std::time::{Duration, Instant};
 /// Bytes of standard error kept for messages.
 const TAIL_BYTES: usize = 2048;
 
+/// How long a reading of CPU times waits for the running members it stopped to leave their
+/// cores (a member that does not, in uninterruptible sleep or on a crowded core, is read as
+/// it is).
+const STOP_WAIT: Duration = Duration::from_millis(20);
+
 /// Bytes read from standard output per call.
 const CHUNK: usize = 64 * 1024;
 
@@ -502,11 +507,52 @@ impl Proc {
     /// and the time of the children it has reaped. The tree is walked from the child through
     /// `/proc/PID/task/TID/children`, one process at a time; a process that left the tree (a
     /// daemon re-parented to init) is still killed with the group but not counted.
+    ///
+    /// The kernel brings another process's CPU clock up to date only when the process leaves
+    /// its core or at a scheduler tick (every 1 to 10 ms), so the clock of a member still
+    /// running on another core (a program that watches its input after answering) lags by up
+    /// to a tick: the members of the group that are running are stopped for the reading
+    /// (`SIGSTOP`, then `SIGCONT`), which brings their clocks up to date. Members that are
+    /// asleep are read as they are.
     pub fn cpu_so_far(&self) -> Option<Duration> {
         if self.reaped.is_some() {
             return None;
         }
+        let paused = self.running_members() && self.signal_group(libc::SIGSTOP);
+        if paused {
+            let until = Instant::now() + STOP_WAIT;
+            while self.running_members() && Instant::now() < until {
+                std::thread::yield_now();
+            }
+        }
         let mut total = Duration::ZERO;
+        self.walk(|pid, member| {
+            total += member.own(pid) + member.reaped;
+        });
+        if paused {
+            self.signal_group(libc::SIGCONT);
+        }
+        Some(total)
+    }
+
+    /// True when a thread of a member of the child's process group is running or ready to.
+    fn running_members(&self) -> bool {
+        let mut running = false;
+        self.walk(|pid, member| {
+            running |= member.pgrp == self.pid && member.running(pid);
+        });
+        running
+    }
+
+    /// Sends `signal` to the child's process group; false when it could not.
+    fn signal_group(&self, signal: libc::c_int) -> bool {
+        // SAFETY: a plain syscall on our own child's group, which exists while the child is
+        // not reaped (the caller checked).
+        unsafe { libc::kill(-self.pid, signal) == 0 }
+    }
+
+    /// Calls `visit` on each process of the child's tree, one process at a time.
+    fn walk(&self, mut visit: impl FnMut(libc::pid_t, &Member)) {
         let mut todo = vec![self.pid];
         // A bound on the walk, should the tree change under it in a loop.
         let mut left = 4096;
@@ -515,13 +561,12 @@ impl Proc {
             if left == 0 {
                 break;
             }
-            let Some(member) = member_cpu(pid) else {
+            let Some(member) = member(pid) else {
                 continue;
             };
-            total += member.own + member.reaped;
+            visit(pid, &member);
             children(pid, member.threads, &mut todo);
         }
-        Some(total)
     }
 
     /// Closes standard input, gives the child `grace` to exit on its own, then kills and
@@ -544,30 +589,68 @@ impl Drop for Proc {
     }
 }
 
-/// One process's CPU time: its own (live and ended threads) and its reaped children's.
-struct MemberCpu {
-    own: Duration,
+/// What a reading needs of one process, from `/proc/PID/stat`.
+struct Member {
+    /// Its own CPU time in the kernel's ticks (where its CPU clock cannot be read).
+    ticks: Duration,
+    /// Its reaped children's CPU time.
     reaped: Duration,
     threads: usize,
+    /// Its process group.
+    pgrp: libc::pid_t,
+    /// Its (main thread's) state: `R` when running or ready to run.
+    state: char,
 }
 
-/// The CPU time of process `pid`: its own from its CPU clock (nanoseconds), else from the
-/// kernel's ticks; its reaped children's from the ticks (1/100 s, the kernel's only total).
-fn member_cpu(pid: libc::pid_t) -> Option<MemberCpu> {
+impl Member {
+    /// Its own CPU time (live and ended threads): from its CPU clock (nanoseconds), else from
+    /// the kernel's ticks.
+    fn own(&self, pid: libc::pid_t) -> Duration {
+        process_clock(pid).unwrap_or(self.ticks)
+    }
+
+    /// True when one of its threads is running or ready to run.
+    fn running(&self, pid: libc::pid_t) -> bool {
+        if self.threads <= 1 {
+            return self.state == 'R';
+        }
+        let Ok(tasks) = std::fs::read_dir(format!("/proc/{pid}/task")) else {
+            return self.state == 'R';
+        };
+        tasks.flatten().any(|t| {
+            std::fs::read_to_string(t.path().join("stat"))
+                .ok()
+                .and_then(|stat| stat_fields(&stat).first().and_then(|f| f.chars().next()))
+                == Some('R')
+        })
+    }
+}
+
+/// The fields of a `/proc/.../stat` line after the command name, from the state on (the
+/// command name may hold spaces and parentheses: fields are counted after the last `)`).
+fn stat_fields(stat: &str) -> Vec<&str> {
+    stat.rfind(')')
+        .map(|i| stat[i + 1..].split_whitespace().collect())
+        .unwrap_or_default()
+}
+
+/// Process `pid` as a reading sees it; its reaped children's CPU time from the ticks (1/100 s,
+/// the kernel's only total).
+fn member(pid: libc::pid_t) -> Option<Member> {
     let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
-    // The command name may hold spaces and parentheses: fields are counted after the last `)`.
-    let fields: Vec<&str> = stat[stat.rfind(')')? + 1..].split_whitespace().collect();
-    // Fields 14..=17 (utime, stime, cutime, cstime) and 20 (num_threads) of the line,
-    // counted from 3.
+    let fields = stat_fields(&stat);
+    // Fields 3 (state), 5 (pgrp), 14..=17 (utime, stime, cutime, cstime) and 20
+    // (num_threads) of the line, counted from 3.
     let field = |i: usize| fields.get(i).and_then(|f| f.parse::<u64>().ok());
     // SAFETY: sysconf only reads a constant.
     let hz = unsafe { libc::sysconf(libc::_SC_CLK_TCK) }.max(1) as f64;
     let ticks = |t: u64| Duration::from_secs_f64(t as f64 / hz);
-    let own = process_clock(pid).unwrap_or(ticks(field(11)? + field(12)?));
-    Some(MemberCpu {
-        own,
+    Some(Member {
+        ticks: ticks(field(11)? + field(12)?),
         reaped: ticks(field(13)? + field(14)?),
         threads: field(17).unwrap_or(1) as usize,
+        pgrp: fields.get(2)?.parse().ok()?,
+        state: fields.first()?.chars().next()?,
     })
 }
 

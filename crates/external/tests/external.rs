@@ -804,3 +804,72 @@ fn a_programs_own_clock_fills_solve_time_not_extra() {
     let out = solve(&mut *fake_solver("right", &[]), &jump()[0].0, 60);
     assert_eq!(out.stats.solve_time, None);
 }
+
+/// A program still running when its answer is read (it watches its input for the next puzzle
+/// without sleeping, as tdoku's adapter does) is charged the CPU time it used, puzzle by
+/// puzzle: within 10 % of what it burned (2 ms a puzzle, less than one of the kernel's ticks,
+/// and a tick or a context switch is all that advances another process's CPU clock while it
+/// runs). The fake says its CPU time when each puzzle comes: what it burned for puzzle k is
+/// the difference between puzzles k+1 and k, the watch after answer k included. Most of that
+/// watch falls before the harness's reading of answer k (the harness's wake-up) or after it;
+/// where the reading falls moves CPU time between the charges of neighbouring puzzles, so the
+/// test asks it of 6 of 8 puzzles. The program and the harness run on two different cores
+/// where there are two: on one they take turns, and each turn brings the account up to date.
+#[test]
+fn a_program_that_watches_its_input_after_answering_is_charged_its_cpu_time() {
+    let cores = pin_to_first_core();
+    let solutions = seeds_dir().join("001_jump.solutions.txt");
+    let mut s = build(
+        format!(
+            "{} python3 '{}' poll '{}'",
+            cores.map_or(String::new(), |c| format!("FAKE_CPU={c}")),
+            fake().display(),
+            solutions.display()
+        ),
+        &[("batch", "true")],
+    );
+    let pairs = jump();
+    let mut own = Vec::new();
+    let mut charged = Vec::new();
+    for (puzzle, _) in pairs.iter().cycle().take(10) {
+        let out = solve(&mut *s, puzzle, 60);
+        assert_eq!(seen(&out, puzzle), Seen::Solved, "{out:?}");
+        let ms: f64 = extra(&out)
+            .iter()
+            .find(|(k, _)| *k == "own_cpu_ms")
+            .and_then(|(_, v)| v.parse().ok())
+            .expect("the fake says its CPU time");
+        own.push(ms);
+        charged.push(out.stats.child_cpu.expect("a CPU time").as_secs_f64() * 1e3);
+    }
+    // Puzzle 0 also paid for starting Python; the last has no next puzzle to close it.
+    let pairs: Vec<(f64, f64)> = (1..own.len() - 1)
+        .map(|k| (charged[k], own[k + 1] - own[k]))
+        .collect();
+    let close = pairs
+        .iter()
+        .filter(|(c, b)| (c - b).abs() <= 0.1 * b)
+        .count();
+    assert!(close >= 6, "(charged, burned) ms: {pairs:?}");
+}
+
+/// Pins the calling thread to the first core it may use and gives another it may use (for the
+/// program), where it may use two.
+fn pin_to_first_core() -> Option<usize> {
+    // SAFETY: sched_getaffinity and sched_setaffinity read and write one cpu_set_t of the
+    // calling thread (pid 0) through valid pointers.
+    unsafe {
+        let mut set: libc::cpu_set_t = std::mem::zeroed();
+        if libc::sched_getaffinity(0, std::mem::size_of::<libc::cpu_set_t>(), &mut set) != 0 {
+            return None;
+        }
+        let mut allowed = (0..libc::CPU_SETSIZE as usize).filter(|&c| libc::CPU_ISSET(c, &set));
+        let (mine, other) = (allowed.next()?, allowed.next()?);
+        let mut only: libc::cpu_set_t = std::mem::zeroed();
+        libc::CPU_SET(mine, &mut only);
+        if libc::sched_setaffinity(0, std::mem::size_of::<libc::cpu_set_t>(), &only) != 0 {
+            return None;
+        }
+        Some(other)
+    }
+}
