@@ -15,6 +15,9 @@ use std::process::{ChildStdin, ChildStdout, Command, Stdio};
 use std::sync::{Arc, Condvar, Mutex};
 use std::time::{Duration, Instant};
 
+/// The shell that runs the command.
+pub const SHELL: &str = "/bin/sh";
+
 /// Bytes of standard error kept for messages.
 const TAIL_BYTES: usize = 2048;
 
@@ -119,9 +122,10 @@ pub struct Proc {
 }
 
 impl Proc {
-    /// Starts `sh -c command` with `env` added, in a new process group.
+    /// Starts `/bin/sh -c command` with `env` added, in a new process group.
     pub fn spawn(command: &str, env: &[(String, String)]) -> io::Result<Proc> {
-        let mut child = Command::new("sh")
+        // The shell by its path, as system(3) finds it: whatever PATH holds, it is there.
+        let mut child = Command::new(SHELL)
             .arg("-c")
             .arg(command)
             .envs(env.iter().map(|(k, v)| (k, v)))
@@ -273,10 +277,19 @@ impl Proc {
         false
     }
 
-    /// True when nothing happened since the last event read: no output but blank lines and
-    /// comments (which the protocol skips, and which are dropped here), no exit.
-    pub fn quiet(&mut self) -> bool {
-        self.stray().is_none() && self.stdout.is_some() && !self.exited
+    /// What the child did since the last event read, by one non-blocking read of its output
+    /// (no wait, no other system call): printed something that is not a blank line or a
+    /// comment (its first line, or the start of it; blank lines and comments are dropped),
+    /// ended (its output closed, or its end was seen before), or nothing.
+    pub fn between(&mut self) -> crate::Between {
+        if self.stdout.is_some() && !self.exited {
+            self.read_available();
+        }
+        match self.pending_text() {
+            Some(text) => crate::Between::Printed(text),
+            None if self.stdout.is_none() || self.exited => crate::Between::Ended,
+            None => crate::Between::Quiet,
+        }
     }
 
     /// What the child wrote since the last event read that is not a blank line or a comment
@@ -286,6 +299,12 @@ impl Proc {
         if self.stdout.is_some() && !self.exited {
             let _ = self.poll(Some(Instant::now()));
         }
+        self.pending_text()
+    }
+
+    /// The first line of output read and not delivered that is not a blank line or a comment
+    /// (blank lines and comments before it are dropped); the text stays for the next read.
+    fn pending_text(&mut self) -> Option<String> {
         loop {
             let end = self
                 .buffer
@@ -420,6 +439,38 @@ impl Proc {
                 self.buffer.drain(..=end);
                 self.scanned = 0;
                 Some(line)
+            }
+        }
+    }
+
+    /// How the child ended, once [`Event::Exited`] was delivered (it is not reaped: its group
+    /// is still ours to kill).
+    pub fn exit_status(&self) -> Exit {
+        if let Some((exit, _)) = self.reaped {
+            return exit;
+        }
+        // SAFETY: waitid writes one siginfo_t through a valid pointer; WNOWAIT leaves the
+        // child unreaped.
+        unsafe {
+            let mut info: libc::siginfo_t = std::mem::zeroed();
+            loop {
+                let r = libc::waitid(
+                    libc::P_PID,
+                    self.pid as libc::id_t,
+                    &mut info,
+                    libc::WEXITED | libc::WNOWAIT,
+                );
+                if r == 0 {
+                    break;
+                }
+                if io::Error::last_os_error().kind() != io::ErrorKind::Interrupted {
+                    // Not for an unreaped child of ours; whatever it was, not a success.
+                    return Exit::Code(-1);
+                }
+            }
+            match info.si_code {
+                libc::CLD_KILLED | libc::CLD_DUMPED => Exit::Signal(info.si_status()),
+                _ => Exit::Code(info.si_status()),
             }
         }
     }

@@ -34,10 +34,15 @@ fn build(command: String, params: &[(&str, &str)]) -> Box<dyn Solver + Send> {
 }
 
 fn fake_solver(mode: &str, params: &[(&str, &str)]) -> Box<dyn Solver + Send> {
+    fake_solver_with("", mode, params)
+}
+
+/// The fake with `env` (`NAME='value' …`) set for it.
+fn fake_solver_with(env: &str, mode: &str, params: &[(&str, &str)]) -> Box<dyn Solver + Send> {
     let solutions = seeds_dir().join("001_jump.solutions.txt");
     build(
         format!(
-            "python3 '{}' {mode} '{}'",
+            "{env} python3 '{}' {mode} '{}'",
             fake().display(),
             solutions.display()
         ),
@@ -207,16 +212,8 @@ fn a_slow_solver_is_killed_at_the_limit_with_its_children() {
     for batch in ["false", "true"] {
         let dir = tempfile::tempdir().unwrap();
         let pidfile = dir.path().join("child.pid");
-        let solutions = seeds_dir().join("001_jump.solutions.txt");
-        let mut s = build(
-            format!(
-                "FAKE_PIDFILE='{}' python3 '{}' slow '{}'",
-                pidfile.display(),
-                fake().display(),
-                solutions.display()
-            ),
-            &[("batch", batch)],
-        );
+        let env = format!("FAKE_PIDFILE='{}'", pidfile.display());
+        let mut s = fake_solver_with(&env, "slow", &[("batch", batch)]);
         // A loaded machine may take more than a second to start Python: the limit grows until
         // the fake has started its child before it.
         let mut child = None;
@@ -263,42 +260,104 @@ fn a_batch_process_is_kept_and_restarted_after_a_failure() {
     );
 }
 
+/// Each batch trial's message and the `process` figure of its `extra`.
+fn batch_sequence(
+    s: &mut dyn Solver,
+    n: usize,
+    between: impl Fn(usize),
+) -> Vec<(Seen, String, String)> {
+    jump()
+        .iter()
+        .take(n)
+        .enumerate()
+        .map(|(k, (puzzle, _))| {
+            between(k);
+            let out = solve(s, puzzle, 60);
+            let process = out.stats.extra.iter().find(|(k, _)| k == "process");
+            (
+                seen(&out, puzzle),
+                process.map(|(_, v)| v.clone()).unwrap_or_default(),
+                message(&out),
+            )
+        })
+        .collect()
+}
+
 #[test]
 fn an_answer_printed_twice_is_reported_and_the_process_replaced() {
-    let pairs = jump();
+    // The fake writes both copies at once, so the copy is there when the answer is read: the
+    // trial is an error naming it, and the next puzzle goes to a new process (which does the
+    // same).
     let mut s = fake_solver("twice", &[("batch", "true")]);
-    let mut seq = Vec::new();
-    for (puzzle, _) in pairs.iter().take(3) {
-        let out = solve(&mut *s, puzzle, 60);
-        let process = out.stats.extra.iter().find(|(k, _)| k == "process");
-        seq.push((
-            seen(&out, puzzle),
-            process.map(|(_, v)| v.clone()).unwrap_or_default(),
-            message(&out),
-        ));
-    }
-    // A second copy of an answer is a breach of the protocol: the trial is an error naming it
-    // when the copy is seen after the answer, and in any case the process is not kept for the
-    // next puzzle.
-    let mut breaches = 0;
+    let seq = batch_sequence(&mut *s, 2, |_| {});
     for (k, (seen, process, text)) in seq.iter().enumerate() {
-        if *seen == Seen::Error {
-            assert!(
-                text.contains("more output after the answer"),
-                "puzzle {k}: {text}"
-            );
-            breaches += 1;
-        } else {
-            assert_eq!(*seen, Seen::Solved, "puzzle {k}: {text}");
-        }
-        if k > 0 {
-            assert_ne!(process, "kept", "puzzle {k}: {text}");
-        }
+        let label = if k == 0 { "started" } else { "replaced" };
+        assert_eq!((seen, process.as_str()), (&Seen::Error, label), "{seq:?}");
+        assert!(text.contains("more output after the answer: `"), "{text}");
     }
-    assert!(
-        breaches > 0 || seq[1..].iter().all(|(_, p, _)| p == "replaced"),
+}
+
+/// Output after the answer that comes once the answer was settled, before the next puzzle:
+/// the trial that finds it is an error that quotes it (its puzzle is not asked), and the next
+/// puzzle goes to a new process.
+#[test]
+fn output_out_of_turn_after_the_answer_was_settled_is_an_error_of_the_next_trial() {
+    let dir = tempfile::tempdir().unwrap();
+    let mark = dir.path().join("printed");
+    let env = format!("FAKE_MARKFILE='{}'", mark.display());
+    let mut s = fake_solver_with(&env, "late", &[("batch", "true")]);
+    let seq = batch_sequence(&mut *s, 3, |k| {
+        if k == 1 {
+            // The fake prints its stray line 0.2 s after its first answer, then marks it.
+            let printed = (0..600).any(|_| {
+                std::thread::sleep(Duration::from_millis(50));
+                mark.exists()
+            });
+            assert!(printed, "the fake printed its stray line within 30 s");
+        }
+    });
+    assert_eq!(
+        (&seq[0].0, seq[0].1.as_str()),
+        (&Seen::Solved, "started"),
         "{seq:?}"
     );
+    let (seen1, process1, text1) = &seq[1];
+    assert_eq!(
+        (seen1, process1.as_str()),
+        (&Seen::Error, "replaced"),
+        "{seq:?}"
+    );
+    assert!(
+        text1.contains("printed `late stray line` out of turn, after its previous answer"),
+        "{text1}"
+    );
+    assert!(!text1.contains("stderr:"), "{text1}");
+    assert_eq!(
+        (&seq[2].0, seq[2].1.as_str()),
+        (&Seen::Solved, "started"),
+        "{seq:?}"
+    );
+}
+
+/// A program that answers `unknown` long before its time limit: the status is the budget's,
+/// and the message says that the program gave up, and when.
+#[test]
+fn a_program_that_gives_up_early_is_said_to_have_given_up() {
+    let (puzzle, _) = &jump()[0];
+    for batch in ["false", "true"] {
+        let mut s = build(
+            "while read -r line; do echo unknown; done".into(),
+            &[("batch", batch)],
+        );
+        let out = solve(&mut *s, puzzle, 20);
+        assert_eq!(seen(&out, puzzle), Seen::Timeout, "{out:?}");
+        let log = out.stats.log.clone().unwrap_or_default();
+        assert!(
+            log.starts_with("gave up: the solver answered `unknown` after ")
+                && log.ends_with(" ms, of a time limit of 20.00 s"),
+            "batch={batch}: {log}"
+        );
+    }
 }
 
 #[test]
@@ -818,16 +877,8 @@ fn a_programs_own_clock_fills_solve_time_not_extra() {
 #[test]
 fn a_program_that_watches_its_input_after_answering_is_charged_its_cpu_time() {
     let cores = pin_to_first_core();
-    let solutions = seeds_dir().join("001_jump.solutions.txt");
-    let mut s = build(
-        format!(
-            "{} python3 '{}' poll '{}'",
-            cores.map_or(String::new(), |c| format!("FAKE_CPU={c}")),
-            fake().display(),
-            solutions.display()
-        ),
-        &[("batch", "true")],
-    );
+    let env = cores.map_or(String::new(), |c| format!("FAKE_CPU={c}"));
+    let mut s = fake_solver_with(&env, "poll", &[("batch", "true")]);
     let pairs = jump();
     let mut own = Vec::new();
     let mut charged = Vec::new();

@@ -336,8 +336,11 @@ fn answer_line(answer: &Answer, trial: &Trial) -> String {
                 format!("fractional {}{u}", r.fractional)
             }
         }
-        (_, TrialStatus::Infeasible) if !trial.message.is_empty() => {
-            format!("infeasible ({})", trial.message)
+        // What an outside program said of an infeasible claim or a limit (that it gave up).
+        (_, TrialStatus::Infeasible | TrialStatus::Timeout | TrialStatus::Failed)
+            if !trial.message.is_empty() =>
+        {
+            format!("{} ({})", trial.describe(), trial.message)
         }
         _ => trial.describe(),
     }
