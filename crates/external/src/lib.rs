@@ -31,15 +31,19 @@
 //! [`Stats::child_cpu`]. In batch mode the process is kept across trials and started again
 //! after any failure; the trial that starts it pays for its start-up.
 //!
-//! What a call times: in batch mode, writing the puzzle to the pipe and reading the answer, from
-//! the calling thread with one `poll` per wait (a pipe round trip, a few microseconds); the
-//! CPU time is read afterwards by [`Solver::settle`], which the runner calls once its clock has
-//! stopped, process by process down the child's tree (`/proc/PID/stat` and the process's CPU
-//! clock; never a scan of every process). The kernel brings another process's CPU clock up to
-//! date only when it leaves its core or at a tick, so members of the group still running then
-//! (a program that watches its input after answering) are stopped for the reading (`SIGSTOP`,
-//! then `SIGCONT`). A process that leaves the tree (re-parented to init when its parent exits
-//! without waiting for it) is killed with the group but not counted.
+//! What a call times: in batch mode, one non-blocking read for output out of turn, writing the
+//! puzzle to the pipe and reading the answer, from the calling thread with one `poll` per wait
+//! (a pipe round trip, a few microseconds); one process per puzzle, starting it, the puzzle and
+//! its run to its exit. The rest is done by [`Solver::settle`], which the runner calls once its
+//! clock has stopped: reaping a process of one puzzle, the check for more output after a batch
+//! answer, the standard-error tail, and the CPU time, read process by process down the child's
+//! tree (`/proc/PID/stat` and the process's CPU clock; never a scan of every process). The
+//! kernel brings another process's CPU clock up to date only when it leaves its core or at a
+//! tick, so members of the group still running then (a program that watches its input after
+//! answering) are stopped for the reading (`SIGSTOP`, then `SIGCONT`). A process that leaves
+//! the tree (re-parented to init when its parent exits without waiting for it) is killed with
+//! the group but not counted. A program that answers `unknown` gave up: the status is the
+//! budget's, and the row's message says so, with when.
 #![deny(missing_docs)]
 
 mod process;
