@@ -40,7 +40,8 @@
 //! tree (`/proc/PID/stat` and the process's CPU clock; never a scan of every process). The
 //! kernel brings another process's CPU clock up to date only when it leaves its core or at a
 //! tick, so members of the group still running then (a program that watches its input after
-//! answering) are stopped for the reading (`SIGSTOP`, then `SIGCONT`). A process that leaves
+//! answering) are stopped for the reading (`SIGSTOP`, then `SIGCONT`, each thread held for it to
+//! a core other than the harness's, lest it wait for the harness's core). A process that leaves
 //! the tree (re-parented to init when its parent exits without waiting for it) is killed with
 //! the group but not counted. A program that answers `unknown` gave up: the status is the
 //! budget's, and the row's message says so, with when.

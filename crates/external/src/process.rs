@@ -569,10 +569,11 @@ impl Proc {
         if self.reaped.is_some() {
             return None;
         }
-        let paused = self.running_members() && self.signal_group(libc::SIGSTOP);
+        let running = self.running_threads();
+        let paused = !running.is_empty() && self.signal_group(libc::SIGSTOP);
         if paused {
             let until = Instant::now() + STOP_WAIT;
-            while self.running_members() && Instant::now() < until {
+            while !self.running_threads().is_empty() && Instant::now() < until {
                 std::thread::yield_now();
             }
         }
@@ -581,16 +582,31 @@ impl Proc {
             total += member.own(pid) + member.reaped;
         });
         if paused {
+            // Woken by this thread, a thread would be placed beside it (on a busy machine, on
+            // its core, where it would then wait for it): each goes back to the core it ran
+            // on, and then may go anywhere it could before.
+            // SAFETY: sched_getcpu takes no argument.
+            let here = usize::try_from(unsafe { libc::sched_getcpu() }).ok();
+            let pinned: Vec<_> = running
+                .iter()
+                .filter_map(|&(tid, cpu)| pin(tid, cpu, here))
+                .collect();
             self.signal_group(libc::SIGCONT);
+            for (tid, allowed) in pinned {
+                set_affinity(tid, &allowed);
+            }
         }
         Some(total)
     }
 
-    /// True when a thread of a member of the child's process group is running or ready to.
-    fn running_members(&self) -> bool {
-        let mut running = false;
+    /// The threads of the members of the child's process group that are running or ready to,
+    /// with the core each last ran on.
+    fn running_threads(&self) -> Vec<(libc::pid_t, usize)> {
+        let mut running = Vec::new();
         self.walk(|pid, member| {
-            running |= member.pgrp == self.pid && member.running(pid);
+            if member.pgrp == self.pid {
+                member.running(pid, &mut running);
+            }
         });
         running
     }
@@ -651,6 +667,8 @@ struct Member {
     pgrp: libc::pid_t,
     /// Its (main thread's) state: `R` when running or ready to run.
     state: char,
+    /// The core its main thread last ran on.
+    cpu: Option<usize>,
 }
 
 impl Member {
@@ -660,20 +678,72 @@ impl Member {
         process_clock(pid).unwrap_or(self.ticks)
     }
 
-    /// True when one of its threads is running or ready to run.
-    fn running(&self, pid: libc::pid_t) -> bool {
+    /// Adds its threads that are running or ready to run to `out`, with the core each last
+    /// ran on.
+    fn running(&self, pid: libc::pid_t, out: &mut Vec<(libc::pid_t, usize)>) {
         if self.threads <= 1 {
-            return self.state == 'R';
+            if self.state == 'R' {
+                out.extend(self.cpu.map(|c| (pid, c)));
+            }
+            return;
         }
         let Ok(tasks) = std::fs::read_dir(format!("/proc/{pid}/task")) else {
-            return self.state == 'R';
+            return;
         };
-        tasks.flatten().any(|t| {
-            std::fs::read_to_string(t.path().join("stat"))
-                .ok()
-                .and_then(|stat| stat_fields(&stat).first().and_then(|f| f.chars().next()))
-                == Some('R')
-        })
+        for t in tasks.flatten() {
+            let Ok(tid) = t.file_name().to_string_lossy().parse::<libc::pid_t>() else {
+                continue;
+            };
+            let Ok(stat) = std::fs::read_to_string(t.path().join("stat")) else {
+                continue;
+            };
+            let fields = stat_fields(&stat);
+            let running = fields.first().and_then(|f| f.chars().next()) == Some('R');
+            if let Some(cpu) = fields.get(CPU_FIELD).and_then(|f| f.parse().ok()) {
+                if running {
+                    out.push((tid, cpu));
+                }
+            }
+        }
+    }
+}
+
+/// The field of a `/proc/.../stat` line (counted after the command name, from the state)
+/// that says which core the thread last ran on (field 39 of the line).
+const CPU_FIELD: usize = 36;
+
+/// Restricts thread `tid` to one core: `cpu`, where it ran, unless that is `here` (the
+/// calling thread's), then another it may run on. Gives its former set of cores, for
+/// [`set_affinity`] to give back.
+fn pin(
+    tid: libc::pid_t,
+    cpu: usize,
+    here: Option<usize>,
+) -> Option<(libc::pid_t, libc::cpu_set_t)> {
+    // SAFETY: sched_getaffinity and sched_setaffinity read and write one cpu_set_t through
+    // valid pointers, for a thread of our own child's group.
+    unsafe {
+        let mut allowed: libc::cpu_set_t = std::mem::zeroed();
+        let size = std::mem::size_of::<libc::cpu_set_t>();
+        if libc::sched_getaffinity(tid, size, &mut allowed) != 0 {
+            return None;
+        }
+        let may = |c: usize| c < libc::CPU_SETSIZE as usize && libc::CPU_ISSET(c, &allowed);
+        let cpu = [cpu]
+            .into_iter()
+            .chain(0..libc::CPU_SETSIZE as usize)
+            .find(|&c| may(c) && Some(c) != here)?;
+        let mut only: libc::cpu_set_t = std::mem::zeroed();
+        libc::CPU_SET(cpu, &mut only);
+        (libc::sched_setaffinity(tid, size, &only) == 0).then_some((tid, allowed))
+    }
+}
+
+/// Gives thread `tid` back the cores it may run on.
+fn set_affinity(tid: libc::pid_t, allowed: &libc::cpu_set_t) {
+    // SAFETY: sched_setaffinity reads one cpu_set_t through a valid pointer.
+    unsafe {
+        libc::sched_setaffinity(tid, std::mem::size_of::<libc::cpu_set_t>(), allowed);
     }
 }
 
@@ -702,6 +772,7 @@ fn member(pid: libc::pid_t) -> Option<Member> {
         threads: field(17).unwrap_or(1) as usize,
         pgrp: fields.get(2)?.parse().ok()?,
         state: fields.first()?.chars().next()?,
+        cpu: fields.get(CPU_FIELD).and_then(|f| f.parse().ok()),
     })
 }
 
