@@ -70,8 +70,23 @@ fn run(case: &Case) -> Result<(), String> {
     let mut stdin = Stdio::null();
     let (out, err) = (tmp.path().join("stdout"), tmp.path().join("stderr"));
     let mut stdout_to = out.clone();
+    let mut env = Vec::new();
     for word in case.command.split(' ') {
         let word = word.replace("{tmp}", &tmp.path().display().to_string());
+        // `NAME=VALUE` before the first argument: the binary's environment (`PATH=…`).
+        if let Some((name, value)) = word.split_once('=').filter(|_| args.is_empty()) {
+            env.push((name.to_string(), value.to_string()));
+            continue;
+        }
+        // `KEY=@NAME`: `KEY=` and the copy's path (`-p command=@program.sh`).
+        if let Some((key, name)) = word.split_once("=@") {
+            let to = tmp.path().join(name);
+            if !to.exists() {
+                copy(&corpus().join(name), &to);
+            }
+            args.push(format!("{key}={}", to.display()));
+            continue;
+        }
         // `>FILE`: standard output goes there (`>/dev/full`: every write fails).
         if let Some(file) = word.strip_prefix('>') {
             stdout_to = Path::new(file).to_path_buf();
@@ -109,6 +124,7 @@ fn run(case: &Case) -> Result<(), String> {
         .unwrap();
     let mut child = Command::new(env!("CARGO_BIN_EXE_sudoku-bench"))
         .args(&args)
+        .envs(env)
         .current_dir(root())
         .stdin(stdin)
         .stdout(stdout)

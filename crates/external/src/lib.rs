@@ -5,7 +5,8 @@
 //! method. This is how MiniZinc, a user's own solver, or another tool of the field gets into
 //! the same table as ours (`scripts/adapters/` holds ready adapters).
 //!
-//! Parameters: `command` (run by `sh -c` from the directory the runner runs in), `format`
+//! Parameters: `command` (run by `/bin/sh -c` from the directory the runner runs in, whatever
+//! `PATH` holds), `format`
 //! (`line` or `grid`, see [`Format`]), `batch` (one process per puzzle, or one long-lived
 //! process answering puzzle after puzzle), `name` (the label results show instead of the
 //! parameters).
@@ -30,12 +31,20 @@
 //! [`Stats::child_cpu`]. In batch mode the process is kept across trials and started again
 //! after any failure; the trial that starts it pays for its start-up.
 //!
-//! What a call times: in batch mode, writing the puzzle to the pipe and reading the answer, from
-//! the calling thread with one `poll` per wait (a pipe round trip, a few microseconds); the
-//! CPU time is read afterwards by [`Solver::settle`], which the runner calls once its clock has
-//! stopped, process by process down the child's tree (`/proc/PID/stat` and the process's CPU
-//! clock; never a scan of every process). A process that leaves the tree (re-parented to init
-//! when its parent exits without waiting for it) is killed with the group but not counted.
+//! What a call times: in batch mode, one non-blocking read for output out of turn, writing the
+//! puzzle to the pipe and reading the answer, from the calling thread with one `poll` per wait
+//! (a pipe round trip, a few microseconds); one process per puzzle, starting it, the puzzle and
+//! its run to its exit. The rest is done by [`Solver::settle`], which the runner calls once its
+//! clock has stopped: reaping a process of one puzzle, the check for more output after a batch
+//! answer, the standard-error tail, and the CPU time, read process by process down the child's
+//! tree (`/proc/PID/stat` and the process's CPU clock; never a scan of every process). The
+//! kernel brings another process's CPU clock up to date only when it leaves its core or at a
+//! tick, so members of the group still running then (a program that watches its input after
+//! answering) are stopped for the reading (`SIGSTOP`, then `SIGCONT`, each thread held for it to
+//! a core other than the harness's, lest it wait for the harness's core). A process that leaves
+//! the tree (re-parented to init when its parent exits without waiting for it) is killed with
+//! the group but not counted. A program that answers `unknown` gave up: the status is the
+//! budget's, and the row's message says so, with when.
 #![deny(missing_docs)]
 
 mod process;
@@ -92,6 +101,12 @@ pub enum ExternalError {
         /// Why.
         source: std::io::Error,
     },
+    /// The shell that runs the command (`/bin/sh`) is missing.
+    #[error("cannot start `{command}`: the shell that runs it, /bin/sh, is missing")]
+    NoShell {
+        /// The command line.
+        command: String,
+    },
     /// The puzzle does not fit the line format.
     #[error("{0} (set format = \"grid\")")]
     TooLarge(#[from] TooLargeForLine),
@@ -107,9 +122,16 @@ pub enum ExternalError {
     /// The child answered but did not exit cleanly (one process per puzzle).
     #[error("the solver {0}")]
     Failed(String),
-    /// More than one answer (one process per puzzle).
+    /// More than one answer (one process per puzzle), or output after the answer that came
+    /// before its CPU time was read (batch).
     #[error("more output after the answer: {0}")]
     Extra(String),
+    /// A batch process printed this after its last answer was read and before the next puzzle
+    /// (the trial that finds it is this error, and its puzzle is not asked).
+    #[error(
+        "the solver printed {0} out of turn, after its previous answer: it is replaced, and this puzzle was not put to it"
+    )]
+    OutOfTurn(String),
     /// An answer of the wrong kind (a count for a solve, a solution for a count).
     #[error("the solver answered {got} where {asked} was asked")]
     Mismatch {
@@ -124,7 +146,7 @@ sudoku_core::config! {
     /// A configured external solver.
     #[derive(Clone, Debug, PartialEq, Eq)]
     pub struct ExternalConfig for NAME, check ExternalConfig::check {
-        command: String = text "", "the solver's command line, run by `sh -c` (required)";
+        command: String = text "", "the solver's command line, run by `/bin/sh -c` (required)";
         format: Format = "line" of choices!["line" => Format::Line, "grid" => Format::Grid],
             "how puzzles and solutions are written: one line (orders 2..=5) or N rows of N numbers";
         batch: bool = false,
@@ -174,6 +196,16 @@ enum Asked {
     Failed(ExternalError),
 }
 
+/// What the batch process did between the last answer read and the next puzzle.
+enum Between {
+    /// Nothing: it is kept.
+    Quiet,
+    /// It ended or closed its output: another is started.
+    Ended,
+    /// It printed this (out of turn).
+    Printed(String),
+}
+
 /// The `external` method.
 pub struct External {
     config: ExternalConfig,
@@ -184,6 +216,13 @@ pub struct External {
     /// The batch process answered and its CPU time has not been read since: [`Solver::settle`]
     /// reads it, after the caller's clock has stopped.
     unsettled: bool,
+    /// The process of the last puzzle (one process per puzzle) that answered and exited, not
+    /// yet reaped: [`Solver::settle`] kills what it left in its group, reaps it for its CPU
+    /// time and reads the end of its output, after the caller's clock has stopped.
+    answered: Option<Proc>,
+    /// `settle` stopped the batch process for output after its answer: the next trial's
+    /// process is a replacement.
+    breached: bool,
 }
 
 impl External {
@@ -193,6 +232,8 @@ impl External {
             config,
             running: None,
             unsettled: false,
+            answered: None,
+            breached: false,
         }
     }
 
@@ -219,10 +260,14 @@ impl External {
     }
 
     fn spawn(&self, s: &Session, seed: Option<u64>) -> Result<Proc, ExternalError> {
-        Proc::spawn(&self.config.command, &self.env(s, seed)).map_err(|source| {
-            ExternalError::Spawn {
-                command: self.config.command.clone(),
-                source,
+        let command = self.config.command.clone();
+        Proc::spawn(&command, &self.env(s, seed)).map_err(|source| {
+            // The command's own programs are looked up by the shell, which says so on its
+            // standard error (status 127): not found here means the shell itself.
+            if source.kind() == std::io::ErrorKind::NotFound {
+                ExternalError::NoShell { command }
+            } else {
+                ExternalError::Spawn { command, source }
             }
         })
     }
@@ -236,7 +281,8 @@ impl External {
         budget: &Budget,
         rng: &mut Rng,
     ) -> (Asked, Stats) {
-        let deadline = budget.deadline(Instant::now());
+        let start = Instant::now();
+        let deadline = budget.deadline(start);
         let session = Session {
             task,
             variant: puzzle.variant().name(),
@@ -246,6 +292,8 @@ impl External {
             Ok(t) => t,
             Err(e) => return (Asked::Failed(e), Stats::default()),
         };
+        // The last puzzle's process, when the caller did not settle it: reaped unread.
+        self.answered = None;
         let mut reader = AnswerReader::new(puzzle.order(), self.config.format);
         let (asked, cpu, tail, process) = if self.config.batch {
             self.ask_batch(session, text, &mut reader, deadline)
@@ -268,11 +316,17 @@ impl External {
                 .and_then(|(_, v)| v.parse::<u64>().ok())
                 .unwrap_or(0)
         };
+        let mut log = None;
+        if matches!(asked, Asked::Reply(Reply::Unknown)) {
+            // Its status says a limit ran out; this says whose, and when.
+            log = Some(gave_up(start.elapsed(), budget.time));
+        }
+        add_log(&mut log, &tail);
         let stats = Stats {
             child_cpu: cpu,
             solve_time,
             build_time,
-            log: (!tail.is_empty()).then(|| format!("stderr: {tail}")),
+            log,
             // Figures named like the effort columns fill them, so a program's search is
             // compared with ours column by column (fidelity tables).
             nodes: count("nodes"),
@@ -286,9 +340,11 @@ impl External {
     }
 
     /// One process for this puzzle: it gets the puzzle and end of input, and must answer and
-    /// exit cleanly.
+    /// exit with status 0. The caller's clock holds starting it, the puzzle's way there and
+    /// its run to its exit; when it answered, the rest (killing what it left in its group,
+    /// reaping it for its CPU time, output that comes later) waits for [`Solver::settle`].
     fn ask_once(
-        &self,
+        &mut self,
         session: &Session,
         text: String,
         reader: &mut AnswerReader,
@@ -314,25 +370,34 @@ impl External {
                 }
             }
         }
-        // Members killed at the limit are not reaped by the shell: read their time first.
-        let before = timed_out.then(|| proc.cpu_so_far()).flatten();
-        let (exit, cpu) = proc.finish();
-        let cpu = cpu.max(before.unwrap_or_default());
-        lines.extend(proc.drain(GRACE));
-        let tail = proc.stderr_tail(GRACE);
         let asked = if timed_out {
             Asked::TimedOut
-        } else if !exit.success() {
-            Asked::Failed(ExternalError::Failed(exit.to_string()))
         } else {
-            read_all(reader, &lines, &exit.to_string())
+            let exit = proc.exit_status();
+            if exit.success() {
+                read_all(reader, &lines, &exit.to_string())
+            } else {
+                Asked::Failed(ExternalError::Failed(exit.to_string()))
+            }
         };
+        if matches!(asked, Asked::Reply(_)) {
+            self.answered = Some(proc);
+            return (asked, None, String::new());
+        }
+        // Members killed at the limit are not reaped by the shell: read their time first.
+        let before = timed_out.then(|| proc.cpu_so_far()).flatten();
+        let (_, cpu) = proc.finish();
+        let cpu = cpu.max(before.unwrap_or_default());
+        let tail = proc.stderr_tail(GRACE);
         (asked, Some(cpu), tail)
     }
 
     /// The batch process (started when there is none, or it was started for another session)
     /// gets the puzzle and must answer it; after any failure it is stopped, for the next trial
-    /// to start afresh.
+    /// to start afresh. The caller's clock holds one non-blocking read for output out of turn,
+    /// the puzzle's way there and the answer's way back (and starting the process, for the
+    /// trial that starts it); the CPU time and the standard-error tail wait for
+    /// [`Solver::settle`].
     fn ask_batch(
         &mut self,
         session: Session,
@@ -340,32 +405,45 @@ impl External {
         reader: &mut AnswerReader,
         deadline: Option<Instant>,
     ) -> (Asked, Option<Duration>, String, &'static str) {
-        // A process that printed or exited between puzzles is out of step: replace it, and say
-        // what it printed.
-        let mut replaced = None;
-        let keep = match &mut self.running {
-            Some((s, p, _)) if *s == session => {
-                replaced = p.stray();
-                p.quiet()
+        let unsettled = std::mem::take(&mut self.unsettled);
+        let between = match &mut self.running {
+            Some((s, p, cpu0)) if *s == session => {
+                if unsettled {
+                    // The caller did not settle the last answer (it wants no CPU times):
+                    // reading now would cost this puzzle's time, so the baseline is dropped.
+                    *cpu0 = None;
+                    p.clear_stderr();
+                }
+                p.between()
             }
-            _ => false,
+            _ => Between::Ended,
         };
-        // What the extra column says of the process: kept, started, or replaced after output
-        // out of turn (which the message then quotes).
-        let process = match (keep, &replaced) {
-            (true, _) => "kept",
-            (false, None) => "started",
-            (false, Some(_)) => "replaced",
-        };
-        if !keep {
+        if let Between::Printed(text) = between {
+            // It answered a puzzle whose row is written: this trial reports it.
             if let Some((_, old, _)) = self.running.take() {
                 old.close(Duration::ZERO);
             }
-            match self.spawn(&session, None) {
-                Ok(p) => self.running = Some((session, p, Some(Duration::ZERO))),
-                Err(e) => return (Asked::Failed(e), None, String::new(), process),
-            }
+            let e = ExternalError::OutOfTurn(format!("`{text}`"));
+            return (Asked::Failed(e), None, String::new(), "replaced");
         }
+        let process = match between {
+            Between::Quiet => "kept",
+            _ => {
+                if let Some((_, old, _)) = self.running.take() {
+                    old.close(Duration::ZERO);
+                }
+                let label = if std::mem::take(&mut self.breached) {
+                    "replaced"
+                } else {
+                    "started"
+                };
+                match self.spawn(&session, None) {
+                    Ok(p) => self.running = Some((session, p, Some(Duration::ZERO))),
+                    Err(e) => return (Asked::Failed(e), None, String::new(), label),
+                }
+                label
+            }
+        };
         let Some((_, proc, cpu0)) = self.running.as_mut() else {
             return (
                 Asked::Failed(ExternalError::NoAnswer("was not running".into())),
@@ -374,12 +452,6 @@ impl External {
                 process,
             );
         };
-        if std::mem::take(&mut self.unsettled) {
-            // The caller did not settle the last answer (it wants no CPU times): reading now
-            // would cost this puzzle's time, so the baseline is dropped instead.
-            *cpu0 = None;
-        }
-        proc.clear_stderr();
         proc.send(text.into_bytes());
         let outcome = loop {
             match proc.next(deadline) {
@@ -394,19 +466,10 @@ impl External {
         };
         match outcome {
             Ok(reply) => {
-                // The CPU time is read by `settle`, once the caller's clock has stopped: the
-                // timed call holds the puzzle's way there and the answer's way back only.
+                // The CPU time, the standard-error tail and a check for more output are read
+                // by `settle`, once the caller's clock has stopped.
                 self.unsettled = true;
-                let mut tail = proc.stderr_tail(Duration::ZERO);
-                if let Some(more) = replaced {
-                    let note = format!("replaced the program, which printed `{more}` out of turn");
-                    tail = if tail.is_empty() {
-                        note
-                    } else {
-                        format!("{note}; {tail}")
-                    };
-                }
-                (Asked::Reply(reply), None, tail, process)
+                (Asked::Reply(reply), None, String::new(), process)
             }
             Err(asked) => {
                 // Killed members were not reaped by the shell: read their time before the kill.
@@ -422,6 +485,57 @@ impl External {
             }
         }
     }
+
+    /// What `settle` reads of the process of one puzzle that answered: it kills what the
+    /// process left in its group and reaps it (its CPU time, and its children's that it waited
+    /// for); output after that (from a process that left the group) is a breach.
+    fn settle_once(mut proc: Proc, stats: &mut Stats) {
+        let (_, cpu) = proc.finish();
+        stats.child_cpu = Some(cpu);
+        if let Some(more) = proc.drain(GRACE).iter().find_map(|l| content(l)) {
+            stats.error = Some(ExternalError::Extra(format!("`{more}`")).to_string());
+        }
+        add_log(&mut stats.log, &proc.stderr_tail(GRACE));
+    }
+}
+
+/// The text of an output line that is neither blank nor a comment, cut for messages.
+fn content(line: &str) -> Option<String> {
+    let t = line.trim();
+    (!t.is_empty() && !t.starts_with('#')).then(|| t.chars().take(60).collect())
+}
+
+/// Adds a standard-error tail to a row's log.
+fn add_log(log: &mut Option<String>, tail: &str) {
+    if tail.is_empty() {
+        return;
+    }
+    let tail = format!("stderr: {tail}");
+    *log = Some(match log.take() {
+        Some(l) => format!("{l}; {tail}"),
+        None => tail,
+    });
+}
+
+/// What a row says of a program that answered `unknown`: that it gave up itself, and when.
+fn gave_up(after: Duration, limit: Option<Duration>) -> String {
+    let limit = match limit {
+        Some(l) => format!("of a time limit of {}", shown(l)),
+        None => "without a time limit".to_string(),
+    };
+    format!(
+        "gave up: the solver answered `unknown` after {}, {limit}",
+        shown(after)
+    )
+}
+
+/// A duration for messages: milliseconds below a second, else seconds.
+fn shown(d: Duration) -> String {
+    if d < Duration::from_secs(1) {
+        format!("{:.1} ms", d.as_secs_f64() * 1e3)
+    } else {
+        format!("{:.2} s", d.as_secs_f64())
+    }
 }
 
 /// The one answer in all the output of a process that has exited.
@@ -429,12 +543,10 @@ fn read_all(reader: &mut AnswerReader, lines: &[String], exit: &str) -> Asked {
     let mut reply = None;
     for l in lines {
         if reply.is_some() {
-            let t = l.trim();
-            if t.is_empty() || t.starts_with('#') {
-                continue;
+            match content(l) {
+                Some(more) => return Asked::Failed(ExternalError::Extra(format!("`{more}`"))),
+                None => continue,
             }
-            let shown: String = t.chars().take(60).collect();
-            return Asked::Failed(ExternalError::Extra(format!("`{shown}`")));
         }
         match reader.feed(l) {
             Ok(r) => reply = r,
@@ -493,19 +605,30 @@ impl Solver for External {
     }
 
     fn settle(&mut self, stats: &mut Stats) {
+        if let Some(proc) = self.answered.take() {
+            External::settle_once(proc, stats);
+            return;
+        }
         if !std::mem::take(&mut self.unsettled) {
             return;
         }
-        if let Some((_, proc, cpu0)) = self.running.as_mut() {
-            // One answer per puzzle: more after it (a second answer, say) is a breach of the
-            // protocol, reported here; the process is replaced before the next puzzle.
-            if let Some(more) = proc.stray() {
-                let e = ExternalError::Extra(format!("`{more}`"));
-                stats.error = Some(e.to_string());
+        let Some((_, proc, cpu0)) = self.running.as_mut() else {
+            return;
+        };
+        // One answer per puzzle: more after it (a second answer, say) is a breach of the
+        // protocol, reported here; the process is replaced before the next puzzle.
+        let stray = proc.stray();
+        let now = proc.cpu_so_far();
+        stats.child_cpu = now.zip(*cpu0).map(|(now, c0)| now.saturating_sub(c0));
+        *cpu0 = now;
+        add_log(&mut stats.log, &proc.stderr_tail(Duration::ZERO));
+        proc.clear_stderr();
+        if let Some(more) = stray {
+            stats.error = Some(ExternalError::Extra(format!("`{more}`")).to_string());
+            if let Some((_, old, _)) = self.running.take() {
+                old.close(Duration::ZERO);
             }
-            let now = proc.cpu_so_far();
-            stats.child_cpu = now.zip(*cpu0).map(|(now, c0)| now.saturating_sub(c0));
-            *cpu0 = now;
+            self.breached = true;
         }
     }
 

@@ -15,8 +15,16 @@ use std::process::{ChildStdin, ChildStdout, Command, Stdio};
 use std::sync::{Arc, Condvar, Mutex};
 use std::time::{Duration, Instant};
 
+/// The shell that runs the command.
+pub const SHELL: &str = "/bin/sh";
+
 /// Bytes of standard error kept for messages.
 const TAIL_BYTES: usize = 2048;
+
+/// How long a reading of CPU times waits for the running members it stopped to leave their
+/// cores (a member that does not, in uninterruptible sleep or on a crowded core, is read as
+/// it is).
+const STOP_WAIT: Duration = Duration::from_millis(20);
 
 /// Bytes read from standard output per call.
 const CHUNK: usize = 64 * 1024;
@@ -114,9 +122,10 @@ pub struct Proc {
 }
 
 impl Proc {
-    /// Starts `sh -c command` with `env` added, in a new process group.
+    /// Starts `/bin/sh -c command` with `env` added, in a new process group.
     pub fn spawn(command: &str, env: &[(String, String)]) -> io::Result<Proc> {
-        let mut child = Command::new("sh")
+        // The shell by its path, as system(3) finds it: whatever PATH holds, it is there.
+        let mut child = Command::new(SHELL)
             .arg("-c")
             .arg(command)
             .envs(env.iter().map(|(k, v)| (k, v)))
@@ -268,10 +277,19 @@ impl Proc {
         false
     }
 
-    /// True when nothing happened since the last event read: no output but blank lines and
-    /// comments (which the protocol skips, and which are dropped here), no exit.
-    pub fn quiet(&mut self) -> bool {
-        self.stray().is_none() && self.stdout.is_some() && !self.exited
+    /// What the child did since the last event read, by one non-blocking read of its output
+    /// (no wait, no other system call): printed something that is not a blank line or a
+    /// comment (its first line, or the start of it; blank lines and comments are dropped),
+    /// ended (its output closed, or its end was seen before), or nothing.
+    pub fn between(&mut self) -> crate::Between {
+        if self.stdout.is_some() && !self.exited {
+            self.read_available();
+        }
+        match self.pending_text() {
+            Some(text) => crate::Between::Printed(text),
+            None if self.stdout.is_none() || self.exited => crate::Between::Ended,
+            None => crate::Between::Quiet,
+        }
     }
 
     /// What the child wrote since the last event read that is not a blank line or a comment
@@ -281,6 +299,12 @@ impl Proc {
         if self.stdout.is_some() && !self.exited {
             let _ = self.poll(Some(Instant::now()));
         }
+        self.pending_text()
+    }
+
+    /// The first line of output read and not delivered that is not a blank line or a comment
+    /// (blank lines and comments before it are dropped); the text stays for the next read.
+    fn pending_text(&mut self) -> Option<String> {
         loop {
             let end = self
                 .buffer
@@ -419,6 +443,38 @@ impl Proc {
         }
     }
 
+    /// How the child ended, once [`Event::Exited`] was delivered (it is not reaped: its group
+    /// is still ours to kill).
+    pub fn exit_status(&self) -> Exit {
+        if let Some((exit, _)) = self.reaped {
+            return exit;
+        }
+        // SAFETY: waitid writes one siginfo_t through a valid pointer; WNOWAIT leaves the
+        // child unreaped.
+        unsafe {
+            let mut info: libc::siginfo_t = std::mem::zeroed();
+            loop {
+                let r = libc::waitid(
+                    libc::P_PID,
+                    self.pid as libc::id_t,
+                    &mut info,
+                    libc::WEXITED | libc::WNOWAIT,
+                );
+                if r == 0 {
+                    break;
+                }
+                if io::Error::last_os_error().kind() != io::ErrorKind::Interrupted {
+                    // Not for an unreaped child of ours; whatever it was, not a success.
+                    return Exit::Code(-1);
+                }
+            }
+            match info.si_code {
+                libc::CLD_KILLED | libc::CLD_DUMPED => Exit::Signal(info.si_status()),
+                _ => Exit::Code(info.si_status()),
+            }
+        }
+    }
+
     /// Kills the process group (whatever the child left running) and reaps the child: how it
     /// ended and the CPU time it and the children it waited for used.
     pub fn finish(&mut self) -> (Exit, Duration) {
@@ -502,11 +558,68 @@ impl Proc {
     /// and the time of the children it has reaped. The tree is walked from the child through
     /// `/proc/PID/task/TID/children`, one process at a time; a process that left the tree (a
     /// daemon re-parented to init) is still killed with the group but not counted.
+    ///
+    /// The kernel brings another process's CPU clock up to date only when the process leaves
+    /// its core or at a scheduler tick (every 1 to 10 ms), so the clock of a member still
+    /// running on another core (a program that watches its input after answering) lags by up
+    /// to a tick: the members of the group that are running are stopped for the reading
+    /// (`SIGSTOP`, then `SIGCONT`), which brings their clocks up to date. Members that are
+    /// asleep are read as they are.
     pub fn cpu_so_far(&self) -> Option<Duration> {
         if self.reaped.is_some() {
             return None;
         }
+        let running = self.running_threads();
+        let paused = !running.is_empty() && self.signal_group(libc::SIGSTOP);
+        if paused {
+            let until = Instant::now() + STOP_WAIT;
+            while !self.running_threads().is_empty() && Instant::now() < until {
+                std::thread::yield_now();
+            }
+        }
         let mut total = Duration::ZERO;
+        self.walk(|pid, member| {
+            total += member.own(pid) + member.reaped;
+        });
+        if paused {
+            // Woken by this thread, a thread would be placed beside it (on a busy machine, on
+            // its core, where it would then wait for it): each goes back to the core it ran
+            // on, and then may go anywhere it could before.
+            // SAFETY: sched_getcpu takes no argument.
+            let here = usize::try_from(unsafe { libc::sched_getcpu() }).ok();
+            let pinned: Vec<_> = running
+                .iter()
+                .filter_map(|&(tid, cpu)| pin(tid, cpu, here))
+                .collect();
+            self.signal_group(libc::SIGCONT);
+            for (tid, allowed) in pinned {
+                set_affinity(tid, &allowed);
+            }
+        }
+        Some(total)
+    }
+
+    /// The threads of the members of the child's process group that are running or ready to,
+    /// with the core each last ran on.
+    fn running_threads(&self) -> Vec<(libc::pid_t, usize)> {
+        let mut running = Vec::new();
+        self.walk(|pid, member| {
+            if member.pgrp == self.pid {
+                member.running(pid, &mut running);
+            }
+        });
+        running
+    }
+
+    /// Sends `signal` to the child's process group; false when it could not.
+    fn signal_group(&self, signal: libc::c_int) -> bool {
+        // SAFETY: a plain syscall on our own child's group, which exists while the child is
+        // not reaped (the caller checked).
+        unsafe { libc::kill(-self.pid, signal) == 0 }
+    }
+
+    /// Calls `visit` on each process of the child's tree, one process at a time.
+    fn walk(&self, mut visit: impl FnMut(libc::pid_t, &Member)) {
         let mut todo = vec![self.pid];
         // A bound on the walk, should the tree change under it in a loop.
         let mut left = 4096;
@@ -515,13 +628,12 @@ impl Proc {
             if left == 0 {
                 break;
             }
-            let Some(member) = member_cpu(pid) else {
+            let Some(member) = member(pid) else {
                 continue;
             };
-            total += member.own + member.reaped;
+            visit(pid, &member);
             children(pid, member.threads, &mut todo);
         }
-        Some(total)
     }
 
     /// Closes standard input, gives the child `grace` to exit on its own, then kills and
@@ -544,30 +656,123 @@ impl Drop for Proc {
     }
 }
 
-/// One process's CPU time: its own (live and ended threads) and its reaped children's.
-struct MemberCpu {
-    own: Duration,
+/// What a reading needs of one process, from `/proc/PID/stat`.
+struct Member {
+    /// Its own CPU time in the kernel's ticks (where its CPU clock cannot be read).
+    ticks: Duration,
+    /// Its reaped children's CPU time.
     reaped: Duration,
     threads: usize,
+    /// Its process group.
+    pgrp: libc::pid_t,
+    /// Its (main thread's) state: `R` when running or ready to run.
+    state: char,
+    /// The core its main thread last ran on.
+    cpu: Option<usize>,
 }
 
-/// The CPU time of process `pid`: its own from its CPU clock (nanoseconds), else from the
-/// kernel's ticks; its reaped children's from the ticks (1/100 s, the kernel's only total).
-fn member_cpu(pid: libc::pid_t) -> Option<MemberCpu> {
+impl Member {
+    /// Its own CPU time (live and ended threads): from its CPU clock (nanoseconds), else from
+    /// the kernel's ticks.
+    fn own(&self, pid: libc::pid_t) -> Duration {
+        process_clock(pid).unwrap_or(self.ticks)
+    }
+
+    /// Adds its threads that are running or ready to run to `out`, with the core each last
+    /// ran on.
+    fn running(&self, pid: libc::pid_t, out: &mut Vec<(libc::pid_t, usize)>) {
+        if self.threads <= 1 {
+            if self.state == 'R' {
+                out.extend(self.cpu.map(|c| (pid, c)));
+            }
+            return;
+        }
+        let Ok(tasks) = std::fs::read_dir(format!("/proc/{pid}/task")) else {
+            return;
+        };
+        for t in tasks.flatten() {
+            let Ok(tid) = t.file_name().to_string_lossy().parse::<libc::pid_t>() else {
+                continue;
+            };
+            let Ok(stat) = std::fs::read_to_string(t.path().join("stat")) else {
+                continue;
+            };
+            let fields = stat_fields(&stat);
+            let running = fields.first().and_then(|f| f.chars().next()) == Some('R');
+            if let Some(cpu) = fields.get(CPU_FIELD).and_then(|f| f.parse().ok()) {
+                if running {
+                    out.push((tid, cpu));
+                }
+            }
+        }
+    }
+}
+
+/// The field of a `/proc/.../stat` line (counted after the command name, from the state)
+/// that says which core the thread last ran on (field 39 of the line).
+const CPU_FIELD: usize = 36;
+
+/// Restricts thread `tid` to one core: `cpu`, where it ran, unless that is `here` (the
+/// calling thread's), then another it may run on. Gives its former set of cores, for
+/// [`set_affinity`] to give back.
+fn pin(
+    tid: libc::pid_t,
+    cpu: usize,
+    here: Option<usize>,
+) -> Option<(libc::pid_t, libc::cpu_set_t)> {
+    // SAFETY: sched_getaffinity and sched_setaffinity read and write one cpu_set_t through
+    // valid pointers, for a thread of our own child's group.
+    unsafe {
+        let mut allowed: libc::cpu_set_t = std::mem::zeroed();
+        let size = std::mem::size_of::<libc::cpu_set_t>();
+        if libc::sched_getaffinity(tid, size, &mut allowed) != 0 {
+            return None;
+        }
+        let may = |c: usize| c < libc::CPU_SETSIZE as usize && libc::CPU_ISSET(c, &allowed);
+        let cpu = [cpu]
+            .into_iter()
+            .chain(0..libc::CPU_SETSIZE as usize)
+            .find(|&c| may(c) && Some(c) != here)?;
+        let mut only: libc::cpu_set_t = std::mem::zeroed();
+        libc::CPU_SET(cpu, &mut only);
+        (libc::sched_setaffinity(tid, size, &only) == 0).then_some((tid, allowed))
+    }
+}
+
+/// Gives thread `tid` back the cores it may run on.
+fn set_affinity(tid: libc::pid_t, allowed: &libc::cpu_set_t) {
+    // SAFETY: sched_setaffinity reads one cpu_set_t through a valid pointer.
+    unsafe {
+        libc::sched_setaffinity(tid, std::mem::size_of::<libc::cpu_set_t>(), allowed);
+    }
+}
+
+/// The fields of a `/proc/.../stat` line after the command name, from the state on (the
+/// command name may hold spaces and parentheses: fields are counted after the last `)`).
+fn stat_fields(stat: &str) -> Vec<&str> {
+    stat.rfind(')')
+        .map(|i| stat[i + 1..].split_whitespace().collect())
+        .unwrap_or_default()
+}
+
+/// Process `pid` as a reading sees it; its reaped children's CPU time from the ticks (1/100 s,
+/// the kernel's only total).
+fn member(pid: libc::pid_t) -> Option<Member> {
     let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
-    // The command name may hold spaces and parentheses: fields are counted after the last `)`.
-    let fields: Vec<&str> = stat[stat.rfind(')')? + 1..].split_whitespace().collect();
-    // Fields 14..=17 (utime, stime, cutime, cstime) and 20 (num_threads) of the line,
-    // counted from 3.
+    let fields = stat_fields(&stat);
+    // Fields 3 (state), 5 (pgrp), 14..=17 (utime, stime, cutime, cstime) and 20
+    // (num_threads) of the line, counted from 3.
     let field = |i: usize| fields.get(i).and_then(|f| f.parse::<u64>().ok());
     // SAFETY: sysconf only reads a constant.
     let hz = unsafe { libc::sysconf(libc::_SC_CLK_TCK) }.max(1) as f64;
     let ticks = |t: u64| Duration::from_secs_f64(t as f64 / hz);
-    let own = process_clock(pid).unwrap_or(ticks(field(11)? + field(12)?));
-    Some(MemberCpu {
-        own,
+    Some(Member {
+        ticks: ticks(field(11)? + field(12)?),
         reaped: ticks(field(13)? + field(14)?),
         threads: field(17).unwrap_or(1) as usize,
+        pgrp: fields.get(2)?.parse().ok()?,
+        state: fields.first()?.chars().next()?,
+        cpu: fields.get(CPU_FIELD).and_then(|f| f.parse().ok()),
     })
 }
 

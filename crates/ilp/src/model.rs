@@ -13,6 +13,7 @@
 
 use std::fmt;
 use std::str::FromStr;
+use std::time::Instant;
 
 use rand::Rng as _;
 use sudoku_core::{Geometry, Grid, Puzzle, Rng};
@@ -118,6 +119,19 @@ impl SudokuModel {
         objective: &Objective,
         rng: &mut Rng,
     ) -> Result<SudokuModel, IlpError> {
+        let built = SudokuModel::build_until(puzzle, kind, objective, rng, None)?;
+        Ok(built.expect("no deadline to pass"))
+    }
+
+    /// [`SudokuModel::build`] within a deadline: `None` once it has passed (the model of an
+    /// empty 256×256 grid, 16.7 million columns, takes about a second to build).
+    pub fn build_until(
+        puzzle: &Puzzle,
+        kind: ModelKind,
+        objective: &Objective,
+        rng: &mut Rng,
+        deadline: Option<Instant>,
+    ) -> Result<Option<SudokuModel>, IlpError> {
         let geo = puzzle.geometry();
         let size = geo.size();
         let cells = geo.cells();
@@ -161,12 +175,15 @@ impl SudokuModel {
             }
         };
         let givens = puzzle.givens().clone();
-        let mut model = match kind {
-            ModelKind::Full => build_full(&geo, &givens, &coef),
-            ModelKind::Reduced => build_reduced(&geo, &givens, &coef),
+        let mut past = Past::new(deadline);
+        let built = match kind {
+            ModelKind::Full => build_full(&geo, &givens, &coef, &mut past),
+            ModelKind::Reduced => build_reduced(&geo, &givens, &coef, &mut past),
         };
-        model.minimise = objective.minimises();
-        Ok(model)
+        Ok(built.map(|mut model| {
+            model.minimise = objective.minimises();
+            model
+        }))
     }
 
     pub fn num_vars(&self) -> usize {
@@ -264,7 +281,52 @@ fn empty_model(kind: ModelKind, givens: &Grid) -> SudokuModel {
     }
 }
 
-fn build_full(geo: &Geometry, givens: &Grid, coef: &dyn Fn(usize, usize) -> f64) -> SudokuModel {
+/// Columns from which a model is freed on a thread of its own: freeing the 1.4 GB of an empty
+/// 256×256 grid's model takes about 0.2 s, which is no part of the solve.
+pub(crate) const FREE_BESIDE: usize = 1 << 20;
+
+/// Drops `model`, on a thread of its own when it is large.
+pub(crate) fn free_beside(model: SudokuModel) {
+    if model.num_vars() >= FREE_BESIDE {
+        // Should the thread not start, the model is freed here with the closure.
+        let _ = std::thread::Builder::new()
+            .name("ilp-free".into())
+            .spawn(move || drop(model));
+    }
+}
+
+/// The deadline of a build, read once every [`Past::STRIDE`] cells.
+struct Past {
+    at: Option<Instant>,
+    cells: u32,
+}
+
+impl Past {
+    /// Cells between two readings of the clock (a cell of a 256×256 grid adds 256 columns).
+    const STRIDE: u32 = 16;
+
+    fn new(at: Option<Instant>) -> Past {
+        Past { at, cells: 0 }
+    }
+
+    /// True once the deadline has passed, read at every [`Past::STRIDE`]-th call.
+    fn passed(&mut self) -> bool {
+        let Some(at) = self.at else { return false };
+        self.cells += 1;
+        if self.cells < Past::STRIDE {
+            return false;
+        }
+        self.cells = 0;
+        Instant::now() >= at
+    }
+}
+
+fn build_full(
+    geo: &Geometry,
+    givens: &Grid,
+    coef: &dyn Fn(usize, usize) -> f64,
+    past: &mut Past,
+) -> Option<SudokuModel> {
     let size = geo.size();
     let cells = geo.cells();
     let units = geo.unit_count();
@@ -274,14 +336,20 @@ fn build_full(geo: &Geometry, givens: &Grid, coef: &dyn Fn(usize, usize) -> f64)
     let lp = &mut m.lp;
     lp.matrix.start.reserve(vars + 1);
     lp.matrix.index.reserve(vars * per_col);
+    lp.matrix.value.reserve(vars * per_col);
+    lp.col_upper.reserve(vars);
     lp.matrix.start.push(0);
     m.var_cell.reserve(vars);
     m.var_digit.reserve(vars);
     lp.col_lower.reserve(vars);
-    lp.col_upper.resize(vars, 1.0);
     lp.obj.reserve(vars);
-    // Rows 0..cells: one digit per cell; then cells + u·N + d: digit d once in unit u.
+    // Rows 0..cells: one digit per cell; then cells + u·N + d: digit d once in unit u. Every
+    // array grows cell by cell, so that a build past its deadline stops within a few cells.
     for c in 0..cells {
+        if past.passed() {
+            free_beside(m);
+            return None;
+        }
         let g = givens.get(c) as usize;
         for d in 0..size {
             lp.matrix.index.push(c as i32);
@@ -292,17 +360,23 @@ fn build_full(geo: &Geometry, givens: &Grid, coef: &dyn Fn(usize, usize) -> f64)
             m.var_cell.push(c as u32);
             m.var_digit.push(d as u16 + 1);
             lp.col_lower.push(if g == d + 1 { 1.0 } else { 0.0 });
+            lp.col_upper.push(1.0);
             lp.obj.push(coef(c, d));
         }
+        lp.matrix.value.resize(lp.matrix.index.len(), 1.0);
     }
-    lp.matrix.value = vec![1.0; lp.matrix.index.len()];
     let rows = cells + units * size;
     lp.row_lower = vec![1.0; rows];
     lp.row_upper = vec![1.0; rows];
-    m
+    Some(m)
 }
 
-fn build_reduced(geo: &Geometry, givens: &Grid, coef: &dyn Fn(usize, usize) -> f64) -> SudokuModel {
+fn build_reduced(
+    geo: &Geometry,
+    givens: &Grid,
+    coef: &dyn Fn(usize, usize) -> f64,
+    past: &mut Past,
+) -> Option<SudokuModel> {
     let size = geo.size();
     let cells = geo.cells();
     let units = geo.unit_count();
@@ -349,6 +423,10 @@ fn build_reduced(geo: &Geometry, givens: &Grid, coef: &dyn Fn(usize, usize) -> f
         if row < 0 {
             continue;
         }
+        if past.passed() {
+            free_beside(m);
+            return None;
+        }
         let mut any = false;
         for d in 0..size {
             let cu = geo.cell_units(c);
@@ -365,8 +443,11 @@ fn build_reduced(geo: &Geometry, givens: &Grid, coef: &dyn Fn(usize, usize) -> f
             lp.matrix.start.push(lp.matrix.index.len() as i32);
             m.var_cell.push(c as u32);
             m.var_digit.push(d as u16 + 1);
+            lp.col_lower.push(0.0);
+            lp.col_upper.push(1.0);
             lp.obj.push(coef(c, d));
         }
+        lp.matrix.value.resize(lp.matrix.index.len(), 1.0);
         if !any && m.infeasible.is_none() {
             m.infeasible = Some(format!(
                 "cell r{}c{} has no candidate",
@@ -384,13 +465,9 @@ fn build_reduced(geo: &Geometry, givens: &Grid, coef: &dyn Fn(usize, usize) -> f
             ));
         }
     }
-    let vars = m.var_cell.len();
-    lp.matrix.value = vec![1.0; lp.matrix.index.len()];
-    lp.col_lower = vec![0.0; vars];
-    lp.col_upper = vec![1.0; vars];
     lp.row_lower = vec![1.0; next_row as usize];
     lp.row_upper = vec![1.0; next_row as usize];
-    m
+    Some(m)
 }
 
 #[cfg(test)]

@@ -28,7 +28,7 @@ fn kissat(test: &str) -> Option<String> {
     match find_kissat() {
         Ok(path) => Some(path.to_string_lossy().into_owned()),
         Err(why) => {
-            eprintln!("{test}: skipped: {why}");
+            sudoku_fixtures::skip(test, &why);
             None
         }
     }

@@ -41,7 +41,8 @@ pub struct SolveArgs {
     /// variables.
     #[arg(long, conflicts_with = "count")]
     pub relax: bool,
-    /// Time limit per puzzle, in seconds (positive, at most 1e9).
+    /// Time limit per puzzle, in seconds (positive, at most 1e9). None by default, except for
+    /// `-m external`: 60 s (an outside program may never answer), which a larger value lifts.
     #[arg(long, value_name = "SECONDS", allow_negative_numbers = true)]
     pub time_limit: Option<f64>,
     /// Node limit per puzzle (at least 1). Methods that count no search nodes (grasp, sa)
@@ -65,6 +66,10 @@ pub struct SolveArgs {
     #[arg(long)]
     pub cpu_time: bool,
 }
+
+/// The default `--time-limit` of `solve -m external`, in seconds: an outside program that
+/// never answers would hold the command for ever.
+pub const EXTERNAL_TIME_LIMIT: f64 = 60.0;
 
 /// Puzzles per unit of work: big enough to make hand-over rare, small enough to stream.
 const CHUNK: usize = 256;
@@ -189,7 +194,9 @@ pub fn solve(a: &SolveArgs, registry: &Registry) -> Result<(), Failure> {
         carves: Vec::new(),
     };
     let (mut method, label) = configured(kind, registry, &a.method, &a.params, &settings)?;
-    let b = budget_from(a.time_limit, a.node_limit, a.iteration_limit)?;
+    let outside = a.method == sudoku_external::NAME;
+    let time_limit = a.time_limit.or(outside.then_some(EXTERNAL_TIME_LIMIT));
+    let b = budget_from(time_limit, a.node_limit, a.iteration_limit)?;
     warn_unchecked_limits(registry, &a.method, &b);
     let name = display_name(&a.file);
     let entries = read_puzzles(&a.file)?;
@@ -217,7 +224,7 @@ pub fn solve(a: &SolveArgs, registry: &Registry) -> Result<(), Failure> {
         seed: a.seed,
         budget: &b,
         cpu_time: a.cpu_time,
-        outside: a.method == sudoku_external::NAME,
+        outside,
     };
     let mut out = Out::new();
     let mut tally = [0usize; TrialStatus::ALL.len()];
@@ -336,8 +343,11 @@ fn answer_line(answer: &Answer, trial: &Trial) -> String {
                 format!("fractional {}{u}", r.fractional)
             }
         }
-        (_, TrialStatus::Infeasible) if !trial.message.is_empty() => {
-            format!("infeasible ({})", trial.message)
+        // What an outside program said of an infeasible claim or a limit (that it gave up).
+        (_, TrialStatus::Infeasible | TrialStatus::Timeout | TrialStatus::Failed)
+            if !trial.message.is_empty() =>
+        {
+            format!("{} ({})", trial.describe(), trial.message)
         }
         _ => trial.describe(),
     }

@@ -268,7 +268,9 @@ impl TabuSearch {
             pair_steps: 0,
             save_ties: false,
         };
-        s.greedy_start(rng);
+        if !s.greedy_start_until(rng, deadline) {
+            return Ok(None);
+        }
         Ok(Some(s))
     }
 
@@ -373,11 +375,21 @@ impl TabuSearch {
     }
 
     pub(super) fn greedy_start(&mut self, rng: &mut Rng) {
+        let mut unlimited = Deadline::new(&Budget::unlimited(), 1);
+        self.greedy_start_until(rng, &mut unlimited);
+    }
+
+    /// [`TabuSearch::greedy_start`] within a time limit (a 256×256 grid takes seconds): false
+    /// once `deadline` has passed, the start unfinished.
+    pub(super) fn greedy_start_until(&mut self, rng: &mut Rng, deadline: &mut Deadline) -> bool {
         let nv = self.cell.len();
         let mut order: Vec<usize> = (0..nv).collect();
         order.shuffle(rng);
         order.sort_by_key(|&v| self.slot_at[v + 1] - self.slot_at[v]);
         for &v in &order {
+            if deadline.expired() {
+                return false;
+            }
             let (mut least, mut pick, mut ties) = (u16::MAX, self.slot_at[v], 0u32);
             for s in self.slots(v) {
                 let k = self.clash[s as usize];
@@ -395,6 +407,7 @@ impl TabuSearch {
         }
         self.count_conflicts();
         self.save_best();
+        true
     }
 
     /// Counts `v`'s digit in the clash counts of its neighbours' slots.
