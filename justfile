@@ -13,9 +13,10 @@ experiment NAME *ARGS:
 repro PAPER *ARGS:
     cargo run --release -- repro {{PAPER}} {{ARGS}}
 
-# The test suite, as CI runs it.
+# The test suite (cargo test --workspace --release, then how many tests skipped and why); CI
+# adds --strict.
 test:
-    cargo test --workspace --release
+    bash scripts/test.sh
 
 # Formatting and lints, as CI runs them.
 lint:
