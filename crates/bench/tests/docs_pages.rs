@@ -87,3 +87,59 @@ fn the_generated_blocks_of_the_report_page_are_what_docs_report_writes() {
         assert!(blocks.contains(&format!("<!-- generated:{name}:start -->")));
     }
 }
+
+/// Every block docs/blocks.toml lists (README.md's tables, the experiment catalogue, the
+/// calibration tables, …) is its command's output on the committed runs.
+#[test]
+fn every_generated_block_is_its_commands_output_on_the_committed_runs() {
+    let o = Command::new(env!("CARGO_BIN_EXE_sudoku-bench"))
+        .args(["docs", "blocks", "--check"])
+        .current_dir(workspace())
+        .output()
+        .expect("the binary runs");
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+}
+
+#[test]
+fn a_stale_block_is_named_then_written_again() {
+    let dir = tempfile::tempdir().unwrap();
+    let doc = dir.path().join("doc.md");
+    std::fs::write(
+        &doc,
+        "# A page\n\n<!-- v:start -->\nold\n<!-- v:end -->\n\nAfter.\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.path().join("blocks.toml"),
+        "[[block]]\nfile = \"doc.md\"\nname = \"v\"\nrun = \"--version\"\n",
+    )
+    .unwrap();
+    let run = |check: bool| {
+        let mut args = vec!["docs", "blocks", "--list", "blocks.toml"];
+        if check {
+            args.push("--check");
+        }
+        Command::new(env!("CARGO_BIN_EXE_sudoku-bench"))
+            .args(&args)
+            .current_dir(dir.path())
+            .output()
+            .unwrap()
+    };
+    let o = run(true);
+    assert_eq!(o.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("doc.md: block `v` differs from `sudoku-bench --version`")
+            && err.contains("run `cargo run --release -- docs blocks`"),
+        "{err}"
+    );
+    assert!(std::fs::read_to_string(&doc).unwrap().contains("\nold\n"));
+    assert!(run(false).status.success());
+    let text = std::fs::read_to_string(&doc).unwrap();
+    assert!(
+        text.starts_with("# A page\n\n<!-- v:start -->\nsudoku-bench ")
+            && text.ends_with("<!-- v:end -->\n\nAfter.\n"),
+        "{text}"
+    );
+    assert!(run(true).status.success());
+}

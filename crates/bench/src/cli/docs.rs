@@ -3,9 +3,12 @@
 //! the command definitions (each command's and flag's `--help` text, value names, defaults and
 //! choices); `docs report` writes the generated blocks of docs/report.md: the files of a results
 //! folder ([`sudoku_analysis::files`]), the columns of trials.csv ([`sudoku_analysis::columns`])
-//! and the charts ([`sudoku_report::charts`]).
+//! and the charts ([`sudoku_report::charts`]); `docs blocks` rewrites every block of the user
+//! documentation that holds a command's output on a committed run (README.md's tables, the
+//! experiment catalogue, the calibration tables), as docs/blocks.toml lists them, and `docs
+//! blocks --check` says which differ (a test runs it), so no such figure is typed by hand.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use anyhow::{anyhow, Context};
 use clap::{Arg, ArgAction, Args, CommandFactory, Subcommand};
@@ -19,6 +22,10 @@ use sudoku_runner::results::write_atomic;
 pub const CLI_COMMAND: &str = "cargo run --release -- docs cli > docs/cli.md";
 /// The command that writes docs/report.md's generated blocks.
 pub const REPORT_COMMAND: &str = "cargo run --release -- docs report --into docs/report.md";
+/// The command that rewrites every block docs/blocks.toml lists.
+pub const BLOCKS_COMMAND: &str = "cargo run --release -- docs blocks";
+/// The list of generated blocks, from the checkout's top folder.
+pub const BLOCKS_FILE: &str = "docs/blocks.toml";
 
 #[derive(Args)]
 pub struct DocsArgs {
@@ -39,6 +46,105 @@ pub enum Page {
         #[arg(long, value_name = "FILE")]
         into: Option<PathBuf>,
     },
+    /// Rewrite every generated block that docs/blocks.toml lists (run from the checkout's
+    /// top folder): each holds the standard output of one `sudoku-bench` command on committed
+    /// results, between its `<!-- NAME:start -->` and `<!-- NAME:end -->` lines.
+    Blocks {
+        /// Change nothing: say which blocks differ from their command's output, and exit 1
+        /// when one does.
+        #[arg(long)]
+        check: bool,
+        /// The list of blocks.
+        #[arg(long, value_name = "FILE", default_value = BLOCKS_FILE)]
+        list: PathBuf,
+    },
+}
+
+/// One generated block of a document.
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Block {
+    /// The document, from the checkout's top folder.
+    file: PathBuf,
+    /// The block's name: it lies between `<!-- NAME:start -->` and `<!-- NAME:end -->`.
+    name: String,
+    /// The `sudoku-bench` arguments whose standard output the block holds (words split at
+    /// blanks; no quoting).
+    run: String,
+}
+
+/// docs/blocks.toml.
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct BlockList {
+    block: Vec<Block>,
+}
+
+/// `docs blocks`: every listed block rewritten from its command, or (`check`) compared.
+fn blocks(list: &Path, check: bool) -> Result<(), Failure> {
+    let text =
+        std::fs::read_to_string(list).with_context(|| format!("reading {}", list.display()))?;
+    let blocks: BlockList =
+        toml::from_str(&text).map_err(|e| anyhow!("{}: {}", list.display(), e.message()))?;
+    let exe =
+        std::env::current_exe().context("finding this program to run each block's command")?;
+    let mut stale = Vec::new();
+    for b in &blocks.block {
+        let args: Vec<&str> = b.run.split_whitespace().collect();
+        let o = std::process::Command::new(&exe)
+            .args(&args)
+            .output()
+            .with_context(|| format!("running `sudoku-bench {}`", b.run))?;
+        if !o.status.success() {
+            return Err(anyhow!(
+                "{}: block `{}`: `sudoku-bench {}` failed: {}",
+                list.display(),
+                b.name,
+                b.run,
+                String::from_utf8_lossy(&o.stderr).trim()
+            )
+            .into());
+        }
+        let output = String::from_utf8(o.stdout)
+            .map_err(|_| anyhow!("`sudoku-bench {}` printed text that is not UTF-8", b.run))?;
+        let (open, close) = (
+            format!("<!-- {}:start -->", b.name),
+            format!("<!-- {}:end -->", b.name),
+        );
+        let doc = std::fs::read_to_string(&b.file)
+            .with_context(|| format!("reading {}", b.file.display()))?;
+        let new = replace_between(&doc, &output, &open, &close).ok_or_else(|| {
+            anyhow!(
+                "{}: no `{open}` … `{close}` block (listed in {})",
+                b.file.display(),
+                list.display()
+            )
+        })?;
+        if new != doc {
+            stale.push(format!(
+                "{}: block `{}` differs from `sudoku-bench {}`",
+                b.file.display(),
+                b.name,
+                b.run
+            ));
+            if !check {
+                write_atomic(&b.file, &new)?;
+            }
+        }
+    }
+    for s in &stale {
+        eprintln!("{}{s}", if check { "" } else { "written: " });
+    }
+    if check && !stale.is_empty() {
+        eprintln!("run `{BLOCKS_COMMAND}` to write them again");
+        return Err(Failure::Check);
+    }
+    eprintln!(
+        "{} generated blocks{}",
+        blocks.block.len(),
+        if check { " checked" } else { " up to date" }
+    );
+    Ok(())
 }
 
 /// Prints the page, or writes the blocks into `--into`'s file.
@@ -52,6 +158,7 @@ pub fn docs(a: &DocsArgs) -> Result<(), Failure> {
                 out.text(&format!("{open}\n{block}{close}\n\n"))?;
             }
         }
+        Page::Blocks { check, list } => blocks(list, *check)?,
         Page::Report { into: Some(file) } => {
             let mut text = std::fs::read_to_string(file)
                 .with_context(|| format!("reading {}", file.display()))?;
