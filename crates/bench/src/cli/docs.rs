@@ -13,6 +13,7 @@ use std::path::{Path, PathBuf};
 use anyhow::{anyhow, Context};
 use clap::{Arg, ArgAction, Args, CommandFactory, Subcommand};
 
+use crate::cli::catalogue;
 use crate::cli::findings::replace_between;
 use crate::cli::{Cli, Exit, Failure, EXIT_RULE};
 use crate::io::Out;
@@ -46,6 +47,11 @@ pub enum Page {
         #[arg(long, value_name = "FILE")]
         into: Option<PathBuf>,
     },
+    /// Print the catalogue of the canonical experiments (scripts/experiments/*.toml): each
+    /// one's question, its committed run (trials, how long it ran, the build it ran from) and
+    /// the pages that quote it, from the files and their meta.json; run from the checkout's
+    /// top folder.
+    Experiments,
     /// Rewrite every generated block that docs/blocks.toml lists (run from the checkout's
     /// top folder): each holds the standard output of one `sudoku-bench` command on committed
     /// results, between its `<!-- NAME:start -->` and `<!-- NAME:end -->` lines.
@@ -159,6 +165,7 @@ pub fn docs(a: &DocsArgs) -> Result<(), Failure> {
             }
         }
         Page::Blocks { check, list } => blocks(list, *check)?,
+        Page::Experiments => out.text(&catalogue::markdown(Path::new("."))?)?,
         Page::Report { into: Some(file) } => {
             let mut text = std::fs::read_to_string(file)
                 .with_context(|| format!("reading {}", file.display()))?;

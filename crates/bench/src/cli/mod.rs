@@ -13,6 +13,7 @@ use sudoku_runner::experiment::Kind;
 use sudoku_runner::kind::{capability, KindSettings, TrialMethod};
 use sudoku_runner::Registry;
 
+pub mod catalogue;
 pub mod check;
 pub mod compare;
 pub mod convert;

@@ -1,0 +1,257 @@
+//! The catalogue of the canonical experiments, for docs/experiments.md: per experiment file
+//! of `scripts/experiments/`, its question (the file's `# Question:` line), the committed
+//! run of it (the results folders whose meta.json names the experiment), that run's trials,
+//! how long its last session ran and with how many jobs, the build it ran from, and the pages
+//! of the user documentation that quote the folder. Every figure comes from the committed
+//! files, so `docs blocks` keeps the table in step with the runs.
+
+use std::path::{Path, PathBuf};
+
+use anyhow::{anyhow, Context};
+use sudoku_analysis::meta::RunMeta;
+
+use crate::cli::Failure;
+
+/// One committed run of an experiment.
+struct Run {
+    folder: String,
+    trials: usize,
+    meta: Option<RunMeta>,
+}
+
+/// The catalogue as a Markdown table, from the checkout at `top`.
+pub fn markdown(top: &Path) -> Result<String, Failure> {
+    let mut files = list(&top.join("scripts/experiments"), "toml")?;
+    files.sort();
+    let runs = committed_runs(top)?;
+    let pages = user_pages(top)?;
+    let mut out = String::from(
+        "_Generated from `scripts/experiments/*.toml` and the committed runs' `meta.json` by \
+         `sudoku-bench docs experiments`. Ran for: the last session of the committed run, from \
+         its start to its end (a run that was resumed counts only its last session)._\n\n\
+         | experiment | question | committed run | trials | ran for | build | quoted in |\n\
+         |---|---|---|---:|---|---|---|\n",
+    );
+    for file in files {
+        let name = file
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let text = std::fs::read_to_string(&file)
+            .with_context(|| format!("reading {}", file.display()))?;
+        let question = text
+            .lines()
+            .find_map(|l| l.strip_prefix("# Question:"))
+            .map(str::trim)
+            .ok_or_else(|| anyhow!("{}: no `# Question:` line", file.display()))?;
+        let mine: Vec<&Run> = runs
+            .iter()
+            .filter(|r| r.meta.as_ref().is_some_and(|m| m.experiment == name))
+            .collect();
+        if mine.is_empty() {
+            out.push_str(&format!(
+                "| `{name}` | {} | none committed | – | – | – | – |\n",
+                cell(question)
+            ));
+        }
+        for r in mine {
+            let quoted: Vec<String> = pages
+                .iter()
+                .filter(|(_, text)| quotes(text, &r.folder))
+                .map(|(page, _)| page.clone())
+                .collect();
+            out.push_str(&format!(
+                "| `{name}` | {} | `results/{}/` | {} | {} | {} | {} |\n",
+                cell(question),
+                r.folder,
+                thousands(r.trials),
+                r.meta.as_ref().map_or("–".into(), ran_for),
+                r.meta.as_ref().map_or("–".into(), build),
+                if quoted.is_empty() {
+                    "–".to_string()
+                } else {
+                    quoted.join(", ")
+                }
+            ));
+        }
+    }
+    Ok(out)
+}
+
+/// The files of `dir` ending in `.ext`.
+fn list(dir: &Path, ext: &str) -> Result<Vec<PathBuf>, Failure> {
+    let mut out = Vec::new();
+    for e in std::fs::read_dir(dir).with_context(|| format!("reading {}", dir.display()))? {
+        let p = e
+            .with_context(|| format!("reading {}", dir.display()))?
+            .path();
+        if p.extension().is_some_and(|x| x == ext) {
+            out.push(p);
+        }
+    }
+    Ok(out)
+}
+
+/// Every folder of `results/` with a meta.json, with its trial count.
+fn committed_runs(top: &Path) -> Result<Vec<Run>, Failure> {
+    let dir = top.join("results");
+    let mut out = Vec::new();
+    let mut entries: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .with_context(|| format!("reading {}", dir.display()))?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.join("meta.json").is_file())
+        .collect();
+    entries.sort();
+    for p in entries {
+        let meta = RunMeta::read(&p)?;
+        let trials = match std::fs::File::open(p.join("trials.csv")) {
+            Ok(f) => csv::Reader::from_reader(std::io::BufReader::new(f))
+                .records()
+                .count(),
+            Err(_) => 0,
+        };
+        out.push(Run {
+            folder: p
+                .file_name()
+                .map(|s| s.to_string_lossy().into_owned())
+                .unwrap_or_default(),
+            trials,
+            meta,
+        });
+    }
+    Ok(out)
+}
+
+/// README.md, docs/*.md and crates/*/README.md, each with its text.
+fn user_pages(top: &Path) -> Result<Vec<(String, String)>, Failure> {
+    let mut paths = vec![top.join("README.md")];
+    let mut docs = list(&top.join("docs"), "md")?;
+    docs.sort();
+    paths.extend(docs);
+    let mut crates: Vec<PathBuf> = std::fs::read_dir(top.join("crates"))
+        .context("reading crates/")?
+        .filter_map(|e| e.ok().map(|e| e.path().join("README.md")))
+        .filter(|p| p.is_file())
+        .collect();
+    crates.sort();
+    paths.extend(crates);
+    let mut out = Vec::new();
+    for p in paths {
+        // The catalogue itself is not a page that quotes a run.
+        if p.ends_with("docs/experiments.md") {
+            continue;
+        }
+        let text =
+            std::fs::read_to_string(&p).with_context(|| format!("reading {}", p.display()))?;
+        let name = p
+            .strip_prefix(top)
+            .unwrap_or(&p)
+            .display()
+            .to_string()
+            .trim_start_matches("./")
+            .to_string();
+        out.push((name, text));
+    }
+    Ok(out)
+}
+
+/// Whether `text` names the folder `results/FOLDER` (followed by `/`, a blank, a backtick or
+/// the end of a word; not a longer name that starts the same).
+fn quotes(text: &str, folder: &str) -> bool {
+    let needle = format!("results/{folder}");
+    text.match_indices(&needle).any(|(i, _)| {
+        !text[i + needle.len()..]
+            .chars()
+            .next()
+            .is_some_and(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+    })
+}
+
+/// `1h 02m`, `27 min`, `40 s` from meta.json's start and end, with its jobs.
+fn ran_for(m: &RunMeta) -> String {
+    let (Some(start), Some(end)) = (seconds(&m.started), m.finished.as_deref().and_then(seconds))
+    else {
+        return "not finished".into();
+    };
+    let s = end.saturating_sub(start);
+    let time = if s < 120 {
+        format!("{s} s")
+    } else if s < 7200 {
+        format!("{} min", (s + 30) / 60)
+    } else {
+        format!("{}h {:02}m", s / 3600, (s % 3600 + 30) / 60)
+    };
+    format!("{time}, --jobs {}", m.jobs.max(1))
+}
+
+/// The build a run came from: its commit, and `dirty` when its sources differed.
+fn build(m: &RunMeta) -> String {
+    match m.dirty {
+        Some(true) => format!("`{}`, dirty", m.commit),
+        Some(false) => format!("`{}`, clean", m.commit),
+        None => format!("`{}`, not known", m.commit),
+    }
+}
+
+/// Seconds since the Unix epoch of `YYYY-MM-DDTHH:MM:SSZ`.
+fn seconds(iso: &str) -> Option<u64> {
+    let b = iso.as_bytes();
+    if b.len() != 20 || b[4] != b'-' || b[10] != b'T' || b[19] != b'Z' {
+        return None;
+    }
+    let num = |r: std::ops::Range<usize>| iso.get(r)?.parse::<i64>().ok();
+    let (y, mo, d) = (num(0..4)?, num(5..7)?, num(8..10)?);
+    let (h, mi, s) = (num(11..13)?, num(14..16)?, num(17..19)?);
+    // Days from civil, after H. Hinnant's public-domain algorithm description.
+    let y = if mo <= 2 { y - 1 } else { y };
+    let era = y.div_euclid(400);
+    let yoe = y - era * 400;
+    let mp = (mo + 9) % 12;
+    let doy = (153 * mp + 2) / 5 + d - 1;
+    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    let days = era * 146_097 + doe - 719_468;
+    u64::try_from(days * 86_400 + h * 3600 + mi * 60 + s).ok()
+}
+
+/// `12,345`.
+fn thousands(n: usize) -> String {
+    let s = n.to_string();
+    let mut out = String::new();
+    for (i, c) in s.chars().enumerate() {
+        if i > 0 && (s.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// Text for a Markdown table cell: `|` escaped.
+fn cell(text: &str) -> String {
+    text.replace('|', "\\|")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn times_and_counts_read_as_written() {
+        assert_eq!(seconds("1970-01-01T00:00:00Z"), Some(0));
+        assert_eq!(seconds("2000-02-29T00:00:00Z"), Some(951_782_400));
+        assert_eq!(seconds("2026-11-18T11:06:40Z"), Some(1_795_000_000));
+        assert_eq!(seconds("2026-11-18 11:06:40"), None);
+        assert_eq!(thousands(983_020), "983,020");
+        assert_eq!(thousands(12), "12");
+        assert!(quotes("see `results/peers/`", "peers"));
+        assert!(quotes("results/peers", "peers"));
+        assert!(!quotes("results/peers-large", "peers"));
+        let m = RunMeta {
+            started: "2026-11-28T03:00:00Z".into(),
+            finished: Some("2026-11-28T03:27:10Z".into()),
+            jobs: 2,
+            ..RunMeta::default()
+        };
+        assert_eq!(ran_for(&m), "27 min, --jobs 2");
+    }
+}
