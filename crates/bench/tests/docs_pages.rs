@@ -100,6 +100,19 @@ fn every_generated_block_is_its_commands_output_on_the_committed_runs() {
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
 }
 
+/// `docs blocks` (or with `--check`) on the `blocks.toml` of `dir`, run there.
+fn docs_blocks(dir: &Path, check: bool) -> std::process::Output {
+    let mut args = vec!["docs", "blocks", "--list", "blocks.toml"];
+    if check {
+        args.push("--check");
+    }
+    Command::new(env!("CARGO_BIN_EXE_sudoku-bench"))
+        .args(&args)
+        .current_dir(dir)
+        .output()
+        .unwrap()
+}
+
 #[test]
 fn a_stale_block_is_named_then_written_again() {
     let dir = tempfile::tempdir().unwrap();
@@ -114,17 +127,7 @@ fn a_stale_block_is_named_then_written_again() {
         "[[block]]\nfile = \"doc.md\"\nname = \"v\"\nrun = \"--version\"\n",
     )
     .unwrap();
-    let run = |check: bool| {
-        let mut args = vec!["docs", "blocks", "--list", "blocks.toml"];
-        if check {
-            args.push("--check");
-        }
-        Command::new(env!("CARGO_BIN_EXE_sudoku-bench"))
-            .args(&args)
-            .current_dir(dir.path())
-            .output()
-            .unwrap()
-    };
+    let run = |check: bool| docs_blocks(dir.path(), check);
     let o = run(true);
     assert_eq!(o.status.code(), Some(1));
     let err = String::from_utf8_lossy(&o.stderr);
@@ -142,4 +145,109 @@ fn a_stale_block_is_named_then_written_again() {
         "{text}"
     );
     assert!(run(true).status.success());
+}
+
+/// A chart copied into the documentation is what `plot` draws from its committed run: a copy
+/// that differs is named by `--check` and drawn again by `docs blocks`.
+#[test]
+fn a_stale_chart_is_named_then_drawn_again() {
+    let dir = tempfile::tempdir().unwrap();
+    let run = dir.path().join("run");
+    std::fs::create_dir(&run).unwrap();
+    for f in ["trials.csv", "meta.json"] {
+        std::fs::copy(
+            workspace().join("results/harness-cost").join(f),
+            run.join(f),
+        )
+        .unwrap();
+    }
+    std::fs::write(dir.path().join("chart.svg"), "old").unwrap();
+    std::fs::write(
+        dir.path().join("blocks.toml"),
+        "[[figure]]\nfile = \"chart.svg\"\nrun = \"run\"\nchart = \"cactus.svg\"\n",
+    )
+    .unwrap();
+    let docs = |check: bool| docs_blocks(dir.path(), check);
+    let o = docs(true);
+    assert_eq!(o.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("chart.svg: differs from the chart cactus.svg that `plot` draws from run"),
+        "{err}"
+    );
+    assert!(docs(false).status.success());
+    let drawn = std::fs::read_to_string(dir.path().join("chart.svg")).unwrap();
+    assert!(
+        drawn.starts_with("<svg") || drawn.starts_with("<?xml"),
+        "{drawn:.80}"
+    );
+    assert!(docs(true).status.success());
+    // A chart `plot` does not draw from that run is an error that names it.
+    std::fs::write(
+        dir.path().join("blocks.toml"),
+        "[[figure]]\nfile = \"chart.svg\"\nrun = \"run\"\nchart = \"nothing.svg\"\n",
+    )
+    .unwrap();
+    let o = docs(true);
+    assert_eq!(o.status.code(), Some(2), "{o:?}");
+    assert!(String::from_utf8_lossy(&o.stderr).contains("draws no chart nothing.svg"));
+}
+
+/// `findings --recommend` names the run in its caption and gives, per group, which of ours to
+/// use and a command line that runs it; peers are left out.
+#[test]
+fn the_recommendation_names_its_run_and_a_command_per_group() {
+    let text = bench(&["findings", "results/proper-puzzles", "--recommend"]);
+    assert!(
+        text.starts_with(
+            "_Written by `sudoku-bench findings results/proper-puzzles --recommend` from the run \
+             of `scripts/experiments/proper-puzzles.toml` in `results/proper-puzzles`."
+        ),
+        "{text}"
+    );
+    let rows: Vec<&str> = text
+        .lines()
+        .filter(|l| l.starts_with("| ") && !l.starts_with("| grid"))
+        .collect();
+    assert!(!rows.is_empty(), "{text}");
+    for row in rows {
+        assert!(row.contains("`sudoku-bench solve PUZZLES.txt -m "), "{row}");
+        assert!(
+            !row.contains("external") && !row.contains("kissat"),
+            "{row}"
+        );
+    }
+}
+
+/// `docs repro` counts each paper's committed comparison by verdict: the counts add up to the
+/// comparison's items, and agree with the line `repro` writes at the top of comparison.md.
+#[test]
+fn the_reproduction_table_counts_each_committed_comparison() {
+    let table = bench(&["docs", "repro"]);
+    for paper in ["unicamp-ilp", "jump", "takano", "raggi", "teles", "lewis"] {
+        let line = table
+            .lines()
+            .find(|l| l.starts_with(&format!("| `{paper}` |")))
+            .unwrap_or_else(|| panic!("{paper} in {table}"));
+        let cells: Vec<&str> = line.split(" | ").collect();
+        let n = |i: usize| cells[i].trim().parse::<usize>().unwrap_or(0);
+        let (reproduced, differs, not_yet, quick) = (n(3), n(4), n(6), n(7));
+        let md = std::fs::read_to_string(
+            workspace().join(format!("results/repro-{paper}/comparison.md")),
+        )
+        .unwrap();
+        let head = md.lines().nth(2).unwrap();
+        assert!(
+            head.starts_with(&format!(
+                "{reproduced} reproduced, {differs} differs, {not_yet} not yet"
+            )),
+            "{paper}: {head} against {line}"
+        );
+        let csv = std::fs::read_to_string(
+            workspace().join(format!("results/repro-{paper}/comparison.csv")),
+        )
+        .unwrap();
+        let items = csv::Reader::from_reader(csv.as_bytes()).records().count();
+        assert_eq!(reproduced + differs + not_yet + quick, items, "{paper}");
+    }
 }

@@ -2,8 +2,10 @@
 //! of `scripts/experiments/`, its question (the file's `# Question:` line), the committed
 //! run of it (the results folders whose meta.json names the experiment), that run's trials,
 //! how long its last session ran and with how many jobs, the build it ran from, and the pages
-//! of the user documentation that quote the folder. Every figure comes from the committed
-//! files, so `docs blocks` keeps the table in step with the runs.
+//! of the user documentation that quote the folder; and the table of the papers' committed
+//! reproductions (per paper its folder, whether each experiment ran in full, the verdicts of
+//! its comparison and how long it ran). Every figure comes from the committed files, so `docs
+//! blocks` keeps the tables in step with the runs.
 
 use std::path::{Path, PathBuf};
 
@@ -78,6 +80,88 @@ pub fn markdown(top: &Path) -> Result<String, Failure> {
     Ok(out)
 }
 
+/// The papers' committed reproductions (`results/repro-NAME/`, as `repro` writes them) as a
+/// Markdown table, from the checkout at `top`: per paper its comparison, which experiments ran
+/// in full, the items by verdict (from comparison.csv; "with a measured cause": an item that
+/// differs whose reason gives one) and the time its experiments ran, summed.
+pub fn repro_markdown(top: &Path) -> Result<String, Failure> {
+    let mut out = String::from(
+        "_Generated from `results/repro-*/comparison.csv` and each experiment's `meta.json` by \
+         `sudoku-bench docs repro`. Ran for: the experiments' last sessions, from start to end, \
+         added up._\n\n\
+         | paper | comparison | version | reproduced | differs | of which with a measured cause | not yet | quick: not judged | ran for |\n\
+         |---|---|---|---:|---:|---:|---:|---:|---|\n",
+    );
+    for paper in sudoku_repro::CATALOGUE {
+        let dir = top.join(format!("results/repro-{}", paper.name));
+        let csv_path = dir.join("comparison.csv");
+        if !csv_path.is_file() {
+            out.push_str(&format!(
+                "| `{}` | none committed | – | – | – | – | – | – | – |\n",
+                paper.name
+            ));
+            continue;
+        }
+        let mut reader = csv::Reader::from_path(&csv_path)
+            .with_context(|| format!("reading {}", csv_path.display()))?;
+        let headers = reader
+            .headers()
+            .with_context(|| format!("reading {}", csv_path.display()))?
+            .clone();
+        let column = |name: &str| {
+            headers
+                .iter()
+                .position(|h| h == name)
+                .ok_or_else(|| anyhow!("{}: no `{name}` column", csv_path.display()))
+        };
+        let (verdict, reason) = (column("verdict")?, column("reason")?);
+        let mut counts = std::collections::BTreeMap::<String, usize>::new();
+        let mut caused = 0;
+        for record in reader.records() {
+            let record = record.with_context(|| format!("reading {}", csv_path.display()))?;
+            let v = record.get(verdict).unwrap_or_default();
+            *counts.entry(v.to_string()).or_default() += 1;
+            if v == "differs"
+                && record
+                    .get(reason)
+                    .is_some_and(|r| r.contains("measured cause"))
+            {
+                caused += 1;
+            }
+        }
+        let experiments = run_folders(&dir)?;
+        let (mut quick, mut secs, mut jobs) = (Vec::new(), 0u64, 1usize);
+        for e in &experiments {
+            let Some(m) = RunMeta::read(e)? else { continue };
+            if m.command.iter().any(|c| c == "--quick") {
+                quick.push(format!("`{}`", m.experiment));
+            }
+            secs += session(&m).unwrap_or(0);
+            jobs = jobs.max(m.jobs);
+        }
+        let version = if quick.is_empty() {
+            "full".to_string()
+        } else if quick.len() == experiments.len() {
+            "quick".to_string()
+        } else {
+            format!("full, except {} (quick)", quick.join(", "))
+        };
+        let n = |v: &str| counts.get(v).copied().unwrap_or(0);
+        let differs = n("differs");
+        out.push_str(&format!(
+            "| `{}` | `results/repro-{}/comparison.md` | {version} | {} | {differs} | {} | {} | {} | {}, --jobs {jobs} |\n",
+            paper.name,
+            paper.name,
+            n("reproduced"),
+            if differs == 0 { "–".to_string() } else { caused.to_string() },
+            n("not yet"),
+            n("quick: not judged"),
+            duration(secs),
+        ));
+    }
+    Ok(out)
+}
+
 /// The files of `dir` ending in `.ext`.
 fn list(dir: &Path, ext: &str) -> Result<Vec<PathBuf>, Failure> {
     let mut out = Vec::new();
@@ -92,17 +176,21 @@ fn list(dir: &Path, ext: &str) -> Result<Vec<PathBuf>, Failure> {
     Ok(out)
 }
 
-/// Every folder of `results/` with a meta.json, with its trial count.
-fn committed_runs(top: &Path) -> Result<Vec<Run>, Failure> {
-    let dir = top.join("results");
-    let mut out = Vec::new();
-    let mut entries: Vec<PathBuf> = std::fs::read_dir(&dir)
+/// The folders of `dir` that hold a meta.json (a run each), sorted.
+fn run_folders(dir: &Path) -> Result<Vec<PathBuf>, Failure> {
+    let mut out: Vec<PathBuf> = std::fs::read_dir(dir)
         .with_context(|| format!("reading {}", dir.display()))?
         .filter_map(|e| e.ok().map(|e| e.path()))
         .filter(|p| p.join("meta.json").is_file())
         .collect();
-    entries.sort();
-    for p in entries {
+    out.sort();
+    Ok(out)
+}
+
+/// Every folder of `results/` with a meta.json, with its trial count.
+fn committed_runs(top: &Path) -> Result<Vec<Run>, Failure> {
+    let mut out = Vec::new();
+    for p in run_folders(&top.join("results"))? {
         let meta = RunMeta::read(&p)?;
         let trials = match std::fs::File::open(p.join("trials.csv")) {
             Ok(f) => csv::Reader::from_reader(std::io::BufReader::new(f))
@@ -169,19 +257,27 @@ fn quotes(text: &str, folder: &str) -> bool {
 
 /// `1h 02m`, `27 min`, `40 s` from meta.json's start and end, with its jobs.
 fn ran_for(m: &RunMeta) -> String {
-    let (Some(start), Some(end)) = (seconds(&m.started), m.finished.as_deref().and_then(seconds))
-    else {
-        return "not finished".into();
-    };
-    let s = end.saturating_sub(start);
-    let time = if s < 120 {
+    match session(m) {
+        Some(s) => format!("{}, --jobs {}", duration(s), m.jobs.max(1)),
+        None => "not finished".into(),
+    }
+}
+
+/// The seconds from meta.json's start to its end; `None` for a run not finished.
+fn session(m: &RunMeta) -> Option<u64> {
+    let (start, end) = (seconds(&m.started)?, seconds(m.finished.as_deref()?)?);
+    Some(end.saturating_sub(start))
+}
+
+/// `1h 02m`, `27 min`, `40 s`.
+fn duration(s: u64) -> String {
+    if s < 120 {
         format!("{s} s")
     } else if s < 7200 {
         format!("{} min", (s + 30) / 60)
     } else {
         format!("{}h {:02}m", s / 3600, (s % 3600 + 30) / 60)
-    };
-    format!("{time}, --jobs {}", m.jobs.max(1))
+    }
 }
 
 /// The build a run came from: its commit, and `dirty` when its sources differed.

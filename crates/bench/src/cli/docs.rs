@@ -7,6 +7,9 @@
 //! documentation that holds a command's output on a committed run (README.md's tables, the
 //! experiment catalogue, the calibration tables), as docs/blocks.toml lists them, and `docs
 //! blocks --check` says which differ (a test runs it), so no such figure is typed by hand.
+//! `docs excerpt`, `docs effort` and `docs repro` print what such blocks hold beside the
+//! findings: a section of a committed Markdown file, a run's search effort, the papers'
+//! committed reproductions.
 
 use std::path::{Path, PathBuf};
 
@@ -14,6 +17,7 @@ use anyhow::{anyhow, Context};
 use clap::{Arg, ArgAction, Args, CommandFactory, Subcommand};
 
 use crate::cli::catalogue;
+use crate::cli::excerpt::{effort_block, excerpt_block, Filter};
 use crate::cli::findings::replace_between;
 use crate::cli::{Cli, Exit, Failure, EXIT_RULE};
 use crate::io::Out;
@@ -52,12 +56,57 @@ pub enum Page {
     /// the pages that quote it, from the files and their meta.json; run from the checkout's
     /// top folder.
     Experiments,
+    /// Print one section of a committed Markdown file (a results folder's summary.md,
+    /// findings.md or comparison.md), its tables' rows filtered, under a caption naming the
+    /// file and this command: what a page quotes of a run.
+    Excerpt {
+        /// The Markdown file.
+        file: PathBuf,
+        /// The section: its heading's anchor as GitHub makes it (`performance-per-method-and-instance-set`),
+        /// or a start of it ending a word (`performance`); up to the next heading. Without it,
+        /// the whole file.
+        #[arg(long, value_name = "ANCHOR")]
+        section: Option<String>,
+        /// Keep only the table groups (a row with its first cell in bold) whose heading
+        /// contains TEXT; may be repeated.
+        #[arg(long = "group", value_name = "TEXT")]
+        groups: Vec<String>,
+        /// Keep only the table rows with a cell equal to TEXT (`sat`, `differs`); may be
+        /// repeated.
+        #[arg(long = "row", value_name = "TEXT")]
+        rows: Vec<String>,
+        /// Start at the section's first line that starts with WORD (`Friedman`), leaving out
+        /// the paragraphs and tables before it.
+        #[arg(long, value_name = "WORD")]
+        from: Option<String>,
+    },
+    /// Print a run's search effort per instance set and configuration: trials, those answered,
+    /// the median time, the mean nodes and guesses, the share answered without a guess.
+    Effort {
+        /// A results folder holding trials.csv (and meta.json).
+        dir: PathBuf,
+        /// Keep only the instance sets whose name contains TEXT; may be repeated.
+        #[arg(long = "set", value_name = "TEXT")]
+        sets: Vec<String>,
+        /// Keep only this method's configurations; may be repeated.
+        #[arg(long = "method", value_name = "NAME")]
+        methods: Vec<String>,
+        /// Keep only the configurations given this parameter (`objective=zero`); when
+        /// repeated, every one.
+        #[arg(long = "param", value_name = "KEY=VALUE")]
+        params: Vec<String>,
+    },
+    /// Print the table of the papers' committed reproductions (`results/repro-NAME/`): per
+    /// paper its comparison, which experiments ran in full, its items by verdict and how long
+    /// its experiments ran; run from the checkout's top folder.
+    Repro,
     /// Rewrite every generated block that docs/blocks.toml lists (run from the checkout's
     /// top folder): each holds the standard output of one `sudoku-bench` command on committed
-    /// results, between its `<!-- NAME:start -->` and `<!-- NAME:end -->` lines.
+    /// results, between its `<!-- NAME:start -->` and `<!-- NAME:end -->` lines; and every
+    /// chart it lists, a copy of one that `plot` draws from a committed run.
     Blocks {
-        /// Change nothing: say which blocks differ from their command's output, and exit 1
-        /// when one does.
+        /// Change nothing: say which blocks differ from their command's output (and which
+        /// charts from their run's), and exit 1 when one does.
         #[arg(long)]
         check: bool,
         /// The list of blocks.
@@ -79,11 +128,49 @@ struct Block {
     run: String,
 }
 
+/// One chart of the user documentation: a copy of a chart that `plot` draws from a committed
+/// run (charts are not committed with the runs).
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Figure {
+    /// The copy, from the checkout's top folder.
+    file: PathBuf,
+    /// The committed results folder it is drawn from.
+    run: PathBuf,
+    /// The chart's file name as `plot` writes it into the folder (`success_vs_givens.svg`).
+    chart: String,
+}
+
 /// docs/blocks.toml.
 #[derive(serde::Deserialize)]
 #[serde(deny_unknown_fields)]
 struct BlockList {
+    #[serde(default)]
     block: Vec<Block>,
+    #[serde(default)]
+    figure: Vec<Figure>,
+}
+
+/// The chart `f` names, drawn again from its run (into a scratch folder, removed after).
+fn redraw(f: &Figure, n: usize) -> Result<Vec<u8>, Failure> {
+    let run = sudoku_runner::outputs::read_run(&f.run, "docs blocks")?;
+    let scratch =
+        std::env::temp_dir().join(format!("sudoku-bench-figure-{}-{n}", std::process::id()));
+    std::fs::create_dir_all(&scratch).with_context(|| format!("creating {}", scratch.display()))?;
+    let drawn = sudoku_report::plots::draw_all(&scratch, &run.trials, &run.traces);
+    let chart = scratch.join(&f.chart);
+    let bytes = drawn.map_err(anyhow::Error::from).and_then(|_| {
+        std::fs::read(&chart).with_context(|| {
+            format!(
+                "{}: `plot` draws no chart {} from this run",
+                f.run.display(),
+                f.chart
+            )
+        })
+    });
+    // Best effort: a scratch folder left behind is only litter.
+    let _ = std::fs::remove_dir_all(&scratch);
+    Ok(bytes?)
 }
 
 /// `docs blocks`: every listed block rewritten from its command, or (`check`) compared.
@@ -138,6 +225,21 @@ fn blocks(list: &Path, check: bool) -> Result<(), Failure> {
             }
         }
     }
+    for (n, f) in blocks.figure.iter().enumerate() {
+        let chart = redraw(f, n)?;
+        if std::fs::read(&f.file).ok().as_deref() != Some(&chart[..]) {
+            stale.push(format!(
+                "{}: differs from the chart {} that `plot` draws from {}",
+                f.file.display(),
+                f.chart,
+                f.run.display()
+            ));
+            if !check {
+                std::fs::write(&f.file, &chart)
+                    .with_context(|| format!("writing {}", f.file.display()))?;
+            }
+        }
+    }
     for s in &stale {
         eprintln!("{}{s}", if check { "" } else { "written: " });
     }
@@ -146,9 +248,10 @@ fn blocks(list: &Path, check: bool) -> Result<(), Failure> {
         return Err(Failure::Check);
     }
     eprintln!(
-        "{} generated blocks{}",
+        "generated blocks: {}, charts: {}; {}",
         blocks.block.len(),
-        if check { " checked" } else { " up to date" }
+        blocks.figure.len(),
+        if check { "checked" } else { "up to date" }
     );
     Ok(())
 }
@@ -166,6 +269,28 @@ pub fn docs(a: &DocsArgs) -> Result<(), Failure> {
         }
         Page::Blocks { check, list } => blocks(list, *check)?,
         Page::Experiments => out.text(&catalogue::markdown(Path::new("."))?)?,
+        Page::Repro => out.text(&catalogue::repro_markdown(Path::new("."))?)?,
+        Page::Excerpt {
+            file,
+            section,
+            groups,
+            rows,
+            from,
+        } => out.text(&excerpt_block(
+            file,
+            &Filter {
+                section: section.as_deref(),
+                groups,
+                rows,
+                from: from.as_deref(),
+            },
+        )?)?,
+        Page::Effort {
+            dir,
+            sets,
+            methods,
+            params,
+        } => out.text(&effort_block(dir, sets, methods, params)?)?,
         Page::Report { into: Some(file) } => {
             let mut text = std::fs::read_to_string(file)
                 .with_context(|| format!("reading {}", file.display()))?;

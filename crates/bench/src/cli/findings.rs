@@ -10,7 +10,9 @@ use anyhow::{anyhow, Context};
 use clap::Args;
 
 use sudoku_analysis::clocks::{calibration, calibration_markdown, on_own_clock};
-use sudoku_analysis::findings::{brief, brief_caption, peers_caption, versus_peers};
+use sudoku_analysis::findings::{
+    brief, brief_caption, peers_caption, recommendations, recommendations_caption, versus_peers,
+};
 use sudoku_analysis::RunOutputs;
 
 use crate::cli::Failure;
@@ -49,6 +51,11 @@ pub struct FindingsArgs {
     /// the difference), the calibration of a comparison with outside programs.
     #[arg(long, conflicts_with_all = ["peers", "clock"])]
     pub clocks: bool,
+    /// Instead of verdicts: per grid and share of givens, which configuration of ours to use
+    /// (the first of ours, with the second beside it when the paired test does not or cannot
+    /// separate them), how sure that is, and the command line that runs it; peers left out.
+    #[arg(long, conflicts_with_all = ["peers", "clocks"])]
+    pub recommend: bool,
 }
 
 /// The clock a ranking uses (see [`sudoku_analysis::clocks`]).
@@ -128,6 +135,36 @@ pub fn clocks_block(dir: &Path) -> Result<String, Failure> {
     ))
 }
 
+/// The recommendation of `dir`'s run: per group, which of ours to use and the command that
+/// runs it (the caption cites the folder and its experiment file), ranked and timed on `clock`.
+pub fn recommend_block(dir: &Path, clock: ClockArg) -> Result<String, Failure> {
+    let run = read_run(dir, "findings")?;
+    let source = match &run.meta {
+        Some(m) => format!("the run of `{}` in `{}`", m.experiment_file, dir.display()),
+        None => format!("the run in `{}`", dir.display()),
+    };
+    let (findings, on_clock) = match clock {
+        ClockArg::Harness => (run.findings, String::new()),
+        ClockArg::Own => {
+            let (rows, text) = clocked(RunOutputs::read_rows(dir)?, clock);
+            let run = RunOutputs::new(&run.title, rows, run.traces, run.meta);
+            (run.findings, text)
+        }
+    };
+    let flag = if clock == ClockArg::Own {
+        " --clock own"
+    } else {
+        ""
+    };
+    Ok(format!(
+        "_Written by `sudoku-bench findings {dir} --recommend{flag}` from {source}. \
+         {caption}{on_clock}_\n\n{table}",
+        dir = dir.display(),
+        caption = recommendations_caption(),
+        table = recommendations(&findings, is_peer),
+    ))
+}
+
 /// The block for `dir` as it is named (the caption cites the folder and its experiment file),
 /// ranked and timed on `clock`.
 pub fn block(dir: &Path, peers: bool, clock: ClockArg) -> Result<String, Failure> {
@@ -187,6 +224,8 @@ pub fn replace_between(text: &str, block: &str, open: &str, close: &str) -> Opti
 pub fn findings(a: &FindingsArgs) -> Result<(), Failure> {
     let block = if a.clocks {
         clocks_block(&a.dir)?
+    } else if a.recommend {
+        recommend_block(&a.dir, a.clock)?
     } else {
         block(&a.dir, a.peers, a.clock)?
     };

@@ -18,6 +18,7 @@ pub mod check;
 pub mod compare;
 pub mod convert;
 pub mod docs;
+pub mod excerpt;
 pub mod explain;
 pub mod fidelity;
 pub mod findings;
@@ -163,8 +164,9 @@ enum Command {
     /// one of our methods behind the pipe, `--replay` answers from memory, so a trial measures
     /// the harness alone. `"$SUDOKU_BENCH"` in an experiment's command names this binary.
     Serve(serve::ServeArgs),
-    /// Print the reference pages made from the code: docs/cli.md, and the generated blocks of
-    /// docs/report.md.
+    /// Print the reference pages made from the code (docs/cli.md, the generated blocks of
+    /// docs/report.md) and the tables the documentation quotes from committed runs; rewrite or
+    /// check every generated block.
     Docs(docs::DocsArgs),
 }
 

@@ -77,8 +77,8 @@ sudoku_core::config! {
     pub struct TabuConfig for NAME {
         lambda: f64 = 0.5 in 0.0..=100.0,
             "tabu tenure per conflicting cell: a cell may not take back the digit it left for U(0, \
-             tenure) + lambda × (cells in conflict) steps (Galinier & Hao: 0.6; 0.5 measured best \
-             over 36×36-64×64, docs/notes/tabu-tenure-and-step.md)";
+             tenure) + lambda × (cells in conflict) steps (Galinier & Hao: 0.6; why the default is \
+             0.5, and which λ suits each order: docs/notes/tabu-tenure-and-step.md)";
         tenure: u64 = 10 in 0..=1000000,
             "random part of the tabu tenure, drawn from 0..tenure (Galinier & Hao: 10)";
         select: Select = "pair"
