@@ -3,7 +3,7 @@
 solver for the `external` method: the public local search closest to our `tabu` (TabuCol on the
 candidates left by singles, choosing the most-conflicting cell first with configuration checking,
 restarting from a pool of equally good assignments, with clash weights), hence its peer at the
-large orders (issue 19). Classic Sudoku of any order; it can neither count nor prove a puzzle
+large orders. Classic Sudoku of any order; it can neither count nor prove a puzzle
 infeasible, so those answers are `unknown` at the time limit.
 
 Nothing here is AllDiff-LS's code, and nothing is installed: the package registries this project

@@ -3,7 +3,7 @@
 boxes, and both diagonals for Sudoku-X) is one AllDifferent over the cells' digits, any order
 n. CP-SAT is a lazy-clause-generation CP solver (a CDCL SAT core with AllDifferent and linear
 propagators and LP relaxations), the strongest public CP tool of the MiniZinc Challenges,
-hence the peer for the large orders (issue 19). Reads and answers puzzles like
+hence the peer for the large orders. Reads and answers puzzles like
 python_solver.py (whose reading and writing it reuses), per puzzle or with `batch = true`.
 
 Options: `--workers K` (CP-SAT's parallel portfolio; default 1, the resources `sat` uses; a
