@@ -503,22 +503,27 @@ pub(crate) fn instance_values(rs: &[&Trial], caps: &Caps) -> (Option<f64>, Value
         .any(|r| !r.success())
         .then(|| cap.map(|c| 2.0 * c))
         .flatten();
-    // Per (method, instance): the mean score of its trials.
-    let mut sums: BTreeMap<(String, (Name, Name)), (f64, usize)> = BTreeMap::new();
+    // Per configuration (method, params) and instance: the sum and count of its trials'
+    // scores, for their mean.
+    type Sums = BTreeMap<(Name, Name), (f64, usize)>;
+    let mut sums: BTreeMap<(&str, &str), Sums> = BTreeMap::new();
     for r in rs {
         let score = par2_score(r, cap).unwrap_or(r.wall_ms);
         let e = sums
-            .entry((
-                config_label(&r.method, &r.params),
-                (r.instance_set.clone(), r.instance.clone()),
-            ))
+            .entry((&r.method, &r.params))
+            .or_default()
+            .entry((r.instance_set.clone(), r.instance.clone()))
             .or_insert((0.0, 0));
         e.0 += score;
         e.1 += 1;
     }
     let mut values: Values = BTreeMap::new();
-    for ((m, inst), (s, c)) in sums {
-        values.entry(m).or_default().insert(inst, s / c as f64);
+    for ((method, params), per) in sums {
+        let means = per.into_iter().map(|(inst, (s, c))| (inst, s / c as f64));
+        values
+            .entry(config_label(method, params))
+            .or_default()
+            .extend(means);
     }
     (penalty_ms, values)
 }

@@ -44,7 +44,7 @@ mod trials;
 pub use header::csv_header;
 pub use kinds::{KindColumns, LogicLpColumns};
 pub use outputs::{write_whole, RunOutputs};
-pub use trials::{Name, Names, Trial, Trials};
+pub use trials::{ConfigFacts, Facts, Name, Names, Trial, Trials};
 
 pub use row::{
     join_extra, ms, parse_checked, parse_rows, read_checked, read_rows, read_rows_resuming,

@@ -331,6 +331,17 @@ impl CsvRow for Row {
     }
 
     fn check(&self, settings: Option<&RunSettings>) -> Result<(), Invalid> {
+        // Far more than a run may hold (a million tasks); the analysis keeps it in 32 bits.
+        if u32::try_from(self.task).is_err() {
+            return Err((
+                "task",
+                format!(
+                    "{} is more than {} (no run holds that many tasks)",
+                    self.task,
+                    u32::MAX
+                ),
+            ));
+        }
         check_ms("wall_ms", self.wall_ms)?;
         check_ms("cpu_ms", self.cpu_ms)?;
         for (column, v) in [
@@ -870,6 +881,24 @@ mod tests {
         let header = good.lines().next().unwrap();
         let (_d, p) = file(&format!("{header}\n"));
         assert!(read_rows::<Row>(&p).unwrap().is_empty());
+    }
+
+    /// The analysis holds a task's number in 32 bits: a row past that is refused by name.
+    #[test]
+    fn a_task_number_past_32_bits_is_refused() {
+        let row = Row {
+            task: 1 << 32,
+            order: 3,
+            variant: "classic".into(),
+            repeats: 1,
+            ..Row::default()
+        };
+        let (_d, p) = file(&csv_of(&[row]));
+        let e = read_rows::<Row>(&p).unwrap_err().to_string();
+        assert!(
+            e.contains("line 2, column `task`: 4294967296 is more than 4294967295"),
+            "{e}"
+        );
     }
 
     #[test]

@@ -1,12 +1,16 @@
 //! A run's trials as the outputs read them ([`Trials`]): each row of `trials.csv` ([`Row`])
-//! without the columns no summary, statistic, finding or chart reads, and with its texts (kind,
-//! method, parameters, variant, set, instance, limit, commit) held once for every trial that
-//! shares them ([`Name`]). A [`Row`] with its own copy of each text took about 1.2 KB in memory;
-//! a [`Trial`] takes 144 bytes, so a run of a million trials is analysed in a few hundred
-//! megabytes. [`Trials::read`] reads `trials.csv` a row at a time, never whole.
+//! without the columns no summary, statistic, finding or chart reads. What a trial shares with
+//! others is held once for all of them and read through it: its configuration's columns (kind,
+//! method, parameters, variant, limit, threads, commit: [`ConfigFacts`]), and those of its
+//! configuration and instance (set, instance, order, givens, and the status, which an
+//! instance's trials mostly share: [`Facts`]). A [`Trial`] derefs to its facts, which deref to
+//! their configuration (`trial.instance`, `trial.method`), and every text is held once for the
+//! whole run ([`Name`]), so a trial itself is its measurements and one pointer: 56 bytes. A
+//! [`Row`] with its own copy of each text took about 1.2 KB in memory, a trial with its own
+//! names 144 bytes. [`Trials::read`] reads `trials.csv` a row at a time, never whole.
 
 use std::borrow::Borrow;
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::fmt;
 use std::ops::Deref;
 use std::path::Path;
@@ -77,28 +81,95 @@ impl fmt::Debug for Name {
     }
 }
 
-/// The texts met so far, each held once: [`Names::get`] gives the [`Name`] of a text.
+/// The texts and facts met so far, each held once: [`Names::get`] gives the [`Name`] of a
+/// text, [`Names::facts`] the shared [`Facts`] of a row.
 #[derive(Clone, Debug, Default)]
-pub struct Names(HashSet<Name>);
+pub struct Names {
+    texts: HashSet<Name>,
+    /// Configurations by the addresses of their (shared) texts, and threads.
+    configs: HashMap<([usize; 6], u32), Arc<ConfigFacts>>,
+    /// Facts by their configuration's address, their texts', their numbers and status.
+    facts: HashMap<[usize; 6], Arc<Facts>>,
+}
+
+/// A shared value's address, which identifies it among values that are shared.
+fn address<T>(shared: &Arc<T>) -> usize {
+    Arc::as_ptr(shared) as usize
+}
 
 impl Names {
     /// The shared [`Name`] of `text`.
     pub fn get(&mut self, text: &str) -> Name {
-        if let Some(n) = self.0.get(text) {
+        if let Some(n) = self.texts.get(text) {
             return n.clone();
         }
         let n = Name::from(text);
-        self.0.insert(n.clone());
+        self.texts.insert(n.clone());
         n
+    }
+
+    /// The shared [`Facts`] of `row`.
+    pub fn facts(&mut self, row: &Row) -> Arc<Facts> {
+        let config = self.config(row);
+        let [instance_set, instance] = [&row.instance_set, &row.instance].map(|t| self.get(t));
+        let key = [
+            address(&config),
+            address(&instance_set.0),
+            address(&instance.0),
+            row.order,
+            row.givens,
+            row.status as usize,
+        ];
+        self.facts
+            .entry(key)
+            .or_insert_with(|| {
+                Arc::new(Facts {
+                    config,
+                    instance_set,
+                    instance,
+                    order: row.order,
+                    givens: row.givens,
+                    status: row.status,
+                })
+            })
+            .clone()
+    }
+
+    /// The shared [`ConfigFacts`] of `row`.
+    fn config(&mut self, row: &Row) -> Arc<ConfigFacts> {
+        let texts = [
+            &row.kind,
+            &row.method,
+            &row.params,
+            &row.variant,
+            &row.limit,
+            &row.commit,
+        ]
+        .map(|t| self.get(t));
+        let key = (texts.each_ref().map(|n| address(&n.0)), row.threads);
+        self.configs
+            .entry(key)
+            .or_insert_with(|| {
+                let [kind, method, params, variant, limit, commit] = texts;
+                Arc::new(ConfigFacts {
+                    kind,
+                    method,
+                    params,
+                    variant,
+                    limit,
+                    threads: row.threads,
+                    commit,
+                })
+            })
+            .clone()
     }
 }
 
-/// One trial: the columns of its [`Row`] that an output reads, under the same names, its texts
-/// shared ([`Name`]).
+/// What a trial has in common with the other trials of its configuration, held once for all
+/// of them (with the limit that stopped it, the threads it ran on and the commit): the same
+/// names as the columns of its [`Row`].
 #[derive(Clone, Debug, Default, PartialEq)]
-pub struct Trial {
-    /// Position in the experiment's stable task order (traces name their trial by it).
-    pub task: usize,
+pub struct ConfigFacts {
     /// solve, count, relax, generate or logic-lp.
     pub kind: Name,
     /// Method (or generator) name.
@@ -107,18 +178,51 @@ pub struct Trial {
     pub params: Name,
     /// classic or diagonal.
     pub variant: Name,
-    /// Order n.
-    pub order: usize,
+    /// Which limit ran out (time, nodes, iterations), if one did.
+    pub limit: Name,
+    /// Threads the call ran on at once.
+    pub threads: u32,
+    /// The commit the binary was built from.
+    pub commit: Name,
+}
+
+/// What a trial has in common with the other trials of its configuration and instance that
+/// ended the same way, held once for all of them; its configuration's are read through it
+/// ([`ConfigFacts`]).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Facts {
+    /// The configuration.
+    pub config: Arc<ConfigFacts>,
     /// The instance set.
     pub instance_set: Name,
     /// The instance.
     pub instance: Name,
+    /// Order n.
+    pub order: usize,
     /// Number of givens.
     pub givens: usize,
-    /// Trial number, from 0.
-    pub trial: u32,
     /// How the trial ended.
     pub status: TrialStatus,
+}
+
+/// Facts read as their configuration's too: `facts.method`.
+impl Deref for Facts {
+    type Target = ConfigFacts;
+    fn deref(&self) -> &ConfigFacts {
+        &self.config
+    }
+}
+
+/// One trial: the columns of its [`Row`] that an output reads, under the same names: its own
+/// measurements here, the rest ([`Facts`], [`ConfigFacts`]) shared and read through it
+/// (`trial.instance`, `trial.method`).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Trial {
+    /// What it shares with the trials of its configuration and instance.
+    pub facts: Arc<Facts>,
+    /// Position in the experiment's stable task order (traces name their trial by it; the
+    /// rows' check keeps it below 2³²).
+    pub task: u32,
     /// Wall time of the method call (ms).
     pub wall_ms: f64,
     /// CPU time of the method call (ms).
@@ -129,37 +233,32 @@ pub struct Trial {
     pub guesses: u64,
     /// Iterations.
     pub iterations: u64,
-    /// Which limit ran out (time, nodes, iterations), if one did.
-    pub limit: Name,
-    /// Threads the call ran on at once.
-    pub threads: u32,
-    /// The commit the binary was built from.
-    pub commit: Name,
+    /// Trial number, from 0.
+    pub trial: u32,
+}
+
+/// A trial reads as its facts too: `trial.instance`, `trial.order`, and through them as its
+/// configuration: `trial.method`.
+impl Deref for Trial {
+    type Target = Facts;
+    fn deref(&self) -> &Facts {
+        &self.facts
+    }
 }
 
 impl Trial {
-    /// `row`'s columns that the outputs read, its texts shared through `names`.
+    /// `row`'s columns that the outputs read, its facts shared through `names`.
     pub fn of(row: &Row, names: &mut Names) -> Trial {
         Trial {
-            task: row.task,
-            kind: names.get(&row.kind),
-            method: names.get(&row.method),
-            params: names.get(&row.params),
-            variant: names.get(&row.variant),
-            order: row.order,
-            instance_set: names.get(&row.instance_set),
-            instance: names.get(&row.instance),
-            givens: row.givens,
-            trial: row.trial,
-            status: row.status,
+            facts: names.facts(row),
+            // Below 2³², as every row read is checked to be.
+            task: row.task as u32,
             wall_ms: row.wall_ms,
             cpu_ms: row.cpu_ms,
             nodes: row.nodes,
             guesses: row.guesses,
             iterations: row.iterations,
-            limit: names.get(&row.limit),
-            threads: row.threads,
-            commit: names.get(&row.commit),
+            trial: row.trial,
         }
     }
 
@@ -266,9 +365,13 @@ mod tests {
         assert_eq!(t[3].instance, "s:1");
         assert!(t[1].limit == "time" && !t[1].success());
         assert_eq!((t[2].wall_ms, t[2].threads, t[2].trial), (2.0, 2, 2));
-        // One text for every trial that has it.
+        // One text for every trial that has it, one set of facts for the trials of an
+        // instance.
         assert!(Arc::ptr_eq(&t[0].method.0, &t[3].method.0));
         assert!(Arc::ptr_eq(&t[1].instance.0, &t[3].instance.0));
-        assert_eq!(std::mem::size_of::<Trial>(), 144);
+        assert!(Arc::ptr_eq(&t[1].facts, &t[3].facts));
+        assert!(!Arc::ptr_eq(&t[0].facts, &t[1].facts));
+        assert!(Arc::ptr_eq(&t[0].facts.config, &t[1].facts.config));
+        assert_eq!(std::mem::size_of::<Trial>(), 56);
     }
 }

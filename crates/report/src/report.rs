@@ -10,7 +10,7 @@
 //! configuration), tables sorted by a click on a heading and filtered by a text, and hover
 //! values on chart points (SVG `<title>`s, no script needed).
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
@@ -220,13 +220,15 @@ fn folded(summary: &str, body: &str) -> String {
 /// The line under the title: trials, configurations, instances; the machine, commit and date.
 fn lead(run: &RunOutputs) -> String {
     let rows = &run.trials;
-    let configs: std::collections::BTreeSet<String> = rows
-        .iter()
-        .map(|r| config_label(&r.method, &r.params))
-        .collect();
-    let instances: std::collections::BTreeSet<(&str, &str)> = rows
-        .iter()
-        .map(|r| (r.instance_set.as_str(), r.instance.as_str()))
+    // Inserted one by one: a set collected from a million rows holds them all in a list first.
+    let (mut pairs, mut instances) = (BTreeSet::new(), BTreeSet::new());
+    for r in rows.iter() {
+        pairs.insert((r.method.as_str(), r.params.as_str()));
+        instances.insert((r.instance_set.as_str(), r.instance.as_str()));
+    }
+    let configs: BTreeSet<String> = pairs
+        .into_iter()
+        .map(|(method, params)| config_label(method, params))
         .collect();
     let mut t = format!(
         "{} trials of {} configuration{} on {} instance{}",

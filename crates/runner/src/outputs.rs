@@ -21,6 +21,7 @@ pub fn write_outputs(
     plots: bool,
     sink: &dyn Sink,
 ) -> Result<Vec<PathBuf>> {
+    crate::memory::return_large_blocks();
     check_meta_experiment(dir)?;
     write_run(&RunOutputs::read(dir, Some(title))?, dir, plots, sink)
 }
@@ -55,6 +56,7 @@ pub fn redraw(dir: &Path, command: &str, sink: &dyn Sink) -> Result<Vec<PathBuf>
 /// A results folder's rows and everything computed from them, for `command` (named in the
 /// errors): a folder without trials.csv, or with no row in it, is an error.
 pub fn read_run(dir: &Path, command: &str) -> Result<RunOutputs> {
+    crate::memory::return_large_blocks();
     let trials = dir.join(files::TRIALS);
     if !trials.exists() {
         return Err(RunError::Folder(format!(

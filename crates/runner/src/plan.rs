@@ -262,8 +262,8 @@ pub fn make_plan(exp: ExperimentFile, registry: &Registry, ov: &Overrides) -> Re
     check_orders(&configs, &instances)?;
     // Every shape's shared tables built before any clock starts, not in its first trial.
     Puzzle::prepare_shapes(instances.iter().map(|i| &i.puzzle));
-    count_tasks(&configs, &instances, &mut notes)?;
-    let mut tasks = Vec::new();
+    // Made at its size: a million tasks are one block, not a list doubled twenty times.
+    let mut tasks = Vec::with_capacity(count_tasks(&configs, &instances, &mut notes)?);
     for (ci, cfg) in configs.iter().enumerate() {
         let label = cfg.label();
         for (ii, inst) in instances.iter().enumerate() {
@@ -292,8 +292,12 @@ pub fn make_plan(exp: ExperimentFile, registry: &Registry, ov: &Overrides) -> Re
 
 /// Counts the tasks of a plan before any is made: none is an error (the methods run on none of
 /// the instances), and so is more than [`MAX_TASKS`]; a configuration that runs no instance
-/// gets a note.
-fn count_tasks(configs: &[Config], instances: &[Instance], notes: &mut Vec<String>) -> Result<()> {
+/// gets a note. Returns how many there are.
+fn count_tasks(
+    configs: &[Config],
+    instances: &[Instance],
+    notes: &mut Vec<String>,
+) -> Result<usize> {
     let mut total: u64 = 0;
     for cfg in configs {
         let runs = instances.iter().filter(|i| cfg.runs(&i.puzzle)).count() as u64;
@@ -321,7 +325,7 @@ fn count_tasks(configs: &[Config], instances: &[Instance], notes: &mut Vec<Strin
             configs.len()
         )));
     }
-    Ok(())
+    Ok(total as usize)
 }
 
 /// Builds every configuration of the experiment's methods (each point of each parameter

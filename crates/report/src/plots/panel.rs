@@ -231,18 +231,19 @@ pub(super) fn draw_panel<DB: DrawingBackend>(
             Mark::Band { .. } => {}
             Mark::Line { style, pts, step } => {
                 let raw: Vec<(f64, f64)> = pts.iter().copied().map(at).filter(finite).collect();
-                let mut v = raw.clone();
-                if *step {
-                    let mut st = Vec::with_capacity(v.len() * 2);
-                    for (k, &q) in v.iter().enumerate() {
-                        if k > 0 {
-                            st.push((q.0, v[k - 1].1));
-                        }
-                        st.push(q);
-                    }
-                    v = st;
-                }
-                let v = thin_line(v, pixel);
+                // With steps, a corner before each point but the first; made as they are
+                // thinned, so a line of a million points is never copied whole.
+                let corners = |k: usize, q: (f64, f64)| {
+                    let corner = (*step && k > 0).then(|| (q.0, raw[k - 1].1));
+                    corner.into_iter().chain(std::iter::once(q))
+                };
+                let drawn = raw.iter().enumerate().flat_map(|(k, &q)| corners(k, q));
+                let len = if *step {
+                    (2 * raw.len()).saturating_sub(1)
+                } else {
+                    raw.len()
+                };
+                let v = thin_line(drawn, len, pixel);
                 chart
                     .draw_series(LineSeries::new(
                         v.clone(),
@@ -357,18 +358,23 @@ const THIN_ABOVE: usize = 10_000;
 /// A line of more than [`THIN_ABOVE`] points (drawing coordinates) without the points that fall
 /// on the pixel of the point kept before them (`pixel` maps a point to its pixel); the first
 /// and last points are kept. The line drawn differs by less than a pixel.
-fn thin_line(pts: Vec<(f64, f64)>, pixel: impl Fn((f64, f64)) -> (i32, i32)) -> Vec<(f64, f64)> {
-    if pts.len() <= THIN_ABOVE {
-        return pts;
+/// The points come one at a time (`len` of them).
+fn thin_line(
+    pts: impl Iterator<Item = (f64, f64)>,
+    len: usize,
+    pixel: impl Fn((f64, f64)) -> (i32, i32),
+) -> Vec<(f64, f64)> {
+    if len <= THIN_ABOVE {
+        return pts.collect();
     }
     let mut out: Vec<(f64, f64)> = Vec::new();
     let mut at = None;
-    for (i, &q) in pts.iter().enumerate() {
+    for (i, q) in pts.enumerate() {
         let p = pixel(q);
         if at != Some(p) {
             out.push(q);
             at = Some(p);
-        } else if i + 1 == pts.len() {
+        } else if i + 1 == len {
             // The line ends where it ends: its last point stands for its pixel.
             *out.last_mut().expect("a point was kept") = q;
         }
@@ -427,7 +433,7 @@ mod tests {
     fn large_marks_are_drawn_a_pixel_at_a_time() {
         let px = |q: (f64, f64)| ((q.0 * 100.0).round() as i32, (q.1 * 100.0).round() as i32);
         let few: Vec<(f64, f64)> = (0..THIN_ABOVE).map(|i| (i as f64, 0.0)).collect();
-        assert_eq!(thin_line(few.clone(), px), few);
+        assert_eq!(thin_line(few.iter().copied(), few.len(), px), few);
         assert_eq!(thin_points(few.clone(), px), few);
         // A rising line of 50,000 points over 100 × 100 pixels: one point per pixel it crosses,
         // its first and last kept, no two kept neighbours on one pixel.
@@ -435,7 +441,7 @@ mod tests {
         let line: Vec<(f64, f64)> = (0..n)
             .map(|i| (i as f64 / n as f64, (i as f64 / n as f64).powi(2)))
             .collect();
-        let thin = thin_line(line.clone(), px);
+        let thin = thin_line(line.iter().copied(), line.len(), px);
         assert!(thin.len() <= 202, "{}", thin.len());
         assert_eq!((thin[0], thin.last()), (line[0], line.last()));
         assert!(thin.windows(2).all(|w| px(w[0]) != px(w[1])));

@@ -40,10 +40,18 @@ pub(super) fn facet(order: usize, variant: &str) -> String {
 
 impl<'a> Data<'a> {
     pub(super) fn new(rows: &'a [Trial], traces: &'a [TraceRow]) -> Data<'a> {
-        let configs: BTreeSet<String> = rows
-            .iter()
-            .map(|r| config_name(&r.method, &r.params))
-            .chain(traces.iter().map(|t| config_name(&t.method, &t.params)))
+        // Each (method, params) once, then named: a set collected from a million names holds
+        // them all in a list first.
+        let mut pairs: BTreeSet<(&str, &str)> = BTreeSet::new();
+        for r in rows {
+            pairs.insert((&r.method, &r.params));
+        }
+        for t in traces {
+            pairs.insert((&t.method, &t.params));
+        }
+        let configs: BTreeSet<String> = pairs
+            .into_iter()
+            .map(|(method, params)| config_name(method, params))
             .collect();
         Data {
             rows,

@@ -6,7 +6,6 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use crate::plots::{Axis, Mark, Panel};
 use sudoku_analysis::stats::sorted;
-use sudoku_analysis::Name;
 
 use super::common::{figure, Built, Data};
 
@@ -27,40 +26,97 @@ fn median_or_fail(v: &[Option<f64>]) -> Option<f64> {
     m.is_finite().then_some(m)
 }
 
-/// An instance: variant and instance name.
-type Instance = (Name, Name);
+/// One instance's median wall time (`None`: no answer in at least half its trials) for each
+/// configuration that ran it, by configuration index: a short list, sorted, read as a map.
+struct Medians(Vec<(usize, Option<f64>)>);
 
-/// Per instance (variant and instance) and configuration: the median wall time over its trials
-/// (`None`: no answer in at least half of them).
-fn per_instance(d: &Data) -> BTreeMap<Instance, BTreeMap<usize, Option<f64>>> {
-    let mut runs: BTreeMap<Instance, BTreeMap<usize, Vec<Option<f64>>>> = BTreeMap::new();
-    for r in d.rows {
-        runs.entry((r.variant.clone(), r.instance.clone()))
-            .or_default()
-            .entry(d.cfg(r))
-            .or_default()
-            .push(r.success().then_some(r.wall_ms));
+impl Medians {
+    fn len(&self) -> usize {
+        self.0.len()
     }
-    runs.into_iter()
-        .map(|(k, m)| {
-            (
-                k,
-                m.into_iter()
-                    .map(|(c, v)| (c, median_or_fail(&v)))
-                    .collect(),
-            )
+
+    fn iter(&self) -> impl Iterator<Item = (&usize, &Option<f64>)> {
+        self.0.iter().map(|(c, t)| (c, t))
+    }
+
+    fn keys(&self) -> impl Iterator<Item = &usize> {
+        self.0.iter().map(|(c, _)| c)
+    }
+
+    fn values(&self) -> impl Iterator<Item = &Option<f64>> {
+        self.0.iter().map(|(_, t)| t)
+    }
+
+    fn get(&self, c: &usize) -> Option<&Option<f64>> {
+        self.0
+            .binary_search_by_key(c, |(k, _)| *k)
+            .ok()
+            .map(|i| &self.0[i].1)
+    }
+
+    fn contains_key(&self, c: &usize) -> bool {
+        self.get(c).is_some()
+    }
+}
+
+impl<'a> IntoIterator for &'a Medians {
+    type Item = (&'a usize, &'a Option<f64>);
+    type IntoIter = Box<dyn Iterator<Item = Self::Item> + 'a>;
+    fn into_iter(self) -> Self::IntoIter {
+        Box::new(self.iter())
+    }
+}
+
+/// Per instance (variant and instance, in their order) and configuration: the median wall time
+/// over its trials. The trials are grouped by sorting their indices (8 bytes a trial), not in
+/// a map per instance, which took about 500 bytes an instance.
+fn per_instance(d: &Data) -> Vec<Medians> {
+    // Each configuration's index once per (method, params) met, not once per trial.
+    let mut styles: BTreeMap<(&str, &str), u32> = BTreeMap::new();
+    let mut order: Vec<(u32, u32)> = d
+        .rows
+        .iter()
+        .enumerate()
+        .map(|(i, r)| {
+            let c = *styles
+                .entry((&r.method, &r.params))
+                .or_insert_with(|| d.cfg(r) as u32);
+            (i as u32, c)
+        })
+        .collect();
+    let instance = |&(i, _): &(u32, u32)| {
+        let r = &d.rows[i as usize];
+        (&r.variant, &r.instance)
+    };
+    order.sort_unstable_by(|a, b| instance(a).cmp(&instance(b)).then(a.1.cmp(&b.1)));
+    order
+        .chunk_by(|a, b| instance(a) == instance(b))
+        .map(|trials| {
+            let medians = trials
+                .chunk_by(|a, b| a.1 == b.1)
+                .map(|runs| {
+                    let times: Vec<Option<f64>> = runs
+                        .iter()
+                        .map(|&(i, _)| {
+                            let r = &d.rows[i as usize];
+                            r.success().then_some(r.wall_ms)
+                        })
+                        .collect();
+                    (runs[0].1 as usize, median_or_fail(&times))
+                })
+                .collect();
+            Medians(medians)
         })
         .collect()
 }
 
 pub(super) fn profile(d: &Data) -> Built {
     let per = per_instance(d);
-    let all: BTreeSet<usize> = per.values().flat_map(|m| m.keys().copied()).collect();
+    let all: BTreeSet<usize> = per.iter().flat_map(|m| m.keys().copied()).collect();
     if all.len() < 2 {
         return Err("one configuration only: nothing to compare".into());
     }
-    let common: Vec<&BTreeMap<usize, Option<f64>>> =
-        per.values().filter(|m| m.len() == all.len()).collect();
+    let common: Vec<&Medians> = per.iter().filter(|m| m.len() == all.len()).collect();
     if common.len() < 2 {
         return Err(format!(
             "fewer than 2 instances were run by all {} configurations",
@@ -124,7 +180,7 @@ pub(super) fn scatter(d: &Data) -> Built {
     // Successes and total median time: the flagship is the configuration with most instances
     // answered, then the fastest.
     let mut score: BTreeMap<usize, (usize, f64)> = BTreeMap::new();
-    for m in per.values() {
+    for m in per.iter() {
         for (&c, t) in m {
             let e = score.entry(c).or_default();
             if let Some(t) = t {
@@ -144,7 +200,7 @@ pub(super) fn scatter(d: &Data) -> Built {
         .iter()
         .map(|r| r.0)
         .filter(|&c| {
-            per.values()
+            per.iter()
                 .filter(|m| m.contains_key(&c) && m.contains_key(&flag))
                 .count()
                 >= 2
@@ -160,7 +216,7 @@ pub(super) fn scatter(d: &Data) -> Built {
         .map(|&c| {
             // Both axes over the times of this pair, so the diagonal is the 45° line.
             let times: Vec<f64> = per
-                .values()
+                .iter()
                 .filter_map(|m| Some([*m.get(&flag)?, *m.get(&c)?]))
                 .flatten()
                 .flatten()
@@ -172,7 +228,7 @@ pub(super) fn scatter(d: &Data) -> Built {
             let edge = 10f64.powf(x.hi - 0.12);
             let lo = 10f64.powf(x.lo);
             let (mut ok, mut out) = (Vec::new(), Vec::new());
-            for m in per.values() {
+            for m in per.iter() {
                 if let (Some(a), Some(b)) = (m.get(&flag), m.get(&c)) {
                     let p = (a.unwrap_or(edge), b.unwrap_or(edge));
                     if a.is_some() && b.is_some() {

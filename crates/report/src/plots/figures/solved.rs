@@ -90,14 +90,17 @@ pub(super) fn ecdf(d: &Data) -> Built {
         let marks = series
             .iter()
             .map(|(style, (v, n))| {
-                let mut pts: Vec<(f64, f64)> = v
-                    .iter()
-                    .enumerate()
-                    .map(|(k, &t)| (t, (k + 1) as f64 / *n as f64))
-                    .collect();
-                if let Some(&(t0, _)) = pts.first() {
-                    pts.insert(0, (t0, 0.0));
+                // Room for the two ends at once: a series of a million points is not copied
+                // into a list twice its size to add them.
+                let mut pts: Vec<(f64, f64)> = Vec::with_capacity(v.len() + 2);
+                if let Some(&t0) = v.first() {
+                    pts.push((t0, 0.0));
                 }
+                pts.extend(
+                    v.iter()
+                        .enumerate()
+                        .map(|(k, &t)| (t, (k + 1) as f64 / *n as f64)),
+                );
                 if let Some(&(_, last)) = pts.last() {
                     pts.push((right, last));
                 }

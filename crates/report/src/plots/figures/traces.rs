@@ -123,7 +123,11 @@ pub(super) fn ert(d: &Data) -> Built {
     if g.is_empty() {
         return Err(NO_TRACES.into());
     }
-    let wall: BTreeMap<usize, f64> = d.rows.iter().map(|r| (r.task, r.wall_ms)).collect();
+    let wall: BTreeMap<usize, f64> = d
+        .rows
+        .iter()
+        .map(|r| (r.task as usize, r.wall_ms))
+        .collect();
     let top = g
         .values()
         .flat_map(|s| {
