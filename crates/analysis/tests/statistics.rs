@@ -323,7 +323,10 @@ fn many_configurations_are_tested_against_a_control_not_in_every_pair() {
     assert_eq!(c.pairs.len(), k - 1);
     assert!(c.pairs.iter().all(|p| p.a == "m007" && p.b != "m007"));
     // Every instance favours the control.
-    assert!(c.pairs.iter().all(|p| p.test.as_ref().is_some_and(|t| t.r_minus == 0.0)));
+    assert!(c
+        .pairs
+        .iter()
+        .all(|p| p.test.as_ref().is_some_and(|t| t.r_minus == 0.0)));
     let md = compare::markdown("t", &cs);
     assert!(
         md.contains("More than 100 configurations: each is tested against m007, the best by mean rank, instead of every pair; Holm's correction is over those 149 tests."),
