@@ -8,13 +8,18 @@
 #   scripts/slurm/test-local.sh          # as root, with Debian's slurm-wlm and munge installed
 #
 # Where Slurm cannot be started here (not root, the daemons are not installed, or they do not
-# come up) it prints `skipped: <why>` and exits 0. KEEP=1 keeps the temporary directory.
+# come up) it prints `skipped: <why>` and exits 0; with SUDOKU_SLURM_STRICT=1 (CI, through
+# .ci/slurm.sh) that is a failure, exit 1. KEEP=1 keeps the temporary directory.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 ROOT=$PWD
 SHARDS=4
 
 skip() {
+  if [ -n "${SUDOKU_SLURM_STRICT:-}" ]; then
+    echo "FAIL: the Slurm test cannot run (SUDOKU_SLURM_STRICT=1): $*"
+    exit 1
+  fi
   echo "skipped: $*"
   exit 0
 }

@@ -30,7 +30,10 @@ pub const TRIAL_COLUMNS: &[(&str, &str)] = &[
     ("best_cost", "the best cost a metaheuristic reached"),
     ("objective", "the objective value (relaxations, ILP)"),
     ("time_to_best_ms", "when the best cost was reached (ms)"),
-    ("count", "solutions counted (kind `count`)"),
+    (
+        "count",
+        "solutions counted (kind `count`; with status `unverified`, the count an outside program claimed and no check confirmed)",
+    ),
     ("limit", "which limit ran out, if one did: `time`, `nodes` or `iterations`"),
     ("extra", "what a method reports beyond the common columns, `key=value` pairs separated by `;` (`found_by=tabu;conflicts=0` for `hybrid`, the solver version for `sat`, …)"),
     ("message", "the error or verification message"),

@@ -17,7 +17,10 @@
 //! distribution of R+ (every sign flip of the observed ranks, ties and zeros included) for up
 //! to [`EXACT_MAX`] non-zero differences, else the normal approximation with tie correction
 //! (variance Σr²/4 over the ranks) and continuity correction 0.5. Two-sided p-values, corrected
-//! with Holm's step-down method ([`holm`]) over all pairs of a group. Effect size: the
+//! with Holm's step-down method ([`holm`]) over all pairs of a group. A group of more than
+//! [`ALL_PAIRS_MAX`] configurations tests each against a control instead, its best (Demšar's
+//! comparison with a control, Holm over those tests): every pair of 10,000 configurations would
+//! be 50 million tests and as many lines of `stats.md`. Effect size: the
 //! matched-pairs rank-biserial correlation r = (R+ − R−)/(R+ + R−) (Kerby 2014), positive when
 //! the first method of the pair is faster.
 //!
@@ -46,6 +49,10 @@ pub const ALPHA: f64 = 0.05;
 pub const MIN_PAIRS: usize = 6;
 /// Up to this many non-zero differences the Wilcoxon p-value is exact.
 pub const EXACT_MAX: usize = 50;
+/// Up to this many configurations in a group every pair is tested (4,950 pairs); beyond, each
+/// configuration against the group's best only, so that the work grows with the configurations
+/// and not with their square. The committed runs have at most 22 per group.
+pub const ALL_PAIRS_MAX: usize = 100;
 
 /// How zero differences enter the signed-rank test.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -426,8 +433,13 @@ pub struct Comparison {
     pub instances: usize,
     /// What an unsolved trial counts as (ms); `None` when every trial was solved.
     pub penalty_ms: Option<f64>,
-    /// Every pair of methods.
+    /// Every pair of methods; with more than [`ALL_PAIRS_MAX`] of them, each against
+    /// [`Comparison::control`].
     pub pairs: Vec<PairTest>,
+    /// The configuration every other one is tested against, when the group has more than
+    /// [`ALL_PAIRS_MAX`]: the best mean rank (the Friedman test's), else the lowest mean value
+    /// over the instances it ran.
+    pub control: Option<String>,
     /// Friedman and Nemenyi, with three or more methods.
     pub ranks: Option<RankTest>,
     /// Why there is no Friedman test, when there is none.
@@ -460,14 +472,26 @@ pub fn compare(rows: &[Trial], caps: &Caps) -> Vec<Comparison> {
             let instances: BTreeSet<&(Name, Name)> =
                 values.values().flat_map(|v| v.keys()).collect();
             let instances = instances.len();
+            let (ranks, note) = rank_test(&methods, &values);
+            let control =
+                (methods.len() > ALL_PAIRS_MAX).then(|| control(&methods, &values, &ranks));
             let mut pairs = Vec::new();
-            for (i, a) in methods.iter().enumerate() {
-                for b in &methods[i + 1..] {
-                    pairs.push(paired(a, b, &values));
+            match &control {
+                Some(c) => pairs.extend(
+                    methods
+                        .iter()
+                        .filter(|b| *b != c)
+                        .map(|b| paired(c, b, &values)),
+                ),
+                None => {
+                    for (i, a) in methods.iter().enumerate() {
+                        for b in &methods[i + 1..] {
+                            pairs.push(paired(a, b, &values));
+                        }
+                    }
                 }
             }
             holm_pairs(&mut pairs);
-            let (ranks, note) = rank_test(&methods, &values);
             Comparison {
                 kind: kind.to_string(),
                 variant: variant.to_string(),
@@ -476,6 +500,7 @@ pub fn compare(rows: &[Trial], caps: &Caps) -> Vec<Comparison> {
                 instances,
                 penalty_ms,
                 pairs,
+                control,
                 ranks,
                 note,
             }
@@ -548,6 +573,31 @@ pub(crate) fn paired(a: &str, b: &str, values: &Values) -> PairTest {
             .flatten(),
         p_holm: None,
     }
+}
+
+/// The control of a group too large for every pair: the configuration with the best mean rank
+/// when the Friedman test ran, else the lowest mean of its values (ties: the first by name).
+fn control(methods: &[String], values: &Values, ranks: &Option<RankTest>) -> String {
+    if let Some(rt) = ranks {
+        if let Some(&best) = rt.by_rank().first() {
+            return rt.methods[best].clone();
+        }
+    }
+    let mean = |m: &String| {
+        let v = values.get(m).map(|v| v.values()).into_iter().flatten();
+        let (sum, n) = v.fold((0.0, 0usize), |(s, n), x| (s + x, n + 1));
+        if n == 0 {
+            f64::INFINITY
+        } else {
+            sum / n as f64
+        }
+    };
+    methods
+        .iter()
+        .map(|m| (mean(m), m))
+        .min_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(b.1)))
+        .map(|(_, m)| m.clone())
+        .unwrap_or_default()
 }
 
 /// Sets `p_holm` of every tested pair: Holm's adjustment over the tested pairs of `pairs`.
@@ -643,6 +693,14 @@ fn pieces(comparisons: &[Comparison]) -> Vec<Piece> {
                 "Only one method configuration: nothing to compare.".into(),
             ));
             continue;
+        }
+        if let Some(control) = &c.control {
+            out.push(Piece::Para(format!(
+                "More than {ALL_PAIRS_MAX} configurations: each is tested against {}, the best by {}, instead of every pair; Holm's correction is over those {} tests.",
+                control,
+                if c.ranks.is_some() { "mean rank" } else { "mean value over its instances" },
+                c.pairs.len()
+            )));
         }
         if c.pairs.iter().all(|p| p.n < MIN_PAIRS) {
             let most = c.pairs.iter().map(|p| p.n).max().unwrap_or(0);

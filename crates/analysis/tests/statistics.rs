@@ -302,6 +302,39 @@ fn comparisons_of_rows_pair_instances_and_say_when_they_cannot() {
     );
 }
 
+/// A group of more than `ALL_PAIRS_MAX` configurations tests each against the best one, not
+/// every pair: 150 configurations give 149 tests, not 11,175 (10,000 would give 50 million).
+#[test]
+fn many_configurations_are_tested_against_a_control_not_in_every_pair() {
+    let k = compare::ALL_PAIRS_MAX + 50;
+    let mut text = HEADER.to_string();
+    // `m007` is fastest on every instance, the others slower by their number.
+    for c in 0..k {
+        let slower = if c == 7 { 0.0 } else { 10.0 + c as f64 };
+        for i in 0..6 {
+            let name = format!("m{c:03}");
+            text.push_str(&csv_row(&name, 3, i, 0, "solved", 1.0 + i as f64 + slower));
+        }
+    }
+    let cs = compared(&rows(text));
+    let c = &cs[0];
+    assert_eq!(c.methods.len(), k);
+    assert_eq!(c.control.as_deref(), Some("m007"));
+    assert_eq!(c.pairs.len(), k - 1);
+    assert!(c.pairs.iter().all(|p| p.a == "m007" && p.b != "m007"));
+    // Every instance favours the control.
+    assert!(c
+        .pairs
+        .iter()
+        .all(|p| p.test.as_ref().is_some_and(|t| t.r_minus == 0.0)));
+    let md = compare::markdown("t", &cs);
+    assert!(
+        md.contains("More than 100 configurations: each is tested against m007, the best by mean rank, instead of every pair; Holm's correction is over those 149 tests."),
+        "{}",
+        &md[..md.len().min(2000)]
+    );
+}
+
 #[test]
 fn labels_from_data_are_escaped_in_every_format() {
     let mut text = HEADER.to_string();

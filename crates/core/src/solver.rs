@@ -187,6 +187,12 @@ pub struct Stats {
     /// What the method printed that may explain a trial that did not succeed (an external
     /// solver's standard-error tail); the runner appends it to such a row's message.
     pub log: Option<String>,
+    /// The answer's "no solution", or its count said to be complete, comes from a program
+    /// outside this process, which shows no proof (`external`, `sat solver=kissat` or
+    /// `command=`): the runner's judge checks it with a complete method of its own before it
+    /// is reported, and a false one makes the trial `wrong`. Grids need no such mark: the
+    /// verifier checks each.
+    pub claims_unproven: bool,
 }
 
 /// The result of [`Solver::solve`] or [`Generator::generate`].

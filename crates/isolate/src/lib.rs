@@ -553,6 +553,7 @@ mod tests {
             threads: 2,
             error: Some("e".into()),
             log: Some("stderr\ntail".into()),
+            claims_unproven: true,
         }
     }
 

@@ -15,12 +15,12 @@ use sudoku_analysis::meta::RunSettings;
 
 use crate::clock::Clock;
 use crate::error::{chain_text, Result, RunError};
-use crate::judge::{check_claim, judge, Answer, Trial};
+use crate::judge::{judge_checked, Answer, Trial};
 use crate::kind::Job;
 use crate::latin::judge_latin;
 use crate::plan::{Plan, Task};
 use crate::results::{ms, Appender, Row, TraceRow, TrialStatus};
-use crate::resume::remaining;
+use crate::resume::{remaining, Todo};
 use crate::shard::Shard;
 use crate::sink::{Event, Sink};
 
@@ -66,6 +66,14 @@ pub fn execute_plan(plan: &Plan, opts: &ExecOptions) -> Result<ExecReport> {
     std::fs::create_dir_all(&opts.out)
         .map_err(|e| RunError::io(format!("creating {}", opts.out.display()), e))?;
     let todo = remaining(plan, &opts.out, opts.resume, opts.shard)?;
+    execute_todo(plan, todo, opts)
+}
+
+/// Runs the tasks of `todo` ([`remaining`] made it from the folder `opts.out`, which must
+/// exist): what [`execute_plan`] does once it knows them. `run` finds them before it writes
+/// meta.json, so that a folder it refuses is left as it was.
+pub fn execute_todo(plan: &Plan, todo: Todo<'_>, opts: &ExecOptions) -> Result<ExecReport> {
+    todo.prune_traces(&opts.out)?;
     let mut report = ExecReport {
         planned: todo.mine,
         skipped: todo.mine - todo.tasks.len(),
@@ -270,10 +278,8 @@ fn run_task(plan: &Plan, t: &Task, clock: &dyn Clock, commit: &str) -> (Row, Vec
         };
         // What the method reads after the call (a child's CPU time) is not its work.
         method.settle(&mut answer);
-        let mut trial = judge(&answer, puzzle);
-        if cfg.method == sudoku_external::NAME {
-            trial = check_claim(trial, &answer, puzzle, &cfg.budget);
-        }
+        // An outside program's "no solution" or complete count is checked by one of ours.
+        let mut trial = judge_checked(&answer, puzzle, &cfg.budget);
         if let Some(square) = &inst.latin {
             trial = judge_latin(trial, &answer, square);
         }

@@ -50,6 +50,16 @@ impl Answer {
         stats.child_cpu.unwrap_or_default()
     }
 
+    /// Whether its "no solution" or complete count comes from an outside program, unproven
+    /// ([`Stats::claims_unproven`]): [`judge_checked`] checks such a claim.
+    pub fn claims_unproven(&self) -> bool {
+        match self {
+            Answer::Solve(o) | Answer::Generate { outcome: o, .. } => o.stats.claims_unproven,
+            Answer::Count(c) => c.stats.claims_unproven,
+            Answer::Relax(_) | Answer::LogicLp(_) => false,
+        }
+    }
+
     /// What the method did, for the statistic columns.
     pub fn stats(&self) -> Stats {
         match self {
@@ -330,22 +340,36 @@ fn judge_count(c: &CountOutcome, puzzle: &Puzzle) -> Trial {
     t
 }
 
+/// [`judge`], then [`check_claim`] when the answer's claims come from an outside program
+/// ([`Answer::claims_unproven`]): what `run` and `solve` do with every answer, whichever
+/// method made it (`external`, `sat solver=kissat`, `sat command=`, or one registered from
+/// outside the workspace that marks its answers). `budget` bounds the check as it bounded the
+/// trial.
+pub fn judge_checked(answer: &Answer, puzzle: &Puzzle, budget: &Budget) -> Trial {
+    let trial = judge(answer, puzzle);
+    if answer.claims_unproven() {
+        check_claim(trial, answer, puzzle, budget)
+    } else {
+        trial
+    }
+}
+
 /// How long the check of a claim may take when the trial had no time limit.
 const CLAIM_CHECK_TIME: Duration = Duration::from_secs(60);
 
 /// Checks what an outside program claims but cannot show: that `puzzle` has no solution, or
-/// none beyond the ones it counted. An independent complete search (`prop` up to 16×16, `sat`
-/// beyond) looks for one solution more within the trial's time limit (a minute when it had
-/// none): finding one makes the trial `wrong`, a proof keeps the claim (verified), and a
-/// budget that runs out makes it `unverified`, which is not a success.
+/// none beyond the ones it counted (a complete count below the limit, of 0, 1 or several). An
+/// independent complete search (`prop` up to 16×16, `sat` beyond) looks for one solution more
+/// within the trial's time limit (a minute when it had none): finding one makes the trial
+/// `wrong`, a proof keeps the claim (verified), and a budget that runs out makes it
+/// `unverified`, which is not a success.
 pub fn check_claim(trial: Trial, answer: &Answer, puzzle: &Puzzle, budget: &Budget) -> Trial {
     let claimed = match (answer, trial.status) {
         (Answer::Solve(_), TrialStatus::Infeasible) => 0,
-        (Answer::Count(c), TrialStatus::Infeasible | TrialStatus::Solved)
-            if c.end == CountEnd::Complete =>
-        {
-            c.count
-        }
+        (
+            Answer::Count(c),
+            TrialStatus::Infeasible | TrialStatus::Solved | TrialStatus::Multiple,
+        ) if c.end == CountEnd::Complete => c.count,
         _ => return trial,
     };
     // Givens that contradict each other are the verifier's own proof.
@@ -366,19 +390,21 @@ pub fn check_claim(trial: Trial, answer: &Answer, puzzle: &Puzzle, budget: &Budg
         1 => "exactly one solution".to_string(),
         k => format!("exactly {k} solutions"),
     };
-    let found = checker.count(
-        puzzle,
-        Count::collecting(claimed + 1),
-        &limit,
-        &mut rng_from_seed(0),
-    );
+    // The solution to show when there should be none; beyond, a count (a claim of thousands
+    // need not keep thousands of grids).
+    let ask = if claimed == 0 {
+        Count::collecting(1)
+    } else {
+        Count::upto(claimed.saturating_add(1))
+    };
+    let found = checker.count(puzzle, ask, &limit, &mut rng_from_seed(0));
     match found {
         Ok(c) if c.count > claimed => {
             let shown = c
                 .solutions
                 .iter()
                 .find(|g| verify_solution(puzzle, g).is_ok())
-                .map(|g| format!(": {}", to_text(g)))
+                .map(|g| format!(": {}", to_text(g).trim_end()))
                 .unwrap_or_default();
             let more = match c.count {
                 1 => "a solution".to_string(),
@@ -482,6 +508,59 @@ mod tests {
         assert!(t
             .message
             .contains("claimed exactly one solution, but prop found 2 solutions"));
+    }
+
+    /// The empty 4×4 grid has 288 solutions: a complete count of 2, each of the two a true
+    /// solution, is a false claim of completeness.
+    #[test]
+    fn a_complete_count_of_several_below_the_limit_is_checked() {
+        let empty = Puzzle::empty(sudoku_core::Order::new(2).unwrap(), Variant::Classic);
+        let two: Vec<Grid> = ["1234341221434321", "1243431221343421"]
+            .iter()
+            .map(|t| line_puzzle(t).givens().clone())
+            .collect();
+        let t = count_claim(&empty, 2, two.clone());
+        assert_eq!((t.status, t.count), (TrialStatus::Wrong, Some(2)));
+        assert_eq!(
+            t.message,
+            "claimed exactly 2 solutions, but prop found 3 solutions"
+        );
+        // Not complete (the limit was reached): two verified solutions prove "several".
+        let answer = Answer::Count(CountOutcome {
+            count: 2,
+            end: CountEnd::LimitReached,
+            solutions: two,
+            stats: Stats::default(),
+        });
+        let t = check_claim(
+            judge(&answer, &empty),
+            &answer,
+            &empty,
+            &Budget::unlimited(),
+        );
+        assert_eq!((t.status, t.verified), (TrialStatus::Multiple, Some(true)));
+    }
+
+    /// The check follows the answer's mark, not the method's name: the same "no solution"
+    /// stands unchecked from one of our complete methods and is found false from an outside
+    /// program.
+    #[test]
+    fn judge_checked_checks_the_answers_marked_unproven() {
+        let solvable = &seed_puzzles("001_jump.txt", Variant::Classic).unwrap()[0];
+        let claim = |claims_unproven| {
+            let answer = Answer::Solve(Outcome {
+                status: Status::Infeasible,
+                stats: Stats {
+                    claims_unproven,
+                    ..Stats::default()
+                },
+            });
+            judge_checked(&answer, solvable, &Budget::unlimited())
+        };
+        assert_eq!(claim(false).status, TrialStatus::Infeasible);
+        let t = claim(true);
+        assert_eq!(t.status, TrialStatus::Wrong);
+        assert!(!t.message.ends_with('\n'), "{:?}", t.message);
     }
 
     #[test]

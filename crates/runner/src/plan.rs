@@ -227,9 +227,20 @@ pub fn make_plan(exp: ExperimentFile, registry: &Registry, ov: &Overrides) -> Re
     let configs = make_configs(&exp, registry, ov)?;
     let max_instances = ov.quick.then_some(exp.quick.max_instances);
     let mut instances = Vec::new();
+    let mut seen = Seen::default();
     for (i, spec) in exp.instances.iter().enumerate() {
         let before = instances.len();
-        read_source(&exp, i, spec, registry, &mut instances, &mut notes)?;
+        read_source(
+            &exp,
+            i,
+            spec,
+            registry,
+            &mut instances,
+            &mut notes,
+            &mut seen,
+        )?;
+        // Before quick mode keeps a few: a quick run refuses what the full run would.
+        seen.ids(i, &instances[before..])?;
         if let Some(l) = max_instances {
             // Quick mode keeps the first few of each source that some configuration runs:
             // a source that opens with puzzles of an order every `orders` list leaves out
@@ -421,6 +432,63 @@ fn check_orders(configs: &[Config], instances: &[Instance]) -> Result<()> {
     Ok(())
 }
 
+/// The instances of the sources read so far, so that a plan holds each puzzle once: two rows
+/// of one (configuration, variant, instance, trial) cannot be told apart (`trials.csv` refuses
+/// the second, after every trial has run), and the same puzzle twice under two names (`six.txt`
+/// and `./six.txt`) would count twice in every summary.
+#[derive(Default)]
+struct Seen {
+    /// (variant, instance id) → the source that made it.
+    ids: HashMap<(Variant, String), usize>,
+    /// (the file, as the system resolves it; line; variant) → the source and the id.
+    lines: HashMap<(PathBuf, usize, Variant), (usize, String)>,
+}
+
+impl Seen {
+    /// Notes the puzzle at `line` of `path` (`real`: resolved), read by source `i`; one that
+    /// an earlier source (or this one) read already is an error.
+    fn line(
+        &mut self,
+        i: usize,
+        (path, real): (&Path, &Path),
+        line: usize,
+        variant: Variant,
+        id: &str,
+    ) -> Result<()> {
+        match self.lines.entry((real.to_path_buf(), line, variant)) {
+            std::collections::hash_map::Entry::Occupied(first) => {
+                let (j, other) = first.get();
+                Err(RunError::Plan(format!(
+                    "instances[{i}]: line {line} of {} is already an instance of instances[{j}] (`{}`): the same puzzle file twice (two `file`s, or a `file` and a `glob` that matches it); list each file once, or part one with `skip` and `limit`",
+                    visible(&path.display().to_string()),
+                    visible(other)
+                )))
+            }
+            std::collections::hash_map::Entry::Vacant(v) => {
+                v.insert((i, id.to_string()));
+                Ok(())
+            }
+        }
+    }
+
+    /// Notes the instances source `i` made; an id an earlier source made (or this one, for the
+    /// same variant) is an error.
+    fn ids(&mut self, i: usize, made: &[Instance]) -> Result<()> {
+        for inst in made {
+            let key = (inst.puzzle.variant(), inst.id.clone());
+            if let Some(&j) = self.ids.get(&key) {
+                return Err(RunError::Plan(format!(
+                    "instances[{i}]: the instance `{}` ({}) is already one of instances[{j}]: an experiment holds each instance once, since its rows are told apart by it; list each source once",
+                    visible(&inst.id),
+                    inst.puzzle.variant().name()
+                )));
+            }
+            self.ids.insert(key, i);
+        }
+        Ok(())
+    }
+}
+
 fn read_source(
     exp: &ExperimentFile,
     i: usize,
@@ -428,6 +496,7 @@ fn read_source(
     registry: &Registry,
     out: &mut Vec<Instance>,
     notes: &mut Vec<String>,
+    seen: &mut Seen,
 ) -> Result<()> {
     let variant: Variant = spec.variant.unwrap_or(exp.variant);
     let mut files: Vec<PathBuf> = Vec::new();
@@ -491,9 +560,13 @@ fn read_source(
         let text = format::read_text(&path)?;
         let entries = format::parse_str(&text, &name)?;
         let kept = entries.into_iter().skip(spec.skip);
+        // The file as the system resolves it: `six.txt` and `./six.txt` are one file.
+        let real = std::fs::canonicalize(&path).unwrap_or_else(|_| path.clone());
         for e in kept.take(spec.limit.unwrap_or(usize::MAX)) {
+            let id = format!("{name}:{}", e.line);
+            seen.line(i, (&path, &real), e.line, variant, &id)?;
             out.push(Instance {
-                id: format!("{name}:{}", e.line),
+                id,
                 set: set.clone(),
                 puzzle: Puzzle::new(e.grid, variant),
                 label: e.label,
@@ -652,6 +725,7 @@ mod tests {
             &Registry::standard(),
             &mut out,
             &mut notes,
+            &mut Seen::default(),
         )
         .expect("the file reads");
         // Ids end with the line number: lines 11-13 are the file's puzzles 10-12 (from 0).

@@ -20,11 +20,26 @@ pub struct Todo<'p> {
     pub mine: usize,
     /// Tasks to run now, in order.
     pub tasks: Vec<&'p Task>,
+    /// The lines of `traces.csv` to keep, when there is one: those of trials that got their
+    /// row ([`Todo::prune_traces`] writes them).
+    traces: Option<Vec<TraceRow>>,
+}
+
+impl Todo<'_> {
+    /// Rewrites `out/traces.csv` without the lines of trials that never got their row (they
+    /// run again). The first write [`remaining`] leads to.
+    pub fn prune_traces(&self, out: &Path) -> Result<()> {
+        match &self.traces {
+            Some(kept) => Ok(write_rows(&out.join(files::TRACES), kept)?),
+            None => Ok(()),
+        }
+    }
 }
 
 /// Reads what an earlier run left in `out` (with `resume`, the run's settings, which its rows
 /// must match; without it, refuses a folder that already holds trials) and returns the tasks
-/// still to run in `shard`. Trace lines of trials that never got their row are dropped.
+/// still to run in `shard`. Writes nothing, so a refused run leaves the folder as it was; the
+/// trace lines of trials that never got their row are dropped by [`Todo::prune_traces`].
 pub fn remaining<'p>(
     plan: &'p Plan,
     out: &Path,
@@ -45,15 +60,18 @@ pub fn remaining<'p>(
     };
     // A trace line whose trial row never got written belongs to a trial that will run again.
     let traces_path = out.join(files::TRACES);
-    if traces_path.exists() {
+    let traces = if traces_path.exists() {
         let traces: Vec<TraceRow> = read_rows_resuming(&traces_path, None)?;
         let tasks: HashSet<usize> = rows.iter().map(|r| r.task).collect();
-        let kept: Vec<TraceRow> = traces
-            .into_iter()
-            .filter(|t| tasks.contains(&t.task))
-            .collect();
-        write_rows(&traces_path, &kept)?;
-    }
+        Some(
+            traces
+                .into_iter()
+                .filter(|t| tasks.contains(&t.task))
+                .collect(),
+        )
+    } else {
+        None
+    };
     let mine: Vec<&Task> = plan
         .tasks
         .iter()
@@ -71,6 +89,7 @@ pub fn remaining<'p>(
     Ok(Todo {
         mine: mine.len(),
         tasks,
+        traces,
     })
 }
 

@@ -1,5 +1,6 @@
 //! An experiment run end to end ([`run`]): planned against a registry, its results folder
-//! locked (and cleared with `fresh`, checked against its settings with `resume`), `meta.json`
+//! locked (and cleared with `fresh`, checked against its settings with `resume`, refused when
+//! it holds results and neither is given: nothing is written before these checks), `meta.json`
 //! written before the first trial and finished after the last, the trials executed (one row
 //! each, flushed), and the summaries, statistics, findings, charts and report written.
 
@@ -10,7 +11,7 @@ use sudoku_analysis::meta::RunMeta;
 
 use crate::clock::{Clock, RealClock};
 use crate::error::{Result, RunError};
-use crate::execute::{execute_plan, ExecOptions, ExecReport};
+use crate::execute::{execute_todo, ExecOptions, ExecReport};
 use crate::experiment::{ExperimentFile, Overrides};
 use crate::lock::lock_folder;
 use crate::outputs::{clear_outputs, write_outputs};
@@ -18,7 +19,7 @@ use crate::plan::{make_plan, write_generated, Plan};
 use crate::provenance;
 use crate::registry::Registry;
 use crate::results::write_atomic;
-use crate::resume::{check_resume, settings_of};
+use crate::resume::{check_resume, remaining, settings_of};
 use crate::shard::Shard;
 use crate::sink::{Event, Sink};
 
@@ -212,6 +213,14 @@ pub fn run_with_clock(
         // Before meta.json is rewritten: it holds the settings of the rows already there.
         check_resume(&out, &settings, sink)?;
     }
+    // Everything that may refuse the folder (results there without --resume, rows that do
+    // not match) is read before the first write: a refused run leaves it as it was.
+    let todo = remaining(
+        &plan,
+        &out,
+        Some(&settings).filter(|_| opts.resume),
+        opts.shard,
+    )?;
     let (commit, dirty) = provenance::build_commit();
     let mut meta = RunMeta {
         experiment: name.clone(),
@@ -248,7 +257,7 @@ pub fn run_with_clock(
         clock,
         sink,
     };
-    let trials = execute_plan(&plan, &exec)?;
+    let trials = execute_todo(&plan, todo, &exec)?;
     meta.finished = Some(provenance::now_utc());
     write_meta(&out, &meta)?;
     // The plan (every task and puzzle) is not needed for the outputs: its memory serves them.

@@ -820,3 +820,109 @@ fn every_shipped_experiment_builds_its_configurations() {
         assert!(!configs.is_empty(), "{}", path.display());
     }
 }
+
+/// Every file under `dir` and its bytes.
+fn snapshot(dir: &Path) -> std::collections::BTreeMap<String, Vec<u8>> {
+    let mut files = std::collections::BTreeMap::new();
+    for e in std::fs::read_dir(dir).unwrap() {
+        let path = e.unwrap().path();
+        if path.is_dir() {
+            for (name, bytes) in snapshot(&path) {
+                files.insert(format!("{}/{name}", path.display()), bytes);
+            }
+        } else {
+            files.insert(path.display().to_string(), std::fs::read(&path).unwrap());
+        }
+    }
+    files
+}
+
+/// `run --quick`, then the full run into the same folder: refused (results there, neither
+/// --resume nor --fresh) before a byte of the folder changes, so that the resume that follows
+/// still finds the quick run's settings in meta.json and refuses to mix its rows (1 trial)
+/// into the full run (2).
+#[test]
+fn a_refused_run_leaves_the_folder_as_it_was() {
+    use crate::run::{run_with_clock, Experiment, RunOptions};
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("p.txt");
+    std::fs::write(&file, PUZZLES).unwrap();
+    let exp = Experiment::parse(&format!(
+        "name = \"t\"\nseed = 5\ntrials = 2\n[[method]]\nname = \"mock\"\n[[instances]]\nfile = \"{}\"\n",
+        file.display()
+    ))
+    .unwrap();
+    let out = dir.path().join("o");
+    let opts = |quick, resume| RunOptions {
+        out: Some(out.clone()),
+        quick,
+        resume,
+        no_plots: true,
+        ..RunOptions::default()
+    };
+    let reg = registry();
+    run_with_clock(&exp, &reg, &opts(true, false), &Quiet, &MockClock).unwrap();
+    let quick = snapshot(&out);
+    assert!(quick.keys().any(|f| f.ends_with("meta.json")));
+    let e = run_with_clock(&exp, &reg, &opts(false, false), &Quiet, &MockClock)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.contains("already holds results: pass --resume to continue that run, or --fresh"),
+        "{e}"
+    );
+    assert!(
+        snapshot(&out) == quick,
+        "the refused run changed the folder"
+    );
+    let e = run_with_clock(&exp, &reg, &opts(false, true), &Quiet, &MockClock)
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("(`mock` trials 1 → 2;"), "{e}");
+    assert!(
+        snapshot(&out) == quick,
+        "the refused resume changed the folder"
+    );
+}
+
+/// The same puzzle twice in one experiment is refused when the plan is made, before any trial
+/// (it used to run every trial and fail only on writing the second row of one trial), however
+/// the file is named twice; parts of one file that do not overlap are two sets of puzzles.
+#[test]
+fn a_puzzle_listed_twice_is_refused_while_planning() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("p.txt");
+    std::fs::write(&file, PUZZLES).unwrap();
+    let reg = registry();
+    let head = "name = \"t\"\nseed = 1\n[[method]]\nname = \"mock\"\n";
+    let plan = |sources: &str| plan_of(&format!("{head}{sources}"), &reg);
+    let f = file.display().to_string();
+    let twice = format!("[[instances]]\nfile = \"{f}\"\n[[instances]]\nfile = \"{f}\"\n");
+    let e = plan(&twice).unwrap_err().to_string();
+    assert_eq!(
+        e,
+        format!("instances[1]: line 2 of {f} is already an instance of instances[0] (`{f}:2`): the same puzzle file twice (two `file`s, or a `file` and a `glob` that matches it); list each file once, or part one with `skip` and `limit`")
+    );
+    let glob = format!(
+        "[[instances]]\nfile = \"{f}\"\n[[instances]]\nglob = \"{}/*.txt\"\n",
+        dir.path().display()
+    );
+    assert!(plan(&glob)
+        .unwrap_err()
+        .to_string()
+        .contains("instances[1]: line 2 of "));
+    // Another spelling of the same file.
+    let other = format!("{}/./p.txt", dir.path().display());
+    let spelled = format!("[[instances]]\nfile = \"{f}\"\n[[instances]]\nfile = \"{other}\"\n");
+    let e = plan(&spelled).unwrap_err().to_string();
+    assert!(e.contains(&format!("line 2 of {other} is already")), "{e}");
+    // The same empty grid twice: no file, one id.
+    let orders = "[[instances]]\norders = [2]\n[[instances]]\norders = [2]\n";
+    let e = plan(orders).unwrap_err().to_string();
+    assert_eq!(e, "instances[1]: the instance `empty-4x4` (classic) is already one of instances[0]: an experiment holds each instance once, since its rows are told apart by it; list each source once");
+    // Two parts of one file, and one file in two variants, are different instances.
+    let parts = format!(
+        "[[instances]]\nfile = \"{f}\"\nlimit = 1\n[[instances]]\nfile = \"{f}\"\nskip = 1\n[[instances]]\nfile = \"{f}\"\nlimit = 1\nvariant = \"diagonal\"\n"
+    );
+    assert_eq!(plan(&parts).unwrap().instances.len(), 4);
+}

@@ -64,7 +64,9 @@ sudoku_core::config! {
         command: String = text "none",
             "a DIMACS SAT program run instead of CaDiCaL (its command line, split at spaces): \
              it reads the CNF on standard input and answers in the SAT competition's format \
-             (s SATISFIABLE / v ... 0); killed at the time limit; none: CaDiCaL or kissat";
+             (s SATISFIABLE / v ... 0); killed at the time limit; its UNSATISFIABLE, as \
+             kissat's, is checked by a complete method of ours before it is reported; none: \
+             CaDiCaL or kissat";
         options: String = text "none",
             "CaDiCaL's own options after the preset, name=value separated by commas \
              (e.g. seed=3,phase=0), set through its C API; none: the preset's";

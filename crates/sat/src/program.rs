@@ -379,6 +379,9 @@ pub(crate) fn solve(
     stats.nodes = conflicts;
     stats.solve_time = Some(solve_time);
     stats.child_cpu = Some(cpu);
+    // The program's `s UNSATISFIABLE` (no solution, or none beyond those found) carries no
+    // proof: the runner's judge checks it with a complete method of its own.
+    stats.claims_unproven = true;
     stats
         .extra
         .push(("conflicts".into(), conflicts.to_string()));
@@ -425,6 +428,7 @@ pub(crate) fn count_other(
             stats.solve_time = Some(ran.solve_time);
             stats.child_cpu = Some(ran.cpu);
             stats.nodes = ran.conflicts.unwrap_or(0);
+            stats.claims_unproven = true;
             match ran.verdict {
                 Verdict::Unsat => outcome(1, CountEnd::Complete, stats),
                 Verdict::Sat(_) => outcome(2, CountEnd::LimitReached, stats),

@@ -15,7 +15,7 @@ use crate::io::{display_name, read_puzzles, Out};
 use sudoku_analysis::stats::median;
 use sudoku_runner::clock::{Clock, RealClock};
 use sudoku_runner::experiment::Kind;
-use sudoku_runner::judge::{check_claim, judge, Answer, Trial};
+use sudoku_runner::judge::{judge_checked, Answer, Trial};
 use sudoku_runner::kind::{capability, Job, KindSettings, TrialMethod};
 use sudoku_runner::results::{ms, TrialStatus};
 use sudoku_runner::Registry;
@@ -81,7 +81,7 @@ struct Shared<'a> {
     seed: u64,
     budget: &'a Budget,
     cpu_time: bool,
-    /// The method is an outside program: its claims are checked ([`check_claim`]).
+    /// The method is `external`: its CPU time is its process's alone.
     outside: bool,
 }
 
@@ -127,10 +127,8 @@ fn run_chunk(
         // An outside program's CPU time is its own and its descendants', not the harness's.
         let cpu = own.map(|own| if sh.outside { 0.0 } else { own } + ms(answer.child_cpu()));
         // Verification in the same pass, outside the timed region.
-        let mut trial = judge(&answer, puzzle);
-        if sh.outside {
-            trial = check_claim(trial, &answer, puzzle, sh.budget);
-        }
+        // An outside program's "no solution" or complete count is checked by one of ours.
+        let trial = judge_checked(&answer, puzzle, sh.budget);
         if trial.status == TrialStatus::Wrong {
             out.wrong
                 .push(format!("WRONG: {place}: {}: {}", sh.label, trial.message));
@@ -326,6 +324,8 @@ fn answer_line(answer: &Answer, trial: &Trial) -> String {
             Status::Solved(g) => to_text(g).trim_end().to_string(),
             _ => trial.describe(),
         },
+        // A complete count below the limit that no check confirmed is not printed as fact.
+        (Answer::Count(_), TrialStatus::Unverified) => trial.describe(),
         (Answer::Count(c), _) => match c.end {
             CountEnd::Complete => c.count.to_string(),
             CountEnd::LimitReached => format!(">={}", c.count),
@@ -350,5 +350,37 @@ fn answer_line(answer: &Answer, trial: &Trial) -> String {
             format!("{} ({})", trial.describe(), trial.message)
         }
         _ => trial.describe(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use sudoku_core::{CountOutcome, Stats};
+
+    /// A complete count that no check confirmed is printed as the claim it is, not as a count.
+    #[test]
+    fn an_unconfirmed_count_is_not_printed_as_fact() {
+        let answer = Answer::Count(CountOutcome {
+            count: 2,
+            end: CountEnd::Complete,
+            solutions: Vec::new(),
+            stats: Stats::default(),
+        });
+        let trial = Trial {
+            status: TrialStatus::Unverified,
+            message: "claimed exactly 2 solutions; sat could not confirm it within 1 s".into(),
+            count: Some(2),
+            ..Trial::default()
+        };
+        assert_eq!(
+            answer_line(&answer, &trial),
+            "unverified: claimed exactly 2 solutions; sat could not confirm it within 1 s"
+        );
+        let confirmed = Trial {
+            status: TrialStatus::Multiple,
+            ..trial
+        };
+        assert_eq!(answer_line(&answer, &confirmed), "2");
     }
 }
