@@ -7,13 +7,11 @@
 
 use std::path::PathBuf;
 
-use anyhow::{anyhow, Context};
 use clap::{Arg, ArgAction, Args, CommandFactory, Subcommand};
 
-use crate::cli::findings::replace_between;
+use crate::cli::findings::{read_document, replace_between, write_document};
 use crate::cli::{Cli, Exit, Failure, EXIT_RULE};
 use crate::io::Out;
-use sudoku_runner::results::write_atomic;
 
 /// The command that writes docs/cli.md, as the page and the test's message say.
 pub const CLI_COMMAND: &str = "cargo run --release -- docs cli > docs/cli.md";
@@ -43,29 +41,24 @@ pub enum Page {
 
 /// Prints the page, or writes the blocks into `--into`'s file.
 pub fn docs(a: &DocsArgs) -> Result<(), Failure> {
+    if let Page::Report { into: Some(file) } = &a.page {
+        let mut text = read_document(file)?;
+        for (name, block) in report_blocks() {
+            let (open, close) = markers(name);
+            text = replace_between(&text, &block, &open, &close)
+                .map_err(|e| e.said(file, &open, &close, &format!("the {name} go")))?;
+        }
+        write_document(file, &text, "docs report --into", "generated blocks")?;
+        return Ok(());
+    }
     let mut out = Out::new();
     match &a.page {
         Page::Cli => out.text(&cli_page())?,
-        Page::Report { into: None } => {
+        _ => {
             for (name, block) in report_blocks() {
                 let (open, close) = markers(name);
                 out.text(&format!("{open}\n{block}{close}\n\n"))?;
             }
-        }
-        Page::Report { into: Some(file) } => {
-            let mut text = std::fs::read_to_string(file)
-                .with_context(|| format!("reading {}", file.display()))?;
-            for (name, block) in report_blocks() {
-                let (open, close) = markers(name);
-                text = replace_between(&text, &block, &open, &close).ok_or_else(|| {
-                    anyhow!(
-                        "{}: no `{open}` … `{close}` block to replace (add the two lines where the {name} go)",
-                        file.display()
-                    )
-                })?;
-            }
-            write_atomic(file, &text)?;
-            eprintln!("{}: generated blocks written", file.display());
         }
     }
     Ok(out.finish()?)
