@@ -1,6 +1,6 @@
 //! The files of a results folder, in one table ([`RUN_FILES`]): their names, what makes them
 //! and what they hold. The writers name files through its constants, `run --fresh` clears what
-//! [`is_output`] matches, the report links the files marked [`RunFile::linked`], and the file
+//! [`is_output`] matches (the charts by the names a run may draw, never a file of the user's), the report links the files marked [`RunFile::linked`], and the file
 //! table of docs/report.md is generated from it, so a new file is one row here.
 
 use std::path::{Path, PathBuf};
@@ -151,22 +151,28 @@ pub const RUN_FILES: &[RunFile] = &[
     },
 ];
 
-/// Whether the file named `name` matches the table name `pattern` (`*.svg`: by extension).
-fn matches(pattern: &str, name: &str) -> bool {
+/// Whether the file named `name` is the table name `pattern`: a name, or `*.svg` standing
+/// for `STEM.svg` of each chart stem in `charts`.
+fn matches(pattern: &str, name: &str, charts: &[String]) -> bool {
     match pattern.strip_prefix("*.") {
-        Some(ext) => Path::new(name).extension().is_some_and(|e| e == ext),
+        Some(ext) => name
+            .strip_suffix(ext)
+            .and_then(|n| n.strip_suffix('.'))
+            .is_some_and(|stem| charts.iter().any(|c| c == stem)),
         None => name == pattern,
     }
 }
 
-/// Whether a file named `name` is an output of a run: a file of [`RUN_FILES`], a chart, or the
-/// [`TMP_SUFFIX`] sibling of one that a killed run left.
-pub fn is_output(name: &str) -> bool {
+/// Whether a file named `name` is an output of a run: a file of [`RUN_FILES`], a chart (by
+/// its name: `charts` are the stems a run may draw, `cactus` for `cactus.svg` and
+/// `cactus.png`), or the [`TMP_SUFFIX`] sibling of one that a killed run left. A file of the
+/// user's, `notes.md` or `photo.png`, is none.
+pub fn is_output(name: &str, charts: &[String]) -> bool {
     let name = name.strip_suffix(TMP_SUFFIX).unwrap_or(name);
     RUN_FILES
         .iter()
         .flat_map(|f| f.names)
-        .any(|pattern| matches(pattern, name))
+        .any(|pattern| matches(pattern, name, charts))
 }
 
 /// The files of [`RUN_FILES`] (charts aside) that `keep` admits, in table order.
@@ -207,6 +213,7 @@ mod tests {
 
     #[test]
     fn outputs_charts_and_tmp_siblings_are_cleared_and_nothing_else() {
+        let charts = ["cactus".to_string(), "sweep_tabu_lambda".to_string()];
         for name in [
             "trials.csv",
             "trials.csv.tmp",
@@ -218,7 +225,7 @@ mod tests {
             "cd.svg",
             "instances.txt",
         ] {
-            assert!(is_output(name), "{name}");
+            assert!(is_output(name, &charts), "{name}");
         }
         for name in [
             "notes.md",
@@ -228,8 +235,12 @@ mod tests {
             "svg",
             "x.tmp",
             "README.md",
+            "photo.png",
+            "my-chart.svg",
+            "cactus.svg.bak",
+            "sweep_tabu_lambda.jpg",
         ] {
-            assert!(!is_output(name), "{name}");
+            assert!(!is_output(name, &charts), "{name}");
         }
     }
 

@@ -40,11 +40,13 @@ pub mod stats;
 pub mod summary;
 pub mod tables;
 mod trials;
+pub mod writing;
 
 pub use header::csv_header;
 pub use kinds::{KindColumns, LogicLpColumns};
-pub use outputs::{write_whole, RunOutputs};
+pub use outputs::RunOutputs;
 pub use trials::{ConfigFacts, Facts, Name, Names, Trial, Trials};
+pub use writing::{write_whole, write_with};
 
 pub use row::{
     join_extra, ms, parse_checked, parse_rows, read_checked, read_rows, read_rows_resuming,
@@ -96,13 +98,13 @@ pub enum AnalysisError {
         /// The torn line's number.
         line: usize,
     },
-    /// A CSV file could not be written.
+    /// A file could not be written whole ([`writing`]): the file there, if any, is as it was.
     #[error("writing {}: {source}", path.display())]
-    Write {
-        /// The file.
+    NotWritten {
+        /// The file, as it was named.
         path: PathBuf,
         /// Why.
-        source: csv::Error,
+        source: std::io::Error,
     },
     /// A `meta.json` that is not JSON, or whose fields have the wrong type.
     #[error("{}: not a readable meta.json: {source}", path.display())]

@@ -12,6 +12,7 @@ use crate::meta::RunMeta;
 use crate::meta::RunSettings;
 use crate::summary::{self, SummaryRow};
 use crate::tables::{self, Caps, PerfRow, TimeLimits};
+use crate::writing::write_whole;
 use crate::{read_checked, write_rows, AnalysisError, CsvRow, Row, TraceRow, Trials};
 
 /// A run's trials and settings and all that is computed from them: the configurations' time
@@ -189,15 +190,6 @@ fn read_if_there<T: CsvRow>(
     } else {
         Ok(Vec::new())
     }
-}
-
-/// Writes `text` to `path` whole or not at all (into `<path>.tmp`, then renamed over it), so
-/// a run killed while writing leaves the earlier file, not half of a new one; returns `path`.
-pub fn write_whole(path: &Path, text: &str) -> Result<PathBuf, AnalysisError> {
-    let tmp = files::tmp_sibling(path);
-    std::fs::write(&tmp, text).map_err(|e| AnalysisError::io(&tmp, e))?;
-    std::fs::rename(&tmp, path).map_err(|e| AnalysisError::io(path, e))?;
-    Ok(path.to_path_buf())
 }
 
 #[cfg(test)]

@@ -789,33 +789,25 @@ fn column_error(
     Some((column, problem))
 }
 
-/// Rewrites a CSV file with exactly these rows.
+/// Rewrites a CSV file with exactly these rows, whole or not at all
+/// ([`crate::writing::write_with`]).
 pub fn write_rows<T: Serialize>(path: &Path, rows: &[T]) -> Result<(), AnalysisError> {
-    let tmp = crate::files::tmp_sibling(path);
-    let csv_err = |e: csv::Error| AnalysisError::Write {
-        path: tmp.clone(),
-        source: e,
-    };
-    {
-        // The header written here, not by csv: it refuses a row's nested columns.
+    crate::writing::write_with(path, |out| {
+        // The header written here, not by csv: it refuses a row's nested columns. No rows, no
+        // header: an empty file still reads as no rows.
         let mut w = csv::WriterBuilder::new()
             .has_headers(false)
-            .from_path(&tmp)
-            .map_err(csv_err)?;
+            .from_writer(out);
         if let Some(first) = rows.first() {
-            w.write_record(csv_header(first).map_err(csv_err)?)
-                .map_err(csv_err)?;
+            w.write_record(csv_header(first).map_err(std::io::Error::other)?)
+                .map_err(std::io::Error::other)?;
         }
         for r in rows {
-            w.serialize(r).map_err(csv_err)?;
+            w.serialize(r).map_err(std::io::Error::other)?;
         }
-        w.flush().map_err(|e| AnalysisError::io(&tmp, e))?;
-    }
-    if rows.is_empty() {
-        // No rows, no header: an empty file still reads as no rows.
-        std::fs::write(&tmp, "").map_err(|e| AnalysisError::io(&tmp, e))?;
-    }
-    std::fs::rename(&tmp, path).map_err(|e| AnalysisError::io(path, e))
+        w.flush()
+    })?;
+    Ok(())
 }
 
 #[cfg(test)]

@@ -10,6 +10,14 @@
 
 use std::process::ExitCode;
 
+/// `eprintln!` that never panics: a line on standard error through [`io::say`], dropped when
+/// standard error cannot be written (`2>/dev/full`).
+macro_rules! say {
+    ($($arg:tt)*) => {
+        $crate::io::say(format_args!($($arg)*))
+    };
+}
+
 mod cli;
 mod io;
 mod progress;

@@ -9,6 +9,9 @@ use std::io::IsTerminal;
 
 use indicatif::{MultiProgress, ProgressBar, ProgressDrawTarget, ProgressStyle};
 use sudoku_analysis::escape::visible;
+
+use crate::cli::message_text;
+use crate::io::shown;
 use sudoku_runner::results::{Row, TrialStatus};
 use sudoku_runner::{Event, PlanSize, Sink};
 
@@ -26,15 +29,15 @@ impl Sink for Console {
                 file,
                 description,
             } => {
-                eprintln!("planning {experiment} ({file})");
+                say!("planning {} ({})", visible(experiment), visible(file));
                 if let Some(d) = description {
-                    eprintln!("  {}", d.trim());
+                    say!("  {}", message_text(d.trim()));
                 }
             }
             Event::Note(n) => self.println(&format!("note: {n}")),
             Event::Warning(w) => self.println(&format!("warning: {w}")),
-            Event::Planned(size) => eprintln!("{}", plan_size(size)),
-            Event::Removed(f) => eprintln!("removed {}", f.display()),
+            Event::Planned(size) => say!("{}", plan_size(size)),
+            Event::Removed(f) => say!("removed {}", shown(f)),
             Event::Started { tasks } => *self.bars.borrow_mut() = Some(Bars::new(tasks as u64)),
             Event::Running { config, order } => {
                 if let Some(b) = &*self.bars.borrow() {
@@ -48,11 +51,15 @@ impl Sink for Console {
                     b.overall.finish_and_clear();
                 }
                 if skipped > 0 {
-                    eprintln!("resumed: {skipped} trials were already done, {ran} run now");
+                    say!("resumed: {skipped} trials were already done, {ran} run now");
                 }
             }
             Event::ChartSkipped { chart, reason } => {
-                eprintln!("chart {chart} not drawn: {reason}")
+                say!(
+                    "chart {} not drawn: {}",
+                    visible(chart),
+                    message_text(reason)
+                )
             }
             _ => {}
         }
@@ -82,13 +89,15 @@ impl Console {
         }
     }
 
-    /// Prints a line above the bars (or plainly on stderr when there are none).
+    /// Prints a line above the bars (or plainly on stderr when there are none), its control
+    /// characters written out (a path or a label in a note cannot move the terminal).
     fn println(&self, line: &str) {
+        let line = &message_text(line);
         match &*self.bars.borrow() {
             Some(b) if !b.multi.is_hidden() => {
                 b.multi.println(line).ok();
             }
-            _ => eprintln!("{line}"),
+            _ => say!("{line}"),
         }
     }
 }

@@ -746,17 +746,85 @@ fn a_full_disk_names_the_file() {
     );
     std::fs::remove_file(d.join("o/trials.csv")).unwrap();
     assert!(bench(d, &["run", &exp, "--out", "o"]).status.success());
-    let meta = std::fs::read_to_string(d.join("o/meta.json")).unwrap();
-    std::os::unix::fs::symlink("/dev/full", d.join("o/meta.json.tmp")).unwrap();
-    fails(
+    // A `.tmp` planted as a link is removed, never written through (it could name any file).
+    std::fs::write(d.join("victim"), "keep").unwrap();
+    std::os::unix::fs::symlink(d.join("victim"), d.join("o/meta.json.tmp")).unwrap();
+    assert!(bench(d, &["run", &exp, "--out", "o", "--resume"])
+        .status
+        .success());
+    assert_eq!(std::fs::read_to_string(d.join("victim")).unwrap(), "keep");
+    assert!(!d.join("o/meta.json.tmp").exists());
+}
+
+/// Every file in a results folder on a full disk: `plot` fails naming the file it could not
+/// write, every file keeps what it held, and no `.tmp` is left; with room again it goes
+/// through. The disk is a tmpfs of 1 MiB mounted for the test (CI runs as root; where
+/// mounting is impossible the test skips and says so).
+#[test]
+fn a_full_disk_leaves_every_output_whole() {
+    use sudoku_fixtures::disk::{fill, Tmpfs};
+    let (dir, _) = two_puzzles();
+    let d = dir.path();
+    let exp = small_experiment(d, "[[method]]\nname = \"dlx\"\n");
+    std::fs::create_dir(d.join("disk")).unwrap();
+    let disk = match Tmpfs::mount(&d.join("disk"), 1024) {
+        Ok(disk) => disk,
+        Err(why) => {
+            sudoku_fixtures::skip("a_full_disk_leaves_every_output_whole", &why);
+            return;
+        }
+    };
+    let out = disk.path().join("o");
+    let run = bench(d, &["run", &exp, "--out", out.to_str().unwrap()]);
+    assert!(run.status.success(), "{}", text(&run.stderr));
+    let before = |dir: &Path| -> Vec<(String, Vec<u8>)> {
+        let mut files: Vec<(String, Vec<u8>)> = std::fs::read_dir(dir)
+            .unwrap()
+            .map(|e| {
+                let e = e.unwrap();
+                (
+                    e.file_name().to_string_lossy().into_owned(),
+                    std::fs::read(e.path()).unwrap(),
+                )
+            })
+            .collect();
+        files.sort();
+        files
+    };
+    // Every file `plot` rewrites gets a text of its own, which a write that went through would
+    // replace.
+    for name in before(&out).into_iter().map(|(n, _)| n) {
+        if !["trials.csv", "meta.json"].contains(&name.as_str()) {
+            std::fs::write(out.join(&name), format!("old {name}")).unwrap();
+        }
+    }
+    let whole = before(&out);
+    assert!(
+        whole.iter().any(|(n, _)| n.ends_with(".png")),
+        "no chart drawn"
+    );
+    let filler = fill(disk.path());
+    let err = fails(
         d,
-        &["run", &exp, "--out", "o", "--resume"],
-        "writing o/meta.json.tmp: No space left on device",
+        &["plot", out.to_str().unwrap()],
+        ": No space left on device",
     );
+    assert!(
+        err.contains(&format!("writing {}/", out.display())),
+        "{err}"
+    );
+    assert_eq!(before(&out), whole, "a file changed on the full disk");
+    std::fs::remove_file(filler).unwrap();
+    let plot = bench(d, &["plot", out.to_str().unwrap()]);
+    assert!(plot.status.success(), "{}", text(&plot.stderr));
+    let after = before(&out);
     assert_eq!(
-        std::fs::read_to_string(d.join("o/meta.json")).unwrap(),
-        meta
+        after.iter().map(|(n, _)| n).collect::<Vec<_>>(),
+        whole.iter().map(|(n, _)| n).collect::<Vec<_>>()
     );
+    for (name, bytes) in after {
+        assert!(!bytes.starts_with(b"old "), "{name} was not rewritten");
+    }
 }
 
 /// Issue 67, item 2: `merge A B --out A` left A's meta.json at 0 bytes; now refused, and A
@@ -809,4 +877,114 @@ fn an_empty_file_is_one_error() {
         "error: e.txt:1:1: no puzzle found (the input is empty or only comments)\n"
     );
     assert!(out.stdout.is_empty(), "{}", text(&out.stdout));
+}
+
+/// `findings --into` a link writes the block into the file the link names, and the link stays
+/// a link (it was replaced by a regular file, and its file kept the old block); `convert -o`
+/// through a link likewise.
+#[test]
+fn a_link_is_written_through() {
+    let (dir, _) = two_puzzles();
+    let d = dir.path();
+    let exp = small_experiment(d, "");
+    assert!(bench(d, &["run", &exp, "--out", "o", "--no-plots"])
+        .status
+        .success());
+    std::fs::create_dir(d.join("docs")).unwrap();
+    std::fs::write(
+        d.join("docs/page.md"),
+        "# Page\n<!-- findings:start -->\nold\n<!-- findings:end -->\n",
+    )
+    .unwrap();
+    std::os::unix::fs::symlink("docs/page.md", d.join("link.md")).unwrap();
+    let out = bench(d, &["findings", "o", "--into", "link.md"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(
+        text(&out.stderr),
+        "link.md: findings block written into docs/page.md, which it links to\n"
+    );
+    assert!(std::fs::symlink_metadata(d.join("link.md"))
+        .unwrap()
+        .file_type()
+        .is_symlink());
+    let page = std::fs::read_to_string(d.join("docs/page.md")).unwrap();
+    assert!(
+        page.starts_with("# Page\n<!-- findings:start -->\n_Written by `sudoku-bench findings o")
+            && !page.contains("\nold\n"),
+        "{page}"
+    );
+    std::os::unix::fs::symlink("docs/grid.txt", d.join("grid-link.txt")).unwrap();
+    let out = bench(
+        d,
+        &["convert", "two.txt", "--to", "block", "-o", "grid-link.txt"],
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(std::fs::read_to_string(d.join("docs/grid.txt"))
+        .unwrap()
+        .starts_with("0 0 3 0 2 0 6 0 0\n"));
+}
+
+/// `convert --to dimacs -o DIR` with a folder writes the formulas into it, named after the
+/// puzzle file, not `DIR-1.cnf`, `DIR-2.cnf` beside it.
+#[test]
+fn dimacs_into_a_folder_stays_in_the_folder() {
+    let (dir, f) = two_puzzles();
+    let d = dir.path();
+    std::fs::create_dir(d.join("cnf")).unwrap();
+    let out = bench(d, &["convert", &f, "--to", "dimacs", "-o", "cnf"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let mut made: Vec<String> = std::fs::read_dir(d.join("cnf"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    made.sort();
+    assert_eq!(made, ["two-1.cnf", "two-2.cnf"]);
+    assert!(!d.join("cnf-1.cnf").exists());
+    for m in &made {
+        let cnf = std::fs::read_to_string(d.join("cnf").join(m)).unwrap();
+        assert!(
+            cnf.starts_with("c sudoku-bench sat (defaults): two.txt:"),
+            "{cnf}"
+        );
+    }
+    // One puzzle: `STEM.cnf` in the folder.
+    std::fs::write(
+        d.join("one.txt"),
+        std::fs::read_to_string(d.join(&f))
+            .unwrap()
+            .lines()
+            .next()
+            .unwrap(),
+    )
+    .unwrap();
+    assert!(
+        bench(d, &["convert", "one.txt", "--to", "dimacs", "-o", "cnf/"])
+            .status
+            .success()
+    );
+    assert!(d.join("cnf/one.cnf").exists());
+}
+
+/// A results folder named with control characters (an escape sequence, a line break) shows
+/// with them written out in what `run` and `report` print: the terminal is not coloured and
+/// every file stays on its line.
+#[test]
+fn a_folder_named_with_control_characters_is_printed_escaped() {
+    let (dir, _) = two_puzzles();
+    let d = dir.path();
+    let exp = small_experiment(d, "");
+    let name = "o\u{1b}[31mred\nline";
+    let shown = "o\\u{1b}[31mred\\nline";
+    let run = bench(d, &["run", &exp, "--out", name, "--no-plots", "--fresh"]);
+    assert!(run.status.success(), "{}", text(&run.stderr));
+    let report = bench(d, &["report", name]);
+    assert!(report.status.success(), "{}", text(&report.stderr));
+    assert_eq!(text(&report.stdout), format!("{shown}/report.html\n"));
+    for out in [&run, &report] {
+        for stream in [&out.stdout, &out.stderr] {
+            let t = text(stream);
+            assert!(!t.contains('\u{1b}') && !t.contains("red\nline"), "{t}");
+        }
+    }
+    assert!(text(&run.stdout).contains(&format!("results in {shown}:\n  {shown}/trials.csv\n")));
 }

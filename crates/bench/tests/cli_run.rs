@@ -329,14 +329,20 @@ fn fresh_removes_every_output_of_an_earlier_run() {
     assert!(bench(dir.path(), &["run", exp.to_str().unwrap()])
         .status
         .success());
-    // Stale files an earlier, different run could have left, and a file that is not ours.
+    // Stale files an earlier, different run could have left (a sweep of `prop` and a chart
+    // this run does not draw, a `.tmp` a killed run left), and files that are not ours: a
+    // chart or a photo of the user's is no output, whatever its extension.
     for f in [
-        "sweep_old.svg",
-        "sweep_old.png",
+        "sweep_prop_locked_candidates.svg",
+        "sweep_prop_locked_candidates.png",
+        "convergence.png",
+        "summary.md.tmp",
         "findings.md",
         "instances.txt",
         "traces.csv",
         "notes.md",
+        "photo.png",
+        "my-chart.svg",
     ] {
         std::fs::write(res.join(f), "stale").unwrap();
     }
@@ -354,13 +360,15 @@ fn fresh_removes_every_output_of_an_earlier_run() {
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
         .collect();
     left.sort();
-    // Only what this run wrote (no charts: --no-plots), and the file that is not an output.
+    // Only what this run wrote (no charts: --no-plots), and the files that are not outputs.
     assert_eq!(
         left,
         [
             "findings.md",
             "meta.json",
+            "my-chart.svg",
             "notes.md",
+            "photo.png",
             "stats.md",
             "stats.tex",
             "summary.csv",

@@ -3,6 +3,7 @@
 //! run past a minute (the hangs this corpus keeps ran for days).
 
 use std::fs::File;
+use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
@@ -18,9 +19,16 @@ fn corpus() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/malformed")
 }
 
-/// Copies a corpus file or folder to `to`.
+/// Copies a corpus file or folder to `to`; a link stays a link, and the corpus file it names
+/// is copied beside it.
 fn copy(from: &Path, to: &Path) {
-    if from.is_dir() {
+    if let Ok(target) = std::fs::read_link(from) {
+        std::os::unix::fs::symlink(&target, to).unwrap();
+        let (from_target, to_target) = (corpus().join(&target), to.with_file_name(&target));
+        if !to_target.exists() {
+            copy(&from_target, &to_target);
+        }
+    } else if from.is_dir() {
         std::fs::create_dir_all(to).unwrap();
         for e in std::fs::read_dir(from).unwrap() {
             let e = e.unwrap();
@@ -70,9 +78,36 @@ fn run(case: &Case) -> Result<(), String> {
     let mut stdin = Stdio::null();
     let (out, err) = (tmp.path().join("stdout"), tmp.path().join("stderr"));
     let mut stdout_to = out.clone();
+    let mut stderr_to = err.clone();
+    let mut closed = false;
+    let mut held = Vec::new();
     let mut env = Vec::new();
     for word in case.command.split(' ') {
-        let word = word.replace("{tmp}", &tmp.path().display().to_string());
+        let word = word
+            .replace("{tmp}", &tmp.path().display().to_string())
+            .replace("{esc}", "\u{1b}")
+            .replace("{nl}", "\n");
+        // `>&-`: standard output closed.
+        if word == ">&-" {
+            closed = true;
+            continue;
+        }
+        // `2>FILE`: standard error goes there (`2>/dev/full`: every write fails).
+        if let Some(file) = word.strip_prefix("2>") {
+            stderr_to = Path::new(file).to_path_buf();
+            continue;
+        }
+        // `held@NAME`: the copy of NAME, whose lock this test holds while the command runs,
+        // as a run writing the folder holds it.
+        if let Some(name) = word.strip_prefix("held@") {
+            let to = tmp.path().join(name);
+            if !to.exists() {
+                copy(&corpus().join(name), &to);
+            }
+            held.push(sudoku_runner::lock::lock_folder(&to, "run", &sudoku_runner::Quiet).unwrap());
+            args.push(to.display().to_string());
+            continue;
+        }
         // `NAME=VALUE` before the first argument: the binary's environment (`PATH=…`).
         if let Some((name, value)) = word.split_once('=').filter(|_| args.is_empty()) {
             env.push((name.to_string(), value.to_string()));
@@ -122,15 +157,30 @@ fn run(case: &Case) -> Result<(), String> {
         .truncate(true)
         .open(&stdout_to)
         .unwrap();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_sudoku-bench"))
+    let stderr = std::fs::OpenOptions::new()
+        .write(true)
+        .create(true)
+        .truncate(true)
+        .open(&stderr_to)
+        .unwrap();
+    let mut command = Command::new(env!("CARGO_BIN_EXE_sudoku-bench"));
+    command
         .args(&args)
         .envs(env)
         .current_dir(root())
         .stdin(stdin)
         .stdout(stdout)
-        .stderr(File::create(&err).unwrap())
-        .spawn()
-        .expect("the binary starts");
+        .stderr(stderr);
+    if closed {
+        // SAFETY: only `close`, which is async-signal-safe, between fork and exec.
+        unsafe {
+            command.pre_exec(|| {
+                libc::close(1);
+                Ok(())
+            });
+        }
+    }
+    let mut child = command.spawn().expect("the binary starts");
     let started = Instant::now();
     let status = loop {
         if let Some(s) = child.try_wait().unwrap() {
@@ -145,6 +195,7 @@ fn run(case: &Case) -> Result<(), String> {
     };
     let text =
         |p: &Path| String::from_utf8_lossy(&std::fs::read(p).unwrap_or_default()).into_owned();
+    drop(held);
     let (out, err) = (text(&out), text(&err));
     let shown = format!(
         "exit {:?}\n--- stdout\n{out}--- stderr\n{err}",

@@ -152,24 +152,29 @@ pub fn latex(title: &str, cs: &[Comparison]) -> String {
 /// The comparison as CSV (the values file's columns plus ours, agreement, verdict, reason), for
 /// machines and tests.
 pub fn write_csv(path: &Path, cs: &[Comparison]) -> Result<(), ReproError> {
-    let werr = |e: csv::Error| ReproError::Write {
-        path: path.to_path_buf(),
-        what: e.to_string(),
-    };
-    let mut w = csv::Writer::from_path(path).map_err(werr)?;
-    let extra = ["ours", "agreement", "verdict", "reason", "notes"];
-    let header = COLUMNS[..6].iter().chain(extra.iter());
-    w.write_record(header).map_err(werr)?;
-    for c in cs {
-        let v = &c.value;
-        let given = [&v.paper, &v.item, &v.page, &v.quantity, &v.value, &v.unit];
-        let judged = [ours_text(c), c.agreement.clone(), c.verdict.name().into()];
-        let record = given.into_iter().cloned().chain(judged);
-        w.write_record(record.chain([c.reason.clone(), v.notes.clone()]))
-            .map_err(werr)?;
-    }
-    w.flush().map_err(|e| ReproError::Write {
-        path: path.to_path_buf(),
-        what: e.to_string(),
+    // Whole or not at all, as every file of the workspace is written.
+    sudoku_analysis::write_with(path, |out| {
+        let mut w = csv::Writer::from_writer(out);
+        let extra = ["ours", "agreement", "verdict", "reason", "notes"];
+        let header = COLUMNS[..6].iter().chain(extra.iter());
+        w.write_record(header).map_err(std::io::Error::other)?;
+        for c in cs {
+            let v = &c.value;
+            let given = [&v.paper, &v.item, &v.page, &v.quantity, &v.value, &v.unit];
+            let judged = [ours_text(c), c.agreement.clone(), c.verdict.name().into()];
+            let record = given.into_iter().cloned().chain(judged);
+            w.write_record(record.chain([c.reason.clone(), v.notes.clone()]))
+                .map_err(std::io::Error::other)?;
+        }
+        w.flush()
     })
+    .map_err(|e| ReproError::Write {
+        path: path.to_path_buf(),
+        // Its own message names the file too.
+        what: match e {
+            sudoku_analysis::AnalysisError::NotWritten { source, .. } => source.to_string(),
+            e => e.to_string(),
+        },
+    })?;
+    Ok(())
 }

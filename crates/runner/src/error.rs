@@ -67,7 +67,7 @@ pub enum RunError {
         name: String,
     },
     /// A results folder another process is writing.
-    #[error("{} is in use: {holder} is writing there; `{command}` would mix its results into the same files. Wait for it to end, or write elsewhere (--out DIR)", .dir.display())]
+    #[error("{} is in use: {holder} is writing there; {}", .dir.display(), busy_advice(command))]
     Busy {
         /// The folder.
         dir: PathBuf,
@@ -115,6 +115,19 @@ impl RunError {
             what: what.into(),
             source,
         }
+    }
+}
+
+/// What [`RunError::Busy`] tells `command` to do: a writer of new results may write elsewhere;
+/// one that redraws the folder (`plot`, `report`) or writes a document into it can only wait.
+fn busy_advice(command: &str) -> String {
+    match command {
+        "run" | "merge" => format!(
+            "`{command}` would mix its results into the same files. Wait for it to end, or write elsewhere (--out DIR)"
+        ),
+        _ => format!(
+            "`{command}` would read rows still being written and write the same files at once. Wait for it to end"
+        ),
     }
 }
 

@@ -1,7 +1,8 @@
-//! One writer per results folder: `run` and `merge` hold `<folder>/.sudoku-bench.lock` while
-//! they write, so a second writer (another `run`, a `run --resume` while the first still runs,
-//! a `merge` into it) stops with an error naming the holder instead of mixing rows into one
-//! trials.csv.
+//! One writer per results folder: `run`, `merge`, `plot` and `report` hold
+//! `<folder>/.sudoku-bench.lock` while they write, so a second writer (another `run`, a
+//! `run --resume` while the first still runs, a `merge` into it, a `plot` of it) stops with an
+//! error naming the holder instead of mixing rows into one trials.csv or writing its files
+//! twice at once. Commands that only read a folder ask [`writer`] and say when one is at work.
 //!
 //! The lock is an advisory `flock` on that file, which the kernel drops when its process ends
 //! however it ends: after `kill -9` the next `run --resume` takes the folder over at once, and
@@ -24,6 +25,12 @@ use crate::sink::{Event, Sink};
 
 /// The lock file's name inside a results folder.
 pub const LOCK_FILE: &str = ".sudoku-bench.lock";
+
+/// How many times a writer asks again for a lock that is taken, [`BUSY_PAUSE`] apart, before
+/// it names the holder: a reader testing the lock ([`writer`]) holds it for microseconds.
+const BUSY_TRIES: u32 = 20;
+/// See [`BUSY_TRIES`].
+const BUSY_PAUSE: std::time::Duration = std::time::Duration::from_millis(10);
 
 /// Who holds a folder, as its lock file says.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -91,6 +98,7 @@ impl Drop for FolderLock {
 /// over, with a note to `sink`.
 pub fn lock_folder(dir: &Path, command: &str, sink: &dyn Sink) -> Result<FolderLock> {
     let path = dir.join(LOCK_FILE);
+    let mut tries = 0;
     loop {
         let mut file = OpenOptions::new()
             .read(true)
@@ -107,6 +115,13 @@ pub fn lock_folder(dir: &Path, command: &str, sink: &dyn Sink) -> Result<FolderL
         // SAFETY: a valid open descriptor; LOCK_NB makes the call return at once.
         let got = unsafe { libc::flock(file.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) } == 0;
         let earlier = read_holder(&mut file);
+        if !got && tries < BUSY_TRIES {
+            // Perhaps a reader testing the lock ([`writer`]) for a moment: ask again.
+            tries += 1;
+            drop(file);
+            std::thread::sleep(BUSY_PAUSE);
+            continue;
+        }
         if !got {
             let holder = earlier.map_or_else(
                 || "another sudoku-bench process".to_string(),
@@ -136,15 +151,37 @@ pub fn lock_folder(dir: &Path, command: &str, sink: &dyn Sink) -> Result<FolderL
         }
         let text = serde_json::to_string(&Holder::me())
             .map_err(|e| RunError::io("writing the lock", std::io::Error::other(e)))?;
-        // Over the old text, then cut to length: never an empty file in between.
-        let written = file
+        // Over the old text, then cut to length: never an empty file in between. The text only
+        // names the holder in others' messages: a full disk that refuses it leaves the lock
+        // held all the same (the others then name "another sudoku-bench process"), and the
+        // command's own writes say what the disk refused.
+        let _ = file
             .seek(SeekFrom::Start(0))
             .and_then(|_| file.write_all(text.as_bytes()))
             .and_then(|()| file.set_len(text.len() as u64))
             .and_then(|()| file.flush());
-        written.map_err(|e| RunError::io(format!("writing {}", path.display()), e))?;
         return Ok(FolderLock { file, path });
     }
+}
+
+/// Who is writing the results folder `dir` now, if a process holds its lock: for the commands
+/// that only read a folder (`compare`, `findings`, `fidelity`), which then say that its rows
+/// are not all there yet. The lock is tested, not held: a shared lock taken and dropped at
+/// once (a writer that asks in that instant asks again, [`lock_folder`]). A folder without a
+/// lock file, or whose lock no process holds (a killed run's), has no writer.
+pub fn writer(dir: &Path) -> Option<String> {
+    let mut file = File::open(dir.join(LOCK_FILE)).ok()?;
+    // SAFETY: a valid open descriptor; LOCK_NB makes the call return at once.
+    let free = unsafe { libc::flock(file.as_raw_fd(), libc::LOCK_SH | libc::LOCK_NB) } == 0;
+    if free {
+        // SAFETY: as above; the shared lock just taken is dropped.
+        unsafe { libc::flock(file.as_raw_fd(), libc::LOCK_UN) };
+        return None;
+    }
+    Some(read_holder(&mut file).map_or_else(
+        || "another sudoku-bench process".to_string(),
+        |h| h.describe(),
+    ))
 }
 
 /// The holder a lock file names, if it names one.
@@ -190,6 +227,37 @@ mod tests {
         assert!(!dir.path().join(LOCK_FILE).exists());
         let again = lock_folder(dir.path(), "merge", &Quiet).unwrap();
         drop(again);
+    }
+
+    #[test]
+    fn a_reader_sees_the_writer_without_stopping_it() {
+        let dir = tempfile::tempdir().unwrap();
+        assert_eq!(writer(dir.path()), None);
+        let held = lock_folder(dir.path(), "run", &Quiet).unwrap();
+        let who = writer(dir.path()).unwrap();
+        assert!(
+            who.contains(&format!("(pid {} on host ", std::process::id())),
+            "{who}"
+        );
+        drop(held);
+        assert_eq!(writer(dir.path()), None);
+        // A lock file no process holds (a killed run's) has no writer.
+        std::fs::write(dir.path().join(LOCK_FILE), "{\"pid\": 999999}").unwrap();
+        assert_eq!(writer(dir.path()), None);
+        // A writer that asks while a reader tests the lock gets it.
+        let probe = File::open(dir.path().join(LOCK_FILE)).unwrap();
+        // SAFETY: a valid open descriptor; as `writer` does, held a little longer.
+        assert_eq!(
+            unsafe { libc::flock(probe.as_raw_fd(), libc::LOCK_SH | libc::LOCK_NB) },
+            0
+        );
+        let release = std::thread::spawn(move || {
+            std::thread::sleep(std::time::Duration::from_millis(30));
+            drop(probe);
+        });
+        let lock = lock_folder(dir.path(), "run", &Quiet).unwrap();
+        release.join().unwrap();
+        drop(lock);
     }
 
     #[test]

@@ -33,6 +33,14 @@ pub struct Merged {
 /// meta.json names no shard.
 pub fn merge(dirs: &[PathBuf], out: &Path, sink: &dyn Sink) -> Result<Merged> {
     refuse_an_input_as_output(dirs, out)?;
+    for d in dirs {
+        if let Some(who) = crate::lock::writer(d) {
+            sink.event(Event::Warning(&format!(
+                "{} is being written by {who}: its rows so far are merged, the rest will be missing",
+                d.display()
+            )));
+        }
+    }
     let (rows, traces) = merge_dirs(dirs)?;
     let Some(first) = rows.first() else {
         return Err(RunError::Folder(format!(

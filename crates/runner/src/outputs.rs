@@ -9,6 +9,8 @@ use sudoku_analysis::meta::RunMeta;
 use sudoku_analysis::RunOutputs;
 
 use crate::error::{Result, RunError};
+use crate::lock::lock_folder;
+use crate::registry::Registry;
 use crate::sink::{Event, Sink};
 
 /// Writes summary.csv, summary.md, summary.tex (with the performance table), stats.md,
@@ -48,7 +50,16 @@ pub fn write_run(
 /// from its CSV (and meta.json) alone, titled by the experiment of its rows, so a folder copied
 /// from another machine or merged from a cluster is reported as `run` reports it; `command`
 /// (`plot`, `report`) names what asked in errors. Returns the folder's files.
+/// The folder is locked while it is read and written, as `run` locks it: a run still writing
+/// it stops the redraw with [`RunError::Busy`] (its rows are not all there yet, and the files
+/// would be written twice at once).
 pub fn redraw(dir: &Path, command: &str, sink: &dyn Sink) -> Result<Vec<PathBuf>> {
+    // A folder that is not there is `read_run`'s error to tell.
+    let _lock = if dir.is_dir() {
+        Some(lock_folder(dir, command, sink)?)
+    } else {
+        None
+    };
     let run = read_run(dir, command)?;
     write_run(&run, dir, true, sink)
 }
@@ -114,21 +125,39 @@ pub fn check_meta_experiment(dir: &Path) -> Result<()> {
     Ok(())
 }
 
-/// Removes every output an earlier run left in `dir` (the files of
-/// [`sudoku_analysis::files::RUN_FILES`], charts included, and their `.tmp` siblings), so
-/// `fresh` starts from a folder with nothing stale; other files and sub-folders stay. Returns
-/// what it removed.
-pub fn clear_outputs(dir: &Path) -> Result<Vec<PathBuf>> {
+/// The stems of every chart a run with the methods of `registry` may draw: the fixed charts,
+/// and the sweep of each parameter of each method and generator (`sweep_tabu_alpha`).
+pub fn chart_stems(registry: &Registry) -> Vec<String> {
+    let methods = registry.methods.iter().map(|m| (m.name, m.params));
+    let generators = registry.generators.iter().map(|g| (g.name, g.params));
+    let mut stems = sudoku_report::plots::stems();
+    for (name, params) in methods.chain(generators) {
+        stems.extend(
+            params
+                .iter()
+                .map(|p| sudoku_report::plots::sweep_stem(name, p.name)),
+        );
+    }
+    stems
+}
+
+/// Removes every output an earlier run left in `dir`: the files of
+/// [`sudoku_analysis::files::RUN_FILES`], the charts by the names a run with `registry` may
+/// give them ([`chart_stems`]), and their `.tmp` siblings, so `fresh` starts from a folder with
+/// nothing stale. Other files (a `.svg` or `.png` of the user's among them) and sub-folders
+/// stay. Returns what it removed.
+pub fn clear_outputs(dir: &Path, registry: &Registry) -> Result<Vec<PathBuf>> {
     let mut removed = Vec::new();
     if !dir.is_dir() {
         return Ok(removed);
     }
+    let charts = chart_stems(registry);
     let reading = |e| RunError::io(format!("reading {}", dir.display()), e);
     for entry in std::fs::read_dir(dir).map_err(reading)? {
         let path = entry.map_err(reading)?.path();
         let output = path
             .file_name()
-            .is_some_and(|n| files::is_output(&n.to_string_lossy()));
+            .is_some_and(|n| files::is_output(&n.to_string_lossy(), &charts));
         if output && path.is_file() {
             std::fs::remove_file(&path)
                 .map_err(|e| RunError::io(format!("removing {}", path.display()), e))?;

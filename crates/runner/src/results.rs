@@ -4,7 +4,7 @@
 
 use std::collections::HashSet;
 use std::fs::{File, OpenOptions};
-use std::io::{Read, Seek, SeekFrom, Write};
+use std::io::{Read, Seek, SeekFrom};
 use std::path::Path;
 
 use serde::Serialize;
@@ -134,27 +134,18 @@ pub fn done_keys(path: &Path, settings: &RunSettings) -> Result<(HashSet<String>
     Ok((keys, rows))
 }
 
-/// Writes `text` to `path` via a temporary file (`<path>.tmp`) renamed over it, so a reader
-/// never sees half a file and a failed write (a full disk) leaves the old one; every error
-/// names the file.
+/// Writes `text` to `path` whole or not at all: the workspace's one file writer,
+/// [`sudoku_analysis::writing::write_whole`] (a temporary sibling synced and renamed over the
+/// file, a link written through), with the runner's error.
 pub fn write_atomic(path: &Path, text: &str) -> Result<()> {
-    let tmp = sudoku_analysis::files::tmp_sibling(path);
-    let written = File::create(&tmp).and_then(|mut f| {
-        f.write_all(text.as_bytes())?;
-        f.sync_all()
-    });
-    if let Err(e) = written {
-        std::fs::remove_file(&tmp).ok();
-        return Err(RunError::io(format!("writing {}", tmp.display()), e));
-    }
-    std::fs::rename(&tmp, path)
-        .map_err(|e| RunError::io(format!("writing {}", path.display()), e))?;
+    sudoku_analysis::write_whole(path, text)?;
     Ok(())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::io::Write;
 
     #[test]
     fn torn_tail_is_cut_and_appending_goes_on() {

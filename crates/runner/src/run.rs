@@ -202,7 +202,7 @@ pub fn run_with_clock(
     // Held until the run ends: a second run, or a resume, into the same folder stops here.
     let _lock = lock_folder(&out, "run", sink)?;
     if opts.fresh {
-        for f in clear_outputs(&out)? {
+        for f in clear_outputs(&out, registry)? {
             sink.event(Event::Removed(&f));
         }
     }

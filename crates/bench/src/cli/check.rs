@@ -67,7 +67,7 @@ pub fn check(a: &CheckArgs) -> Result<(), Failure> {
             Ok(e) => e,
             Err(err) => {
                 malformed += 1;
-                eprintln!("error: {err}");
+                say!("error: {err}");
                 continue;
             }
         };
@@ -79,7 +79,7 @@ pub fn check(a: &CheckArgs) -> Result<(), Failure> {
                 None => Ok("givens consistent".to_string()),
                 Some(Err(err)) => {
                     malformed += 1;
-                    eprintln!("error: {err}");
+                    say!("error: {err}");
                     continue;
                 }
                 Some(Ok(sol)) => match verify_solution(&puzzle, &sol.grid) {

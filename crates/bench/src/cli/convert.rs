@@ -2,13 +2,14 @@
 //! gives its SAT solver, for running any SAT program on exactly that formula).
 
 use std::io::Write;
+use std::path::{Path, PathBuf};
 
-use anyhow::Context;
 use clap::{Args, ValueEnum};
+use sudoku_analysis::{write_whole, write_with};
 use sudoku_core::{format, Puzzle};
 
 use crate::cli::{params_from, Failure, InputPath, VariantArg};
-use crate::io::{display_name, read_puzzles, Out};
+use crate::io::{display_name, read_puzzles, shown, Out};
 
 #[derive(Clone, Copy, ValueEnum)]
 pub enum Target {
@@ -17,7 +18,8 @@ pub enum Target {
     /// Grid blocks of integers (any order).
     Block,
     /// DIMACS CNF: the formula `sat` solves, with its options given by `--param` (one file per
-    /// puzzle: with several puzzles `--output X.cnf` writes X-1.cnf, X-2.cnf, ...).
+    /// puzzle: with several puzzles `--output X.cnf` writes X-1.cnf, X-2.cnf, ...; `--output`
+    /// naming a folder writes STEM.cnf or STEM-1.cnf, ... there, STEM the puzzle file's).
     Dimacs,
 }
 
@@ -28,7 +30,8 @@ pub struct ConvertArgs {
     /// Output format.
     #[arg(long, value_name = "FORMAT", value_enum)]
     pub to: Target,
-    /// Output file (standard output when absent).
+    /// Output file (standard output when absent), written whole or not at all; with `--to
+    /// dimacs` also a folder.
     #[arg(long, short, value_name = "FILE")]
     pub output: Option<InputPath>,
     /// With `--to dimacs`: a `sat` parameter, `key=value` (repeatable), e.g. encoding=extended.
@@ -78,7 +81,9 @@ pub fn convert(a: &ConvertArgs) -> Result<(), Failure> {
         }
     }
     match &a.output {
-        Some(p) => std::fs::write(p, text).with_context(|| format!("writing {}", p.display()))?,
+        Some(p) => {
+            write_whole(p, &text)?;
+        }
         None => {
             let mut out = Out::new();
             out.text(&text)?;
@@ -104,55 +109,90 @@ fn dimacs(a: &ConvertArgs) -> Result<(), Failure> {
                 entries.len()
             )));
         }
-        let mut stdout = std::io::stdout().lock();
+        let mut stdout = Out::new();
         for e in &entries {
-            write_cnf(a, &sat, &params, e, &mut stdout)?;
+            let f = formula(a, &sat, &params, e)?;
+            write_cnf(&f, stdout.writer()?).map_err(Out::failed)?;
         }
-        stdout.flush().context("writing to standard output")?;
+        stdout.finish()?;
         return Ok(());
     };
-    for (i, e) in entries.iter().enumerate() {
-        let path = if several {
-            let stem = out.to_string_lossy();
-            let stem = stem.strip_suffix(".cnf").unwrap_or(&stem);
-            std::path::PathBuf::from(format!("{stem}-{}.cnf", i + 1))
-        } else {
-            out.to_path_buf()
-        };
-        let file =
-            std::fs::File::create(&path).with_context(|| format!("writing {}", path.display()))?;
-        let mut w = std::io::BufWriter::new(file);
-        write_cnf(a, &sat, &params, e, &mut w)?;
-        w.flush()
-            .with_context(|| format!("writing {}", path.display()))?;
+    let paths = cnf_paths(out, &a.file, entries.len());
+    for (e, path) in entries.iter().zip(&paths) {
+        let f = formula(a, &sat, &params, e)?;
+        write_with(path, |w| write_cnf(&f, w))?;
+    }
+    match paths.as_slice() {
+        [one] => say!("wrote {}", shown(one)),
+        [first, .., last] => say!(
+            "wrote {} files, {} to {}",
+            paths.len(),
+            shown(first),
+            shown(last)
+        ),
+        [] => {}
     }
     Ok(())
 }
 
-fn write_cnf(
+/// Where the formulas of `count` puzzles from `input` go with `--output out`: `out` itself for
+/// one puzzle, `X-1.cnf`, `X-2.cnf`, ... for `out` = `X.cnf` (or `X`); in a folder `out` (one
+/// that exists, or a path ending in `/`), `STEM.cnf` or `STEM-K.cnf` named after the puzzle
+/// file (`puzzles` for standard input), not files beside the folder.
+fn cnf_paths(out: &Path, input: &Path, count: usize) -> Vec<PathBuf> {
+    let folder = out.is_dir() || out.as_os_str().to_string_lossy().ends_with('/');
+    let base = if folder {
+        let stem = match input.file_stem() {
+            Some(s) if input.as_os_str() != "-" => s.to_string_lossy().into_owned(),
+            _ => "puzzles".to_string(),
+        };
+        out.join(stem)
+    } else if count == 1 {
+        return vec![out.to_path_buf()];
+    } else {
+        out.to_path_buf()
+    };
+    let base = base.to_string_lossy();
+    let base = base.strip_suffix(".cnf").unwrap_or(&base);
+    match count {
+        1 => vec![PathBuf::from(format!("{base}.cnf"))],
+        n => (1..=n)
+            .map(|k| PathBuf::from(format!("{base}-{k}.cnf")))
+            .collect(),
+    }
+}
+
+/// Puzzle `e`'s formula as `sat` builds it, with its comment line (the source and the
+/// options); a puzzle the encoder refuses is an error naming it.
+fn formula(
     a: &ConvertArgs,
     sat: &sudoku_sat::Sat,
     params: &sudoku_core::Params,
     e: &format::Entry,
-    w: &mut impl Write,
-) -> Result<(), Failure> {
+) -> anyhow::Result<(String, sudoku_sat::Cnf, u32)> {
     let place = format!("{}:{}", display_name(&a.file), e.line);
     let puzzle = Puzzle::new(e.grid.clone(), a.variant.variant);
     let (cnf, layout) = sudoku_sat::formula(&puzzle, sat.config())
         .map_err(|err| anyhow::anyhow!("{place}: {err}"))?;
     let shown = params.to_string();
-    let written = writeln!(
-        w,
+    let comment = format!(
         "c sudoku-bench sat {}: {place}",
         if shown.is_empty() {
             "(defaults)"
         } else {
             &shown
         }
-    )
-    .and_then(|()| cnf.write_dimacs(layout.vars, w));
-    written.context("writing DIMACS")?;
-    Ok(())
+    );
+    Ok((comment, cnf, layout.vars))
+}
+
+/// Writes a formula of [`formula`] as DIMACS.
+fn write_cnf(
+    (comment, cnf, vars): &(String, sudoku_sat::Cnf, u32),
+    mut w: &mut dyn Write,
+) -> std::io::Result<()> {
+    writeln!(w, "{comment}")?;
+    cnf.write_dimacs(*vars, &mut w)
 }
 
 #[cfg(test)]

@@ -18,7 +18,7 @@ use clap::{Arg, ArgAction, Args, CommandFactory, Subcommand};
 
 use crate::cli::catalogue;
 use crate::cli::excerpt::{effort_block, excerpt_block, Filter};
-use crate::cli::findings::replace_between;
+use crate::cli::findings::{read_document, replace_between, write_document};
 use crate::cli::{Cli, Exit, Failure, EXIT_RULE};
 use crate::io::Out;
 use sudoku_runner::results::write_atomic;
@@ -206,11 +206,12 @@ fn blocks(list: &Path, check: bool) -> Result<(), Failure> {
         );
         let doc = std::fs::read_to_string(&b.file)
             .with_context(|| format!("reading {}", b.file.display()))?;
-        let new = replace_between(&doc, &output, &open, &close).ok_or_else(|| {
-            anyhow!(
-                "{}: no `{open}` … `{close}` block (listed in {})",
-                b.file.display(),
-                list.display()
+        let new = replace_between(&doc, &output, &open, &close).map_err(|e| {
+            e.said(
+                &b.file,
+                &open,
+                &close,
+                &format!("{} lists it", list.display()),
             )
         })?;
         if new != doc {
@@ -235,8 +236,7 @@ fn blocks(list: &Path, check: bool) -> Result<(), Failure> {
                 f.run.display()
             ));
             if !check {
-                std::fs::write(&f.file, &chart)
-                    .with_context(|| format!("writing {}", f.file.display()))?;
+                sudoku_analysis::write_with(&f.file, |w| w.write_all(&chart))?;
             }
         }
     }
@@ -258,10 +258,20 @@ fn blocks(list: &Path, check: bool) -> Result<(), Failure> {
 
 /// Prints the page, or writes the blocks into `--into`'s file.
 pub fn docs(a: &DocsArgs) -> Result<(), Failure> {
+    if let Page::Report { into: Some(file) } = &a.page {
+        let mut text = read_document(file)?;
+        for (name, block) in report_blocks() {
+            let (open, close) = markers(name);
+            text = replace_between(&text, &block, &open, &close)
+                .map_err(|e| e.said(file, &open, &close, &format!("the {name} go")))?;
+        }
+        write_document(file, &text, "docs report --into", "generated blocks")?;
+        return Ok(());
+    }
     let mut out = Out::new();
     match &a.page {
         Page::Cli => out.text(&cli_page())?,
-        Page::Report { into: None } => {
+        Page::Report { .. } => {
             for (name, block) in report_blocks() {
                 let (open, close) = markers(name);
                 out.text(&format!("{open}\n{block}{close}\n\n"))?;
@@ -291,21 +301,6 @@ pub fn docs(a: &DocsArgs) -> Result<(), Failure> {
             methods,
             params,
         } => out.text(&effort_block(dir, sets, methods, params)?)?,
-        Page::Report { into: Some(file) } => {
-            let mut text = std::fs::read_to_string(file)
-                .with_context(|| format!("reading {}", file.display()))?;
-            for (name, block) in report_blocks() {
-                let (open, close) = markers(name);
-                text = replace_between(&text, &block, &open, &close).ok_or_else(|| {
-                    anyhow!(
-                        "{}: no `{open}` … `{close}` block to replace (add the two lines where the {name} go)",
-                        file.display()
-                    )
-                })?;
-            }
-            write_atomic(file, &text)?;
-            eprintln!("{}: generated blocks written", file.display());
-        }
     }
     Ok(out.finish()?)
 }

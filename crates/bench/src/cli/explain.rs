@@ -297,11 +297,11 @@ pub fn rate(a: &RateArgs) -> Result<(), Failure> {
     let tally = for_each_run(&a.file, &a.logic, |r| {
         if let Some(why) = r.why {
             // Said, not scored as beyond logic.
-            eprintln!("{}: no rating: {why}", r.label);
+            say!("{}: no rating: {why}", r.label);
             return Ok(());
         }
         if let Some(limit) = r.timeout {
-            eprintln!(
+            say!(
                 "{}: no rating: the time limit of {limit} s ran out after {} steps (--time-limit)",
                 r.label,
                 r.trace.steps.len()
@@ -309,7 +309,7 @@ pub fn rate(a: &RateArgs) -> Result<(), Failure> {
             return Ok(());
         }
         if r.undecided {
-            eprintln!(
+            say!(
                 "{}: rated on the rules alone: whether it has one solution is not known (the search for a second one ran out of the time limit, --time-limit)",
                 r.label
             );
@@ -356,7 +356,7 @@ pub fn rate(a: &RateArgs) -> Result<(), Failure> {
     } else {
         format!(" ({}, not rated)", left_out.join(", "))
     };
-    eprintln!(
+    say!(
         "{}: {} puzzles rated{none}: {}; {:.0} puzzles/s wall, {:.0} per CPU second",
         sudoku_core::format::visible(&display_name(&a.file)),
         n - tally.unrateable - tally.timeouts,

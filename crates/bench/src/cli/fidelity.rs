@@ -84,7 +84,10 @@ fn spec(s: &str) -> Result<Spec, String> {
 pub fn block(specs: &[Spec]) -> Result<String, Failure> {
     let mut judged = Vec::new();
     for s in specs {
-        read_run(&s.dir, "fidelity")?;
+        let run = read_run(&s.dir, "fidelity")?;
+        if let Some(why) = crate::cli::compare::partial_rows(&s.dir, run.meta.as_ref()) {
+            say!("warning: {why}");
+        }
         let js = judge(&RunOutputs::read_rows(&s.dir)?, &s.pair)
             .map_err(|e| anyhow!("{}: {e}", s.dir.display()))?;
         judged.push((s.pair.clone(), js));

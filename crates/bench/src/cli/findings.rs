@@ -6,19 +6,22 @@
 
 use std::path::{Path, PathBuf};
 
-use anyhow::{anyhow, Context};
+use anyhow::{anyhow, bail};
 use clap::Args;
 
 use sudoku_analysis::clocks::{calibration, calibration_markdown, on_own_clock};
 use sudoku_analysis::findings::{
     brief, brief_caption, peers_caption, recommendations, recommendations_caption, versus_peers,
 };
-use sudoku_analysis::RunOutputs;
+use sudoku_analysis::meta::RunMeta;
+use sudoku_analysis::writing::through_links;
+use sudoku_analysis::{write_whole, RunOutputs};
+use sudoku_core::format::read_text_within;
 
+use crate::cli::compare::partial_rows;
 use crate::cli::Failure;
-use crate::io::Out;
+use crate::io::{shown, Out};
 use sudoku_runner::outputs::read_run;
-use sudoku_runner::results::write_atomic;
 
 /// The markers of the block `--into` replaces.
 pub const START: &str = "<!-- findings:start -->";
@@ -189,6 +192,17 @@ pub fn block(dir: &Path, peers: bool, clock: ClockArg) -> Result<String, Failure
         None => format!("the run in `{}`", dir.display()),
     };
     if peers {
+        let paired = run.findings.iter().any(|f| {
+            f.board.iter().any(|e| is_peer(&e.config))
+                && f.board.iter().any(|e| !is_peer(&e.config))
+        });
+        if !paired {
+            return Err(anyhow!(
+                "{}: no instance group has both one of our configurations and a peer (an `external` program, or `sat` with `solver=kissat` or `command=`), so the --peers table would have no row; without --peers the table ranks every configuration",
+                shown(dir)
+            )
+            .into());
+        }
         return Ok(format!(
             "_Written by `sudoku-bench findings {dir} --peers{flag}` from {source}. \
              {caption}{on_clock}_\n\n{table}",
@@ -206,22 +220,117 @@ pub fn block(dir: &Path, peers: bool, clock: ClockArg) -> Result<String, Failure
     ))
 }
 
-/// `text` with the block between the markers replaced by `block`; `None` without markers.
-pub fn replace_block(text: &str, block: &str, name: Option<&str>) -> Option<String> {
+/// Why a document's block cannot be replaced.
+#[derive(Debug, PartialEq)]
+pub enum BlockError {
+    /// No start marker, or no end marker after it.
+    Missing,
+    /// The start marker twice, on these lines: which block is meant?
+    Twice(usize, usize),
+}
+
+impl BlockError {
+    /// The error for `file`, whose block between `open` and `close` is where `what` (`the
+    /// table goes`).
+    pub fn said(&self, file: &Path, open: &str, close: &str, what: &str) -> anyhow::Error {
+        match self {
+            BlockError::Missing => anyhow!(
+                "{}: no `{open}` … `{close}` block to replace (add the two lines where {what})",
+                shown(file)
+            ),
+            BlockError::Twice(a, b) => anyhow!(
+                "{}: `{open}` is on line {a} and on line {b}: only one block may have that name, or the other would keep a stale table; remove one, or name each (`<!-- findings:NAME:start -->`, then --block NAME)",
+                shown(file)
+            ),
+        }
+    }
+}
+
+/// `text` with the block between the markers of block `name` replaced by `block`.
+pub fn replace_block(text: &str, block: &str, name: Option<&str>) -> Result<String, BlockError> {
     let (open, close) = markers(name);
     replace_between(text, block, &open, &close)
 }
 
-/// `text` with what lies between the lines `open` and `close` replaced by `block`; `None`
-/// without them.
-pub fn replace_between(text: &str, block: &str, open: &str, close: &str) -> Option<String> {
-    let start = text.find(open)? + open.len();
-    let end = start + text[start..].find(close)?;
-    Some(format!("{}\n{}{}", &text[..start], block, &text[end..]))
+/// `text` with what lies between the lines `open` and `close` replaced by `block`; an error
+/// without them, or with `open` twice.
+pub fn replace_between(
+    text: &str,
+    block: &str,
+    open: &str,
+    close: &str,
+) -> Result<String, BlockError> {
+    let line = |at: usize| text[..at].lines().count() + 1;
+    let mut found = text.match_indices(open).map(|(at, _)| at);
+    let first = found.next().ok_or(BlockError::Missing)?;
+    if let Some(second) = found.next() {
+        return Err(BlockError::Twice(line(first), line(second)));
+    }
+    let start = first + open.len();
+    let end = start + text[start..].find(close).ok_or(BlockError::Missing)?;
+    Ok(format!("{}\n{}{}", &text[..start], block, &text[end..]))
+}
+
+/// The most bytes a document a block is written into may hold: 16 MiB, hundreds of times
+/// README.md; a device that never ends (`--into /dev/zero`) stops there.
+pub const MAX_DOCUMENT_BYTES: u64 = 16 << 20;
+
+/// The text of the document `--into` names, read as every input is (a size bound, UTF-8).
+pub fn read_document(file: &Path) -> anyhow::Result<String> {
+    if file.as_os_str() == "-" {
+        bail!("--into -: give the file to rewrite (standard input cannot be written back)");
+    }
+    Ok(read_text_within(
+        file,
+        MAX_DOCUMENT_BYTES,
+        "a document to write a block into",
+        "a Markdown page is far smaller",
+    )?)
+}
+
+/// Writes `text` over the document `file` (whole or not at all, through a link) and says so,
+/// naming the file a link leads to. A document inside a results folder is written under the
+/// folder's lock, as every writer of a results folder writes.
+/// `command` (`findings --into`) names the writer in the error of a folder in use.
+pub fn write_document(file: &Path, text: &str, command: &str, what: &str) -> anyhow::Result<()> {
+    let _lock = lock_if_results(file.parent().unwrap_or(Path::new("")), command)?;
+    write_whole(file, text)?;
+    match through_links(file) {
+        Ok(target) if target != file => say!(
+            "{}: {what} written into {}, which it links to",
+            shown(file),
+            shown(&target)
+        ),
+        _ => say!("{}: {what} written", shown(file)),
+    }
+    Ok(())
+}
+
+/// The lock of `dir` when it is a results folder (it holds trials.csv), for `command`; a run
+/// writing it stops the command with an error naming the run.
+pub fn lock_if_results(
+    dir: &Path,
+    command: &str,
+) -> anyhow::Result<Option<sudoku_runner::lock::FolderLock>> {
+    let dir = if dir.as_os_str().is_empty() {
+        Path::new(".")
+    } else {
+        dir
+    };
+    if !dir.join(sudoku_analysis::files::TRIALS).is_file() {
+        return Ok(None);
+    }
+    let console = crate::progress::Console::default();
+    Ok(Some(sudoku_runner::lock::lock_folder(
+        dir, command, &console,
+    )?))
 }
 
 /// Prints the block, or writes it into `--into`'s file.
 pub fn findings(a: &FindingsArgs) -> Result<(), Failure> {
+    if let Some(why) = partial_rows(&a.dir, RunMeta::read(&a.dir).ok().flatten().as_ref()) {
+        say!("warning: {why}");
+    }
     let block = if a.clocks {
         clocks_block(&a.dir)?
     } else if a.recommend {
@@ -245,18 +354,17 @@ pub fn emit(
         out.text(block)?;
         return Ok(out.finish()?);
     };
-    let text =
-        std::fs::read_to_string(file).with_context(|| format!("reading {}", file.display()))?;
-    let Some(new) = replace_block(&text, block, name) else {
+    let text = read_document(file)?;
+    let new = replace_block(&text, block, name).map_err(|e| {
         let (open, close) = markers(name);
-        return Err(anyhow!(
-            "{}: no `{open}` … `{close}` block to replace (add the two lines where the table goes)",
-            file.display()
-        )
-        .into());
-    };
-    write_atomic(file, &new)?;
-    eprintln!("{}: {what} block written", file.display());
+        e.said(file, &open, &close, "the table goes")
+    })?;
+    write_document(
+        file,
+        &new,
+        &format!("{what} --into"),
+        &format!("{what} block"),
+    )?;
     Ok(())
 }
 
@@ -271,8 +379,19 @@ mod tests {
             replace_block(&text, "new\n", None).unwrap(),
             format!("a\n{START}\nnew\n{END}\nb\n")
         );
-        assert_eq!(replace_block("no markers", "x", None), None);
-        assert_eq!(replace_block(&format!("{END} {START}"), "x", None), None);
+        assert_eq!(
+            replace_block("no markers", "x", None),
+            Err(BlockError::Missing)
+        );
+        assert_eq!(
+            replace_block(&format!("{END} {START}"), "x", None),
+            Err(BlockError::Missing)
+        );
+        let twice = format!("{START}\na\n{END}\n\n{START}\nb\n{END}\n");
+        assert_eq!(
+            replace_block(&twice, "x", None),
+            Err(BlockError::Twice(1, 5))
+        );
     }
 
     #[test]
@@ -283,7 +402,10 @@ mod tests {
             replace_block(&text, "new\n", Some("proper")).unwrap(),
             format!("{START}\nwhich\n{END}\n{open}\nnew\n{close}\n")
         );
-        assert_eq!(replace_block(&text, "x", Some("other")), None);
+        assert_eq!(
+            replace_block(&text, "x", Some("other")),
+            Err(BlockError::Missing)
+        );
         assert!(block_name("proper-puzzles").is_ok());
         assert!(block_name("a b").is_err() && block_name("").is_err());
     }

@@ -141,7 +141,7 @@ pub fn generate(a: &GenerateArgs, registry: &Registry) -> Result<(), Failure> {
         match trial.status {
             TrialStatus::Solved => {}
             TrialStatus::Wrong => {
-                eprintln!("WRONG: grid {k} from {}: {}", a.method, trial.message);
+                say!("WRONG: grid {k} from {}: {}", a.method, trial.message);
                 return Err(Failure::Check);
             }
             _ => {
@@ -153,7 +153,7 @@ pub fn generate(a: &GenerateArgs, registry: &Registry) -> Result<(), Failure> {
                         anyhow!("--param: `{}` with --variant {variant}: {why}", a.method).into(),
                     );
                 }
-                eprintln!(
+                say!(
                     "generate: grid {k}: {}: {}; {k} of {} made",
                     a.method,
                     trial.describe(),
@@ -175,7 +175,7 @@ pub fn generate(a: &GenerateArgs, registry: &Registry) -> Result<(), Failure> {
         };
         if let Some(Ok(c)) = carved {
             if let Some(why) = short_of(c, a.clues) {
-                eprintln!("warning: grid {k}: {} clues{why}", c.clues);
+                say!("warning: grid {k}: {} clues{why}", c.clues);
             }
         }
         let text = match carved {
@@ -192,7 +192,7 @@ pub fn generate(a: &GenerateArgs, registry: &Registry) -> Result<(), Failure> {
         out.text(&text)?;
     }
     out.finish()?;
-    eprintln!(
+    say!(
         "{} {} {}: {} generated, {restarts} restarts, median {:.3} ms wall, {:.3} ms CPU each",
         label,
         order,

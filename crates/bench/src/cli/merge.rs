@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use clap::Args;
 
 use crate::cli::Failure;
-use crate::io::Out;
+use crate::io::{shown, Out};
 use crate::progress::Console;
 
 #[derive(Args)]
@@ -27,10 +27,10 @@ pub fn merge(a: &MergeArgs) -> Result<(), Failure> {
         "merged {} trials from {} folders into {}",
         merged.trials,
         a.dirs.len(),
-        a.out.display()
+        shown(&a.out)
     ))?;
     for f in merged.files {
-        out.line(format_args!("  {}", f.display()))?;
+        out.line(format_args!("  {}", shown(&f)))?;
     }
     Ok(out.finish()?)
 }

@@ -86,8 +86,11 @@ enum Command {
     List(list::ListArgs),
     /// Print every step of the rule solver on each puzzle (`--json` for machines).
     ///
-    /// Each step: its rule, unit, cells, and the digits placed or eliminated. A puzzle with no
-    /// solution or with several is an error on stderr, and the exit code is 1 (as for `rate`).
+    /// Each step: its rule, unit, cells, and the digits placed or eliminated, then how the
+    /// puzzle ended, on standard output: for a puzzle with no solution or with several, that
+    /// line says why (`infeasible: contradictory givens: …`, `several solutions: …`; with
+    /// `--json`, the fields `no_solution` and `several_solutions`), and the exit code is 1 (as
+    /// for `rate`).
     Explain(explain::ExplainArgs),
     /// Rate each puzzle: hardest rule needed, steps, score and level.
     ///
@@ -179,6 +182,9 @@ impl Cli {
         match Cli::try_parse() {
             Ok(cli) => Ok(Some(cli)),
             Err(e) if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) => {
+                if crate::io::stdout_closed() {
+                    return Err(crate::io::closed_error().into());
+                }
                 e.print().context("writing to standard output")?;
                 std::io::Write::flush(&mut std::io::stdout())
                     .context("writing to standard output")?;
@@ -188,8 +194,25 @@ impl Cli {
         }
     }
 
-    /// Runs the command (with none: the default experiment, resumed).
+    /// Whether the command writes to standard output: all do, but those that write a file
+    /// instead of printing (`convert -o`, `findings --into`, `fidelity --into`, `docs report
+    /// --into`).
+    fn prints(&self) -> bool {
+        match &self.command {
+            Some(Command::Convert(a)) => a.output.is_none(),
+            Some(Command::Findings(a)) => a.into.is_none(),
+            Some(Command::Fidelity(a)) => a.into.is_none(),
+            Some(Command::Docs(a)) => !matches!(a.page, docs::Page::Report { into: Some(_) }),
+            _ => true,
+        }
+    }
+
+    /// Runs the command (with none: the default experiment, resumed). One that prints stops
+    /// before anything runs when standard output is closed: its answers would be lost.
     pub fn dispatch(self, registry: &Registry) -> Result<(), Failure> {
+        if self.prints() && crate::io::stdout_closed() {
+            return Err(crate::io::closed_error().into());
+        }
         match self.command {
             Some(Command::Check(a)) => check::check(&a),
             Some(Command::Show(a)) => show::show(&a),
@@ -270,8 +293,8 @@ impl Exit {
                 "bad input or usage: the message names the file, line and column, or the flag or key",
                 "bad input or usage: the message names the file, line and column, or the flag or \
                  key to fix; nothing (more) is run. Also: standard output cannot be written \
-                 (`> /dev/full`, a full disk, a closed pipe), said as `error: writing to standard \
-                 output: …`; a results folder another process is writing",
+                 (`> /dev/full`, a full disk, a closed pipe, closed with `>&-`), said as `error: \
+                 writing to standard output: …`; a results folder another process is writing",
             ),
             Exit::Errors => (
                 "some trials ended in `error` (the method could not run), or `generate` made no grid",
@@ -354,7 +377,13 @@ impl Failure {
             Ok(()) => ExitCode::from(Exit::Done as u8),
             Err(f) => {
                 if let Failure::Input(e) = &f {
-                    eprintln!("error: {}", chain_text(e));
+                    let text = chain_text(e);
+                    let text = if quotes_toml(e) {
+                        message_text(&text)
+                    } else {
+                        sudoku_core::format::visible(&text)
+                    };
+                    crate::io::say(format_args!("error: {text}"));
                 }
                 ExitCode::from(f.exit() as u8)
             }
@@ -389,6 +418,30 @@ where
             Err(_) => Err(format!("`{text}` is not a whole number: {range}")),
         }
     }
+}
+
+/// Whether an error quotes an experiment file's lines (toml's message: the line, a caret
+/// under the place, then what is wrong), whose line breaks are its own.
+fn quotes_toml(e: &anyhow::Error) -> bool {
+    use sudoku_runner::experiment::ExperimentError;
+    e.chain().any(|c| {
+        c.downcast_ref::<ExperimentError>().is_some()
+            || matches!(
+                c.downcast_ref::<sudoku_runner::RunError>(),
+                Some(sudoku_runner::RunError::Experiment(_))
+            )
+    })
+}
+
+/// A message of several lines as it is printed: in each line control characters written out
+/// (`\u{1b}`, `\0`), so a name quoted in it cannot colour or move the terminal. Messages of
+/// one line are written out whole ([`sudoku_core::format::visible`]: a line break in a folder's
+/// name shows as `\n`).
+pub fn message_text(text: &str) -> String {
+    text.split('\n')
+        .map(sudoku_core::format::visible)
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 /// An error and its causes joined by `: `, each said once: many errors already put their

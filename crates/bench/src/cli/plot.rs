@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use clap::Args;
 
 use crate::cli::Failure;
-use crate::io::Out;
+use crate::io::{shown, Out};
 use crate::progress::Console;
 
 #[derive(Args)]
@@ -19,7 +19,7 @@ pub fn plot(a: &PlotArgs) -> Result<(), Failure> {
     let files = sudoku_runner::redraw(&a.dir, "plot", &Console::default())?;
     let mut out = Out::new();
     for f in files {
-        out.line(f.display())?;
+        out.line(shown(&f))?;
     }
     Ok(out.finish()?)
 }

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use clap::Args;
 
 use crate::cli::Failure;
-use crate::io::Out;
+use crate::io::{shown, Out};
 use crate::progress::Console;
 
 #[derive(Args)]
@@ -19,6 +19,6 @@ pub struct ReportArgs {
 pub fn report(a: &ReportArgs) -> Result<(), Failure> {
     sudoku_runner::redraw(&a.dir, "report", &Console::default())?;
     let mut out = Out::new();
-    out.line(a.dir.join(sudoku_analysis::files::REPORT).display())?;
+    out.line(shown(&a.dir.join(sudoku_analysis::files::REPORT)))?;
     Ok(out.finish()?)
 }

@@ -20,8 +20,8 @@ use sudoku_repro::{
 use crate::cli::run::{run, RunArgs};
 use crate::cli::{whole, Failure};
 use crate::io::Out;
+use sudoku_analysis::write_whole;
 use sudoku_runner::experiment;
-use sudoku_runner::results::write_atomic;
 use sudoku_runner::Registry;
 
 /// Where the reproduction experiments live.
@@ -206,19 +206,19 @@ pub fn repro(a: &ReproArgs, registry: &Registry) -> Result<(), Failure> {
             }
         );
         std::fs::create_dir_all(&out).with_context(|| format!("creating {}", out.display()))?;
-        write_atomic(&out.join("comparison.md"), &markdown(&title, &cs))?;
-        write_atomic(&out.join("comparison.tex"), &latex(&title, &cs))?;
+        write_whole(&out.join("comparison.md"), &markdown(&title, &cs))?;
+        write_whole(&out.join("comparison.tex"), &latex(&title, &cs))?;
         write_csv(&out.join("comparison.csv"), &cs)?;
         let mut stdout = Out::new();
         stdout.line(format_args!(
             "paper {}: {} → {}",
             p.name,
             counts_text(&cs),
-            out.join("comparison.md").display()
+            crate::io::shown(&out.join("comparison.md"))
         ))?;
         stdout.finish()?;
     }
-    eprintln!(
+    say!(
         "repro {}{}: {:.1} s",
         a.paper,
         if a.quick { " --quick" } else { "" },
@@ -229,7 +229,7 @@ pub fn repro(a: &ReproArgs, registry: &Registry) -> Result<(), Failure> {
 
 /// Says what is about to run and, for the full version, how long it is expected to take.
 fn announce(paper: &Paper, fs: &[ReproFile], quick: bool) {
-    eprintln!(
+    say!(
         "paper {} ({}): {} experiment(s){}",
         paper.name,
         paper.byline(),
@@ -238,7 +238,7 @@ fn announce(paper: &Paper, fs: &[ReproFile], quick: bool) {
     );
     for f in fs {
         let expected = if quick { &f.quick } else { &f.full };
-        eprintln!(
+        say!(
             "  {} ({}): expected {}",
             f.name,
             f.path.display(),

@@ -8,7 +8,7 @@ use sudoku_analysis::escape::visible;
 use sudoku_runner::{Experiment, Registry, RunOptions, Shard};
 
 use crate::cli::{whole, Failure};
-use crate::io::Out;
+use crate::io::{shown, Out};
 use crate::progress::Console;
 
 #[derive(Args, Default)]
@@ -73,19 +73,19 @@ pub fn run(a: &RunArgs, registry: &Registry) -> Result<(), Failure> {
         report.wrong,
         report.errors
     ))?;
-    stdout.line(format_args!("results in {}:", summary.out.display()))?;
+    stdout.line(format_args!("results in {}:", shown(&summary.out)))?;
     for f in &summary.files {
-        stdout.line(format_args!("  {}", f.display()))?;
+        stdout.line(format_args!("  {}", shown(f)))?;
     }
     stdout.finish()?;
     if report.wrong > 0 {
-        eprintln!(
+        say!(
             "WARNING: {} trials returned wrong answers (status `wrong` in trials.csv)",
             report.wrong
         );
     }
     if report.errors > 0 {
-        eprintln!(
+        say!(
             "WARNING: {} trials ended in `error`: the method could not run or answer (the `message` column of trials.csv says why)",
             report.errors
         );

@@ -229,7 +229,7 @@ pub fn solve(a: &SolveArgs, registry: &Registry) -> Result<(), Failure> {
     let (mut walls, mut cpus) = (Vec::with_capacity(items.len()), Vec::new());
     let mut sink = |c: ChunkOut| -> anyhow::Result<()> {
         for w in &c.wrong {
-            eprintln!("{w}");
+            say!("{w}");
         }
         for &(status, wall, cpu) in &c.done {
             tally[status as usize] += 1;
@@ -268,7 +268,7 @@ pub fn solve(a: &SolveArgs, registry: &Registry) -> Result<(), Failure> {
             median(&walls).unwrap_or(0.0)
         )
     };
-    eprintln!(
+    say!(
         "{name}: {} puzzles with {label}: {}; method time: total {:.1} ms wall{cpu}; process CPU time {:.1} ms",
         items.len(),
         counts.join(", "),
@@ -293,7 +293,7 @@ fn warn_unchecked_limits(registry: &Registry, method: &str, b: &Budget) {
         b.nodes.map(|_| ("--node-limit", "search nodes"))
     };
     if let Some((flag, what)) = unchecked {
-        eprintln!("warning: `{method}` counts no {what}, so {flag} is ignored");
+        say!("warning: `{method}` counts no {what}, so {flag} is ignored");
     }
 }
 

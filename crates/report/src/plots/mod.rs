@@ -420,6 +420,12 @@ pub fn stems() -> Vec<String> {
         .collect()
 }
 
+/// The stem of the chart of `method`'s sweep over `parameter`: `sweep_tabu_alpha`, with every
+/// character that is not an ASCII letter or digit as `_` (a stem is a file name).
+pub fn sweep_stem(method: &str, parameter: &str) -> String {
+    format!("sweep_{method}_{parameter}").replace(|c: char| !c.is_ascii_alphanumeric(), "_")
+}
+
 /// Every configuration of `rows` and `traces` as the charts name it (control characters made
 /// visible), sorted: its place in the list is its colour ([`PALETTE`], repeating) and marker in
 /// every chart, and the SVG's `data-config` attributes hold these names.

@@ -9,7 +9,7 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
-use sudoku_analysis::write_whole;
+use sudoku_analysis::{write_whole, write_with};
 use sudoku_analysis::{TraceRow, Trial};
 
 use super::panel::{draw_marker, draw_panel};
@@ -92,12 +92,22 @@ fn render(out: &Path, fig: &Figure) -> Result<Chart, ReportError> {
     write_whole(&svg, &text)?;
     let s2 = Style { scale: 2.0 };
     let l2 = fig.layout(&s2);
+    // Drawn into memory, encoded and written as every file is (whole or not at all): the
+    // backend's own file writing would leave half a PNG on a full disk.
+    let (w, h) = l2.size;
+    let mut pixels = vec![0u8; w as usize * h as usize * 3];
     {
-        let root = BitMapBackend::new(&png, l2.size).into_drawing_area();
+        let root = BitMapBackend::with_buffer(&mut pixels, l2.size).into_drawing_area();
         draw_figure(&root, fig, &l2, &s2, None).map_err(|e| chart_error(&png, "drawing", e))?;
         root.present()
-            .map_err(|e| chart_error(&png, "writing", e))?;
+            .map_err(|e| chart_error(&png, "drawing", e))?;
     }
+    write_with(&png, |out| {
+        use image::ImageEncoder;
+        image::codecs::png::PngEncoder::new(out)
+            .write_image(&pixels, w, h, image::ColorType::Rgb8)
+            .map_err(std::io::Error::other)
+    })?;
     Ok(Chart {
         stem: fig.stem.clone(),
         title: fig.title.clone(),

@@ -108,8 +108,7 @@ pub(super) fn sweeps(d: &Data) -> Vec<(String, Built)> {
                     style: i,
                 })
                 .collect();
-            let stem = format!("sweep_{}_{}", method, key)
-                .replace(|c: char| !c.is_ascii_alphanumeric(), "_");
+            let stem = crate::plots::sweep_stem(method, key);
             out.push((
                 stem.clone(),
                 Ok(Figure {
