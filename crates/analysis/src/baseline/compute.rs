@@ -94,6 +94,9 @@ pub fn compare_runs(a: &Side, b: &Side, threshold: f64) -> Result<RunComparison,
         shift,
         bar,
         lines,
+        duet: [a, b]
+            .iter()
+            .any(|s| s.meta.is_some_and(|m| m.duet.is_some())),
         notes: notes(a, b, &va, &vb),
     })
 }
