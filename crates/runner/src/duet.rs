@@ -78,10 +78,16 @@ pub fn percent(s: &str) -> std::result::Result<f64, String> {
 /// (`sudoku_analysis::clocks::own_ms`): the search time it reports, else the call less its
 /// model building.
 pub fn own_time(answer: &Answer, call: Duration) -> Duration {
-    let stats = answer.stats();
-    stats
-        .solve_time
-        .unwrap_or_else(|| call.saturating_sub(stats.build_time.unwrap_or_default()))
+    // Read in place: inside a clock, a copy of the statistics would be part of the time.
+    let (solve, build) = match answer {
+        Answer::Solve(o) | Answer::Generate { outcome: o, .. } => {
+            (o.stats.solve_time, o.stats.build_time)
+        }
+        Answer::Count(c) => (c.stats.solve_time, c.stats.build_time),
+        Answer::Relax(r) => (None, r.build_time),
+        Answer::LogicLp(_) => (None, None),
+    };
+    solve.unwrap_or_else(|| call.saturating_sub(build.unwrap_or_default()))
 }
 
 /// TEST ONLY: busy-waits `percent` % of `own` (a call's time on the method's own clock,
