@@ -28,10 +28,23 @@ fn change_text(l: &Delta, c: &RunComparison) -> String {
                 }
             )
         }
+        // A run that moved less than the threshold did not move: the line is at the bar.
+        Change::Unchanged if beyond(1.0) && !run_moved(c) => {
+            "unchanged (beyond the bar from 1, not from the run's shift)".into()
+        }
         Change::Unchanged if beyond(1.0) => "unchanged (moved with the run)".into(),
+        Change::Unchanged if beyond(shift) && !run_moved(c) => {
+            "unchanged (beyond the bar from the run's shift, not from 1)".into()
+        }
         Change::Unchanged if beyond(shift) => "unchanged (moved against the run)".into(),
         ch => ch.name().into(),
     }
+}
+
+/// Whether the whole run moved: its shift lies beyond the threshold from 1.
+fn run_moved(c: &RunComparison) -> bool {
+    c.shift
+        .is_some_and(|s| s.value > 1.0 + c.threshold || s.value < 1.0 / (1.0 + c.threshold))
 }
 
 /// The comparison as a table: one line per configuration and group.
