@@ -51,6 +51,36 @@ pub struct RunMeta {
     /// The settings the rows were made with (after command-line overrides), which `--resume`
     /// compares with its own; `None` in files from before they were recorded.
     pub settings: Option<RunSettings>,
+    /// A duet (`run --baseline`): which side's rows this folder holds, and the old build's.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub duet: Option<Duet>,
+    /// TEST ONLY: configurations made slower on purpose (`LABEL=PERCENT`, or
+    /// `baseline:LABEL=PERCENT` for a duet's old build): timing numbers of this run are not
+    /// the methods' own. Empty in every real run.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub test_slowdown: Vec<String>,
+}
+
+/// What a folder of a duet run holds: both builds ran every trial, interleaved instance by
+/// instance, the new one in process and the old one (the baseline) through its `serve`.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Duet {
+    /// `new` (the rows of the build that ran the experiment) or `baseline` (the old build's).
+    pub side: String,
+    /// The old build's program, as given to `--baseline`.
+    pub baseline: String,
+    /// What it says of itself (`sudoku-bench --version`).
+    pub baseline_version: String,
+    /// Where the processes ran (the harness's CPU and the `serve` processes' CPU).
+    pub placement: String,
+}
+
+impl Duet {
+    /// The side of the folder that holds the old build's rows.
+    pub const BASELINE: &'static str = "baseline";
+    /// The side of the folder that holds the new build's rows.
+    pub const NEW: &'static str = "new";
 }
 
 /// What decides a run's rows besides the code: `run --resume` continues a folder only when
@@ -106,6 +136,17 @@ pub fn config_label(method: &str, params: &str) -> String {
 }
 
 impl RunMeta {
+    /// The warning every document of a run made with a test slowdown opens with; `None` for
+    /// a real run.
+    pub fn test_warning(&self) -> Option<String> {
+        (!self.test_slowdown.is_empty()).then(|| {
+            format!(
+                "TEST ONLY: this run made configurations slower on purpose (`--test-slowdown {}`): its times of them are not the methods' own. Do not report them.",
+                self.test_slowdown.join(" --test-slowdown ")
+            )
+        })
+    }
+
     /// The `meta.json` of the results folder `dir`; `None` when there is none (a merged
     /// cluster run or copied CSV files have none).
     pub fn read(dir: &Path) -> Result<Option<RunMeta>, AnalysisError> {

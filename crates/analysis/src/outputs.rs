@@ -130,7 +130,15 @@ impl RunOutputs {
 
     /// findings.md: the verdicts, the winners and every leaderboard.
     pub fn findings_markdown(&self) -> String {
-        findings::markdown(&self.title, &self.findings)
+        let text = findings::markdown(&self.title, &self.findings);
+        match self.meta.as_ref().and_then(RunMeta::test_warning) {
+            // Under the title, before anything else: such a run's verdicts are not real.
+            Some(w) => match text.split_once("\n\n") {
+                Some((title, rest)) => format!("{title}\n\n> **{w}**\n\n{rest}"),
+                None => format!("> **{w}**\n\n{text}"),
+            },
+            None => text,
+        }
     }
 
     /// Writes summary.csv, summary.md, summary.tex, stats.md and stats.tex into `dir`;

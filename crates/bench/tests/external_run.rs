@@ -159,18 +159,7 @@ fn experiment_of(dir: &Path, methods: &str, file: &Path, limit: usize) -> PathBu
 
 /// The rows of a results folder as (label, column values) maps.
 fn rows_of(res: &Path) -> Vec<BTreeMap<String, String>> {
-    let mut rows = csv::Reader::from_path(res.join("trials.csv")).unwrap();
-    let headers = rows.headers().unwrap().clone();
-    rows.records()
-        .map(|r| {
-            let r = r.unwrap();
-            headers
-                .iter()
-                .zip(r.iter())
-                .map(|(h, v)| (h.to_string(), v.to_string()))
-                .collect()
-        })
-        .collect()
+    binary::csv_rows(&res.join("trials.csv"))
 }
 
 #[test]

@@ -10,20 +10,11 @@ use sudoku_core::{format, rng_from_seed, Budget, Solver};
 use sudoku_fixtures::carved_pattern;
 use sudoku_sat::{Sat, Session};
 
+mod binary;
+
 /// One row of trials.csv, by column name.
 fn rows(path: &Path) -> Vec<BTreeMap<String, String>> {
-    let mut r = csv::Reader::from_path(path).unwrap();
-    let headers = r.headers().unwrap().clone();
-    r.records()
-        .map(|rec| {
-            let rec = rec.unwrap();
-            headers
-                .iter()
-                .zip(rec.iter())
-                .map(|(h, v)| (h.to_string(), v.to_string()))
-                .collect()
-        })
-        .collect()
+    binary::csv_rows(path)
 }
 
 #[test]

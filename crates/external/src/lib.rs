@@ -223,6 +223,8 @@ pub struct External {
     /// `settle` stopped the batch process for output after its answer: the next trial's
     /// process is a replacement.
     breached: bool,
+    /// A comment line written before the next puzzle only ([`External::preface`]).
+    preface: String,
 }
 
 impl External {
@@ -234,7 +236,16 @@ impl External {
             unsettled: false,
             answered: None,
             breached: false,
+            preface: String::new(),
         }
+    }
+
+    /// A comment line, `# COMMENT`, written just before the next puzzle and not again: how a
+    /// caller that knows its program passes it more than the puzzle (a duet passes the old
+    /// build's `serve` each trial's seed so, `# seed N`). Line breaks in `comment` become
+    /// spaces, so that it stays one comment line, which programs skip.
+    pub fn preface(&mut self, comment: &str) {
+        self.preface = format!("# {}\n", comment.replace(['\n', '\r'], " "));
     }
 
     fn env(&self, s: &Session, seed: Option<u64>) -> Vec<(String, String)> {
@@ -289,7 +300,7 @@ impl External {
             time: budget.time,
         };
         let text = match self.config.format.write(puzzle.givens()) {
-            Ok(t) => t,
+            Ok(t) => std::mem::take(&mut self.preface) + &t,
             Err(e) => return (Asked::Failed(e), Stats::default()),
         };
         // The last puzzle's process, when the caller did not settle it: reaped unread.

@@ -255,6 +255,9 @@ fn lead(run: &RunOutputs) -> String {
         );
     }
     t.push('.');
+    if let Some(w) = run.meta.as_ref().and_then(RunMeta::test_warning) {
+        let _ = write!(t, " <strong style=\"color:#b00\">{}</strong>", html(&w));
+    }
     t
 }
 

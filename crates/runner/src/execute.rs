@@ -18,7 +18,7 @@ use crate::error::{chain_text, Result, RunError};
 use crate::judge::{judge_checked, Answer, Trial};
 use crate::kind::Job;
 use crate::latin::judge_latin;
-use crate::plan::{Plan, Task};
+use crate::plan::{Config, Plan, Task};
 use crate::results::{ms, Appender, Row, TraceRow, TrialStatus};
 use crate::resume::{remaining, Todo};
 use crate::shard::Shard;
@@ -60,6 +60,21 @@ pub struct ExecReport {
     pub errors: usize,
 }
 
+impl ExecReport {
+    /// Counts a trial run now by its row.
+    pub(crate) fn count(&mut self, row: &Row) {
+        self.ran += 1;
+        if row.success() {
+            self.succeeded += 1;
+        }
+        match row.status {
+            TrialStatus::Wrong => self.wrong += 1,
+            TrialStatus::Error => self.errors += 1,
+            _ => {}
+        }
+    }
+}
+
 /// Runs the plan's tasks (those not yet done), appending one row per trial to
 /// `<out>/trials.csv` (and convergence points to `<out>/traces.csv`).
 pub fn execute_plan(plan: &Plan, opts: &ExecOptions) -> Result<ExecReport> {
@@ -97,15 +112,7 @@ pub fn execute_todo(plan: &Plan, todo: Todo<'_>, opts: &ExecOptions) -> Result<E
             }
         }
         trials.push(&row)?;
-        report.ran += 1;
-        if row.success() {
-            report.succeeded += 1;
-        }
-        match row.status {
-            TrialStatus::Wrong => report.wrong += 1,
-            TrialStatus::Error => report.errors += 1,
-            _ => {}
-        }
+        report.count(&row);
         sink.event(Event::Trial(&row));
         Ok(())
     };
@@ -160,7 +167,7 @@ thread_local! {
 }
 
 /// Records a panic's message and place for the row, instead of printing over the progress bar.
-fn install_panic_capture() {
+pub(crate) fn install_panic_capture() {
     static ONCE: std::sync::Once = std::sync::Once::new();
     ONCE.call_once(|| {
         let default = panic::take_hook();
@@ -202,7 +209,18 @@ struct Run {
 /// Runs one task: `repeat` times from the same seed; the row keeps the fastest repetition, or
 /// the first wrong one (any wrong answer makes the trial wrong).
 fn run_task(plan: &Plan, t: &Task, clock: &dyn Clock, commit: &str) -> (Row, Vec<TraceRow>) {
-    let cfg = &plan.configs[t.config];
+    run_task_as(plan, &plan.configs[t.config], t, clock, commit)
+}
+
+/// [`run_task`] with the configuration `cfg` in place of the plan's own (a duet's old build
+/// runs the plan's tasks with configurations of its own).
+pub(crate) fn run_task_as(
+    plan: &Plan,
+    cfg: &Config,
+    t: &Task,
+    clock: &dyn Clock,
+    commit: &str,
+) -> (Row, Vec<TraceRow>) {
     let inst = &plan.instances[t.instance];
     let puzzle = &inst.puzzle;
     let mut row = Row {
@@ -233,6 +251,7 @@ fn run_task(plan: &Plan, t: &Task, clock: &dyn Clock, commit: &str) -> (Row, Vec
     let mut kept: Option<Run> = None;
     for _ in 0..cfg.repeat {
         let mut rng = rng_from_seed(t.seed);
+        method.trial_seed(t.seed);
         let _guard = cfg
             .exclusive
             .then(|| EXCLUSIVE.lock().unwrap_or_else(|e| e.into_inner()));
@@ -251,6 +270,15 @@ fn run_task(plan: &Plan, t: &Task, clock: &dyn Clock, commit: &str) -> (Row, Vec
                 &mut rng,
             )
         }));
+        // TEST ONLY: the configuration made slower inside its own clock.
+        let spun = cfg.slowdown.map(|p| {
+            let call = clock.wall().saturating_sub(w0);
+            let own = match &result {
+                Ok(Ok(answer)) => crate::duet::own_time(answer, call),
+                _ => call,
+            };
+            crate::duet::spin_for(p, own)
+        });
         let w1 = clock.wall();
         let c1 = clock.cpu();
         let panic_msg = LAST_PANIC.with(|p| p.borrow_mut().take());
@@ -278,6 +306,9 @@ fn run_task(plan: &Plan, t: &Task, clock: &dyn Clock, commit: &str) -> (Row, Vec
         };
         // What the method reads after the call (a child's CPU time) is not its work.
         method.settle(&mut answer);
+        if let (Some(p), Some(spun)) = (cfg.slowdown, spun) {
+            crate::duet::mark_slowdown(&mut answer, p, spun);
+        }
         // An outside program's "no solution" or complete count is checked by one of ours.
         let mut trial = judge_checked(&answer, puzzle, &cfg.budget);
         if let Some(square) = &inst.latin {
@@ -285,11 +316,7 @@ fn run_task(plan: &Plan, t: &Task, clock: &dyn Clock, commit: &str) -> (Row, Vec
         }
         // An outside program's CPU time is its own and its descendants'; the harness's
         // thread (writing, waiting, reading) is not part of it.
-        let own_cpu = if cfg.method == sudoku_external::NAME {
-            0.0
-        } else {
-            row.cpu_ms
-        };
+        let own_cpu = if cfg.outside { 0.0 } else { row.cpu_ms };
         let run = Run {
             trial,
             cpu_ms: own_cpu + ms(answer.child_cpu()),

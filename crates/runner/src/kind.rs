@@ -32,6 +32,13 @@ pub trait TrialMethod: Send {
     fn settle(&mut self, answer: &mut Answer) {
         let _ = answer;
     }
+
+    /// Told, before each attempt of a trial, the seed its generator was made from, for a
+    /// method that runs elsewhere and must be handed it (a duet's old build); the default
+    /// needs nothing but the generator.
+    fn trial_seed(&mut self, seed: u64) {
+        let _ = seed;
+    }
 }
 
 /// What one trial is asked to do.

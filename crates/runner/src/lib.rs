@@ -60,6 +60,7 @@
 pub use sudoku_experiment as experiment;
 
 pub mod clock;
+pub mod duet;
 pub mod error;
 pub mod execute;
 pub mod judge;
@@ -89,6 +90,6 @@ pub use merge::{merge, Merged};
 pub use outputs::redraw;
 pub use plan::{Plan, PlanSize};
 pub use registry::Registry;
-pub use run::{default_out, plan, run, Experiment, RunOptions, RunSummary};
+pub use run::{default_out, plan, run, DuetSummary, Experiment, RunOptions, RunSummary};
 pub use shard::Shard;
 pub use sink::{Event, Quiet, Sink};

@@ -50,6 +50,12 @@ pub struct Config {
     pub orders: Option<Vec<sudoku_core::Order>>,
     /// Only instances of these variants (`[[method]] variants`); `None`: all.
     pub variants: Option<Vec<sudoku_core::Variant>>,
+    /// Its answers come from another program (`external`, or a duet's old build): their
+    /// claims of no solution are checked, and the harness's own CPU time is not theirs.
+    pub outside: bool,
+    /// TEST ONLY: each trial made this many per cent slower inside its clock
+    /// ([`crate::duet::spin_for`]); `None` in every real run.
+    pub slowdown: Option<f64>,
     capability: Capability,
     /// Built methods not in use: the one the plan built, and any a worker returned.
     idle: Mutex<Vec<Box<dyn TrialMethod>>>,
@@ -70,6 +76,26 @@ impl Config {
             Some(m) => Ok(m),
             None => (self.capability.build)(&self.params),
         }
+    }
+
+    /// The same configuration (method, parameters, trials, limits, orders) with its trials
+    /// made by `capability` instead, which is built once here: a duet's old build.
+    pub(crate) fn twin(&self, capability: Capability, outside: bool) -> Result<Config> {
+        let built = (capability.build)(&self.params)?;
+        Ok(Config {
+            method: self.method.clone(),
+            params: self.params.clone(),
+            trials: self.trials,
+            budget: self.budget,
+            repeat: self.repeat,
+            exclusive: !capability.thread_safe,
+            orders: self.orders.clone(),
+            variants: self.variants.clone(),
+            outside,
+            slowdown: None,
+            capability,
+            idle: Mutex::new(vec![built]),
+        })
     }
 
     /// Returns a method after a trial that left it sound (not after a panic).
@@ -400,6 +426,8 @@ pub fn make_configs(
                 exclusive: !cap.thread_safe,
                 orders: m.orders.clone(),
                 variants: m.variants.clone(),
+                outside: m.name == sudoku_external::NAME,
+                slowdown: None,
                 capability: cap.clone(),
                 idle: Mutex::new(vec![built]),
             });

@@ -10,6 +10,7 @@ use sudoku_analysis::files;
 use sudoku_analysis::meta::RunMeta;
 
 use crate::clock::{Clock, RealClock};
+use crate::duet::{self, Build, DuetReport, Placement, ServeProgram, Slowdown};
 use crate::error::{Result, RunError};
 use crate::execute::{execute_todo, ExecOptions, ExecReport};
 use crate::experiment::{ExperimentFile, Overrides};
@@ -99,6 +100,15 @@ pub struct RunOptions {
     pub no_plots: bool,
     /// The command line meta.json records (default: this process's).
     pub command: Option<Vec<String>>,
+    /// A duet: an old build's `sudoku-bench` binary that runs every trial too, through its
+    /// `serve`, right before or after this build on the same instance ([`crate::duet`]).
+    pub baseline: Option<PathBuf>,
+    /// This build's `sudoku-bench` binary, whose `serve` runs this build's side of a duet (the
+    /// command line gives its own path); a duet without it is refused.
+    pub this_binary: Option<PathBuf>,
+    /// TEST ONLY: configurations made slower on purpose ([`Slowdown`]); recorded in meta.json,
+    /// in every row they touch, and said by findings and the report.
+    pub test_slowdown: Vec<Slowdown>,
 }
 
 impl RunOptions {
@@ -123,12 +133,31 @@ pub struct RunSummary {
     pub trials: ExecReport,
     /// Every file of the folder's results.
     pub files: Vec<PathBuf>,
+    /// A duet: what the old build did, and the comparison of the two.
+    pub duet: Option<DuetSummary>,
+}
+
+/// What a duet adds to a run's summary.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DuetSummary {
+    /// The old build's trials (the run's [`RunSummary::trials`] are the new build's).
+    pub baseline: ExecReport,
+    /// The folder of its rows.
+    pub baseline_out: PathBuf,
+    /// The comparison's paragraph (shift, counts, noise, regressions).
+    pub verdict: String,
+    /// Lines flagged as regressions.
+    pub regressions: usize,
+    /// Lines flagged as improvements.
+    pub improvements: usize,
 }
 
 impl RunSummary {
-    /// Every trial run now ended without a wrong answer or an error.
+    /// Every trial run now (of both builds, in a duet) ended without a wrong answer or an
+    /// error.
     pub fn clean(&self) -> bool {
-        self.trials.wrong == 0 && self.trials.errors == 0
+        let clean = |r: &ExecReport| r.wrong == 0 && r.errors == 0;
+        clean(&self.trials) && self.duet.as_ref().is_none_or(|d| clean(&d.baseline))
     }
 }
 
@@ -191,9 +220,51 @@ pub fn run_with_clock(
         file: &exp.source,
         description: exp.file.description.as_deref(),
     });
-    let plan = plan(exp, registry, opts)?;
+    let mut plan = plan(exp, registry, opts)?;
     for n in &plan.notes {
         sink.event(Event::Note(n));
+    }
+    duet::apply_slowdowns(&mut plan, &opts.test_slowdown)?;
+    let program = opts
+        .baseline
+        .as_deref()
+        .map(|p| ServeProgram::check(p, "--baseline"))
+        .transpose()?;
+    let served = match &program {
+        Some(p) => {
+            if opts.jobs > 1 {
+                return Err(RunError::Plan(format!("--baseline with --jobs {}: a duet runs one trial at a time, so that both builds of a trial meet the same load", opts.jobs)));
+            }
+            if let Some(s) = opts.shard {
+                return Err(RunError::Plan(format!("--baseline with --shard {s}: a duet runs whole, in one folder (its comparison needs every line)")));
+            }
+            let this = this_build(opts.this_binary.as_deref())?;
+            let place = Placement::find();
+            let serve = |program, build| {
+                duet::served_configs(&plan, program, build, &opts.test_slowdown, place)
+            };
+            Some((serve(&this, Build::New)?, serve(p, Build::Baseline)?, place))
+        }
+        None => {
+            if let Some(s) = opts
+                .test_slowdown
+                .iter()
+                .find(|s| s.build == Build::Baseline)
+            {
+                return Err(RunError::Plan(format!(
+                    "--test-slowdown {s}: `baseline:` slows a duet's old build, and there is none (--baseline PATH)"
+                )));
+            }
+            None
+        }
+    };
+    for s in &opts.test_slowdown {
+        sink.event(Event::Warning(&format!(
+            "TEST ONLY: `{}` is made {} % slower on purpose ({} build): this run's times of it are not the method's",
+            s.label,
+            s.percent,
+            s.build.name()
+        )));
     }
     // Said before anything is written: how many tasks, and how long they may take.
     sink.event(Event::Planned(&plan.size(opts.shard)?));
@@ -201,8 +272,20 @@ pub fn run_with_clock(
         .map_err(|e| RunError::io(format!("creating {}", out.display()), e))?;
     // Held until the run ends: a second run, or a resume, into the same folder stops here.
     let _lock = lock_folder(&out, "run", sink)?;
+    let base_out = out.join(duet::BASELINE_DIR);
     if opts.fresh {
-        for f in clear_outputs(&out, registry)? {
+        // An earlier duet's old-build rows and comparison are outputs of this folder too.
+        let mut removed = clear_outputs(&out, registry)?;
+        removed.extend(clear_outputs(&base_out, registry)?);
+        for name in [duet::COMPARE_MD, duet::COMPARE_HTML] {
+            let f = out.join(name);
+            if f.is_file() {
+                std::fs::remove_file(&f)
+                    .map_err(|e| RunError::io(format!("removing {}", f.display()), e))?;
+                removed.push(f);
+            }
+        }
+        for f in removed {
             sink.event(Event::Removed(&f));
         }
     }
@@ -212,6 +295,10 @@ pub fn run_with_clock(
     if opts.resume {
         // Before meta.json is rewritten: it holds the settings of the rows already there.
         check_resume(&out, &settings, sink)?;
+        duet::check_duet_resume(&out, program.as_ref())?;
+        if program.is_some() {
+            check_resume(&base_out, &settings, sink)?;
+        }
     }
     // Everything that may refuse the folder (results there without --resume, rows that do
     // not match) is read before the first write: a refused run leaves it as it was.
@@ -242,11 +329,23 @@ pub fn run_with_clock(
         experiment_file: exp.source.clone(),
         experiment_text: exp.text.clone(),
         settings: Some(settings),
+        duet: program.as_ref().map(|p| sudoku_analysis::meta::Duet {
+            side: Build::New.name().to_string(),
+            baseline: p.given.display().to_string(),
+            baseline_version: p.version.clone(),
+            placement: Placement::describe(served.as_ref().and_then(|s| s.2)),
+        }),
+        test_slowdown: opts.test_slowdown.iter().map(Slowdown::to_string).collect(),
     };
     // Written before the first trial, not once at the end: the rows of a run that is killed
     // stay tied to the settings they were made with (a resume with others is refused, and the
     // report says `not finished`). The end of the run only adds `finished`.
     write_meta(&out, &meta)?;
+    if let Some(p) = &program {
+        std::fs::create_dir_all(&base_out)
+            .map_err(|e| RunError::io(format!("creating {}", base_out.display()), e))?;
+        write_meta(&base_out, &duet::baseline_meta(&meta, p))?;
+    }
     write_generated(&plan, &out)?;
     let exec = ExecOptions {
         out: out.clone(),
@@ -257,18 +356,66 @@ pub fn run_with_clock(
         clock,
         sink,
     };
-    let trials = execute_todo(&plan, todo, &exec)?;
+    let (trials, base_trials) = match (&program, &served) {
+        (Some(p), Some((new, base, place))) => {
+            let DuetReport { new, baseline } =
+                duet::execute_duet(&plan, new, base, &exec, &base_out, &p.commit, *place)?;
+            (new, Some(baseline))
+        }
+        _ => (execute_todo(&plan, todo, &exec)?, None),
+    };
     meta.finished = Some(provenance::now_utc());
     write_meta(&out, &meta)?;
-    // The plan (every task and puzzle) is not needed for the outputs: its memory serves them.
+    if let Some(p) = &program {
+        write_meta(&base_out, &duet::baseline_meta(&meta, p))?;
+    }
+    // The plan (every task and puzzle) is not needed for the outputs: its memory serves them;
+    // the `serve` processes of a duet end with their configurations.
+    drop(served);
     drop(plan);
-    let files = write_outputs(&out, &name, !opts.no_plots, sink)?;
+    let mut files = write_outputs(&out, &name, !opts.no_plots, sink)?;
+    let duet = match base_trials {
+        Some(baseline) => {
+            // The old build's folder gets its summaries and findings (`plot` draws its charts).
+            files.extend(write_outputs(&base_out, &name, false, sink)?);
+            let (c, written) = duet::write_comparison(&out, &base_out)?;
+            files.extend(written);
+            Some(DuetSummary {
+                baseline,
+                baseline_out: base_out,
+                verdict: sudoku_analysis::baseline::summary(&c),
+                regressions: c.count(sudoku_analysis::baseline::Change::Regression),
+                improvements: c.count(sudoku_analysis::baseline::Change::Improvement),
+            })
+        }
+        None => None,
+    };
     Ok(RunSummary {
         experiment: name,
         out,
         trials,
         files,
+        duet,
     })
+}
+
+/// This build's own binary for its side of a duet: it must say this build's version.
+fn this_build(path: Option<&Path>) -> Result<ServeProgram> {
+    let Some(path) = path else {
+        return Err(RunError::Plan(
+            "--baseline: a duet runs this build through its own `serve` too, and no binary of it was given (RunOptions::this_binary)".into(),
+        ));
+    };
+    let p = ServeProgram::check(path, "this build's binary")?;
+    let ours = format!("sudoku-bench {}", provenance::VERSION);
+    if p.version != ours {
+        return Err(RunError::Plan(format!(
+            "this build's binary {} says `{}`, not `{ours}`: give the binary of the build that runs the duet",
+            path.display(),
+            p.version
+        )));
+    }
+    Ok(p)
 }
 
 /// Writes `out/meta.json` whole (or leaves the one there).

@@ -94,6 +94,9 @@ pub fn compare_runs(a: &Side, b: &Side, threshold: f64) -> Result<RunComparison,
         shift,
         bar,
         lines,
+        duet: [a, b]
+            .iter()
+            .any(|s| s.meta.is_some_and(|m| m.duet.is_some())),
         notes: notes(a, b, &va, &vb),
     })
 }
@@ -546,6 +549,23 @@ mod tests {
         let c = compare_runs(&side("A", &a), &side("B", &b), THRESHOLD).unwrap();
         assert_eq!(c.lines[4].change, Change::Regression, "{}", summary(&c));
         assert_eq!(c.count(Change::Regression), 1);
+    }
+
+    #[test]
+    fn a_line_past_the_bar_from_1_only_is_not_said_to_move_with_a_run_that_did_not() {
+        // The run moved by 5 %, within the threshold; one line by 13 %: past the bar (1.10)
+        // from 1, not from the shift (1.155), so unchanged, and not "moved with the run".
+        let a = many(10, 12, 1, &|_| 1.0, 0.0, 1);
+        let b = many(10, 12, 1, &|c| if c == 3 { 1.13 } else { 1.05 }, 0.0, 1);
+        let c = compare_runs(&side("A", &a), &side("B", &b), THRESHOLD).unwrap();
+        assert!((c.shift.unwrap().value - 1.05).abs() < 1e-9);
+        assert_eq!(c.count(Change::Unchanged), 10);
+        let md = markdown(&c);
+        assert!(
+            md.contains("| unchanged (beyond the bar from 1, not from the run's shift) |"),
+            "{md}"
+        );
+        assert!(!md.contains("moved with the run"), "{md}");
     }
 
     #[test]

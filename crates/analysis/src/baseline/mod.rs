@@ -57,6 +57,11 @@
 //! would; the notes say when a run did not interleave. A real regression comes back when B is
 //! run again.
 //!
+//! **A duet.** The two sides of a duet run (`run --baseline`: the old build's rows in its
+//! `baseline/` folder as A, the new build's as B) ran each trial one right after the other, so
+//! a burst of load falls on both builds of the same few trials and the shift is the builds',
+//! not the machine's between two runs: the summary says so. The rule is the same.
+//!
 //! This module holds the settings and the types of a comparison. `compute.rs` compares the
 //! runs (with the tests of the whole), on the resampling and sign test of `statistics.rs`;
 //! `notes.rs` says what differs between the runs besides the times; `write.rs` writes the
@@ -262,6 +267,9 @@ pub struct RunComparison {
     pub bar: f64,
     /// One line per configuration and group both ran, in group order.
     pub lines: Vec<Delta>,
+    /// Whether the two are the sides of one duet run (`run --baseline`): both builds ran each
+    /// trial one right after the other, so the machine's load fell on both alike.
+    pub duet: bool,
     /// What differs between the runs besides the times (settings, configurations, instances).
     pub notes: Vec<String>,
 }

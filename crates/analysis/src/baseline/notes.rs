@@ -91,13 +91,19 @@ pub(super) fn notes(a: &Side, b: &Side, va: &PerInstance, vb: &PerInstance) -> V
             }
         }
     }
-    // A run that times each configuration in its own stretch of time confounds the two.
+    // A run that times each configuration in its own stretch of time confounds the two (a
+    // duet runs each trial by both builds together, whatever the order of its trials).
+    let duet = [a, b]
+        .iter()
+        .any(|s| s.meta.is_some_and(|m| m.duet.is_some()));
     let sequential: Vec<&str> = [a, b]
         .iter()
         .zip(["A", "B"])
         .filter(|(s, _)| {
-            s.meta
-                .is_some_and(|m| !m.experiment_text.is_empty() && !interleaves(&m.experiment_text))
+            !duet
+                && s.meta.is_some_and(|m| {
+                    !m.experiment_text.is_empty() && !interleaves(&m.experiment_text)
+                })
         })
         .map(|(_, n)| n)
         .collect();
@@ -105,6 +111,23 @@ pub(super) fn notes(a: &Side, b: &Side, va: &PerInstance, vb: &PerInstance) -> V
         out.push(format!(
             "{} ran configuration by configuration (`interleave` is not set): a change in the machine's load while one configuration ran reads as a change of that configuration. A regression that is real comes back when B is run again; with `interleave = true` a burst of load falls on every configuration of a few instances alike.",
             if sequential.len() == 2 { "Both runs".to_string() } else { format!("Run {}", sequential[0]) }
+        ));
+    }
+    for (s, name) in [(a, "A"), (b, "B")] {
+        if let Some(m) = s.meta.filter(|m| !m.test_slowdown.is_empty()) {
+            out.push(format!(
+                "TEST ONLY: run {name} made configurations slower on purpose (`{}`): its times of them are not the methods' own.",
+                m.test_slowdown.join("`, `")
+            ));
+        }
+    }
+    if let Some(d) = [a, b]
+        .iter()
+        .find_map(|s| s.meta.and_then(|m| m.duet.as_ref()))
+    {
+        out.push(format!(
+            "A duet: the old build `{}` ({}) and this one ran each trial one right after the other, from the same seed, which went first alternating, each through its own `serve` ({}). On the methods' own clocks (`--clock own`, `solve_ms`) both time the same call, `serve`'s clock around it; the pipe is on neither.",
+            d.baseline, d.baseline_version, d.placement
         ));
     }
     if let (Some(ma), Some(mb)) = (a.meta, b.meta) {

@@ -28,10 +28,23 @@ fn change_text(l: &Delta, c: &RunComparison) -> String {
                 }
             )
         }
+        // A run that moved less than the threshold did not move: the line is at the bar.
+        Change::Unchanged if beyond(1.0) && !run_moved(c) => {
+            "unchanged (beyond the bar from 1, not from the run's shift)".into()
+        }
         Change::Unchanged if beyond(1.0) => "unchanged (moved with the run)".into(),
+        Change::Unchanged if beyond(shift) && !run_moved(c) => {
+            "unchanged (beyond the bar from the run's shift, not from 1)".into()
+        }
         Change::Unchanged if beyond(shift) => "unchanged (moved against the run)".into(),
         ch => ch.name().into(),
     }
+}
+
+/// Whether the whole run moved: its shift lies beyond the threshold from 1.
+fn run_moved(c: &RunComparison) -> bool {
+    c.shift
+        .is_some_and(|s| s.value > 1.0 + c.threshold || s.value < 1.0 / (1.0 + c.threshold))
 }
 
 /// The comparison as a table: one line per configuration and group.
@@ -105,10 +118,10 @@ pub fn summary(c: &RunComparison) -> String {
         let beyond = shift
             .ci
             .is_some_and(|(lo, hi)| lo > 1.0 + c.threshold || hi < 1.0 / (1.0 + c.threshold));
-        let reading = if beyond {
-            ": the machine, or a change that touches every method; an interleaved comparison (`run --baseline`) can tell which.".to_string()
-        } else {
-            format!(", within the threshold ({pct}).")
+        let reading = match (beyond, c.duet) {
+            (true, false) => ": the machine, or a change that touches every method; an interleaved comparison (`run --baseline`) can tell which.".to_string(),
+            (true, true) => ": both builds ran each trial one right after the other, so this is not the machine's load but the builds' (a change that touches every method).".to_string(),
+            (false, _) => format!(", within the threshold ({pct})."),
         };
         s.push_str(&format!(
             "B's whole run is {:.2}× A's{ci}, the most common median ratio of its {} judged lines{reading} Each line is judged against that shift as well as against 1, so a line that moved with the whole run is not a change of its method. ",

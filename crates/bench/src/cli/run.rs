@@ -5,6 +5,7 @@ use std::path::{Path, PathBuf};
 use anyhow::{bail, Result};
 use clap::Args;
 use sudoku_analysis::escape::visible;
+use sudoku_runner::duet::Slowdown;
 use sudoku_runner::{Experiment, Registry, RunOptions, Shard};
 
 use crate::cli::{whole, Failure};
@@ -45,6 +46,21 @@ pub struct RunArgs {
     /// Skip what is drawn: the charts, cd.svg and report.html (`plot` draws them later).
     #[arg(long)]
     pub no_plots: bool,
+    /// A duet: the old build's sudoku-bench binary (e.g. built in a git worktree of the old
+    /// commit) runs every trial too, right before or after this build on the same instance
+    /// (which goes first alternates), from the same seed, both through their own `serve`, every
+    /// answer verified. Its rows go to OUT/baseline/, and OUT/compare.md and compare.html
+    /// compare the two builds on the methods' own clocks, as `compare` does (docs/report.md).
+    /// Solve and count experiments, one trial at a time, no shard.
+    #[arg(long, value_name = "PATH")]
+    pub baseline: Option<PathBuf>,
+    /// TEST ONLY (never for real measurements): make the configuration LABEL PERCENT % slower
+    /// inside its own clock (a busy wait after each call), to check that a comparison finds a
+    /// known slowdown; `baseline:LABEL=PERCENT` slows a duet's old build instead. Repeatable.
+    /// meta.json, every row it touches (`test_slowdown` in `extra`), findings.md, report.html
+    /// and compare.md say so.
+    #[arg(long, value_name = "[baseline:]LABEL=PERCENT")]
+    pub test_slowdown: Vec<Slowdown>,
 }
 
 /// Runs an experiment and writes everything under its output folder.
@@ -61,6 +77,9 @@ pub fn run(a: &RunArgs, registry: &Registry) -> Result<(), Failure> {
         time_limit: a.time_limit,
         no_plots: a.no_plots,
         command: None,
+        baseline: a.baseline.clone(),
+        this_binary: std::env::current_exe().ok(),
+        test_slowdown: a.test_slowdown.clone(),
     };
     let summary = sudoku_runner::run(&exp, registry, &opts, &Console::default())?;
     let report = &summary.trials;
@@ -73,11 +92,32 @@ pub fn run(a: &RunArgs, registry: &Registry) -> Result<(), Failure> {
         report.wrong,
         report.errors
     ))?;
+    if let Some(d) = &summary.duet {
+        let b = &d.baseline;
+        stdout.line(format_args!(
+            "baseline (the old build, through its serve): {} trials run, {} definitive answers, {} wrong, {} errors, in {}",
+            b.ran,
+            b.succeeded,
+            b.wrong,
+            b.errors,
+            shown(&d.baseline_out)
+        ))?;
+    }
     stdout.line(format_args!("results in {}:", shown(&summary.out)))?;
     for f in &summary.files {
         stdout.line(format_args!("  {}", shown(f)))?;
     }
     stdout.finish()?;
+    if let Some(d) = &summary.duet {
+        eprintln!("{}", d.verdict);
+    }
+    if !a.test_slowdown.is_empty() {
+        let list: Vec<String> = a.test_slowdown.iter().map(Slowdown::to_string).collect();
+        eprintln!(
+            "WARNING: TEST ONLY: this run slowed {} on purpose (--test-slowdown): its times are not the methods'",
+            list.join(", ")
+        );
+    }
     if report.wrong > 0 {
         say!(
             "WARNING: {} trials returned wrong answers (status `wrong` in trials.csv)",
@@ -90,7 +130,18 @@ pub fn run(a: &RunArgs, registry: &Registry) -> Result<(), Failure> {
             report.errors
         );
     }
-    Failure::of_trials(report.wrong, report.errors)
+    let (wrong, errors) = summary.duet.as_ref().map_or((0, 0), |d| {
+        if d.baseline.wrong > 0 || d.baseline.errors > 0 {
+            eprintln!(
+                "WARNING: the old build: {} wrong answers, {} trials in `error` (its trials.csv in {} says which)",
+                d.baseline.wrong,
+                d.baseline.errors,
+                shown(&d.baseline_out)
+            );
+        }
+        (d.baseline.wrong, d.baseline.errors)
+    });
+    Failure::of_trials(report.wrong + wrong, report.errors + errors)
 }
 
 /// Where the default experiment lives: `scripts/experiments/default.toml` of the checkout in

@@ -1,12 +1,15 @@
 //! `serve`: a built-in method (or known answers) behind the `external` protocol, puzzle after
 //! puzzle on standard input and output. Run through the `external` method, it measures what the
 //! harness costs: the same method in process and through the pipe, or a solver that does no
-//! work at all (`--replay`), on the same puzzles in one run.
+//! work at all (`--replay`), on the same puzzles in one run. It is also how a duet (`run
+//! --baseline`) runs the old build: a comment line `# seed N` just above a puzzle makes that
+//! puzzle's generator the trial's (as the runner makes it in process), and `solve_ms` is the
+//! method's own clock as a row in process has it, so the two builds are timed on the same work.
 
 use std::collections::HashMap;
 use std::io::{BufRead, Write};
 use std::path::PathBuf;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use anyhow::{anyhow, bail, Context};
 use clap::Args;
@@ -22,7 +25,9 @@ use sudoku_runner::Registry;
 #[derive(Args)]
 pub struct ServeArgs {
     /// The method that answers (see `sudoku-bench list`); each answer comes after a
-    /// `# stats solve_ms=…` line with the method's own time.
+    /// `# stats solve_ms=…` line with the method's own clock (as a row made in process has
+    /// it). A comment `# seed N` just above a puzzle makes that puzzle's generator the one a
+    /// trial of seed N gets in process (how a duet, `run --baseline`, runs both builds).
     #[arg(long, short, conflicts_with = "replay")]
     pub method: Option<String>,
     /// A method parameter, `key=value` (repeatable).
@@ -33,6 +38,16 @@ pub struct ServeArgs {
     /// is the harness alone. A puzzle that is in none of them is answered `unknown`.
     #[arg(long, value_name = "FILE", num_args = 1..)]
     pub replay: Vec<PathBuf>,
+    /// TEST ONLY: make every answer PERCENT % slower inside its own clock (a busy wait after
+    /// the method returns), to check that a comparison finds a known slowdown. Each answer's
+    /// `# stats` line says `test_slowdown=PERCENT`, so every row made from it records it.
+    #[arg(long, value_name = "PERCENT", conflicts_with = "replay", value_parser = percent)]
+    pub test_slowdown: Option<f64>,
+}
+
+/// A slowdown in per cent: more than 0, at most 1000.
+fn percent(s: &str) -> Result<f64, String> {
+    sudoku_runner::duet::percent(s)
 }
 
 /// What the `external` method says in the environment of the program it starts.
@@ -98,15 +113,13 @@ impl Protocol {
         })
     }
 
-    /// The answer to one question: an optional `# stats` line, then the answer's lines.
-    fn answer(&self, answer: &Answer, solve_ms: Option<f64>) -> anyhow::Result<String> {
+    /// The answer to one question: a `# stats` line with `figures` (none: no line), then
+    /// the answer's lines.
+    fn answer(&self, answer: &Answer, figures: &[(&str, String)]) -> anyhow::Result<String> {
         let mut text = String::new();
-        let stats = answer.stats();
-        if let Some(ms) = solve_ms {
-            text.push_str(&format!(
-                "# stats solve_ms={ms:.6} nodes={} guesses={}\n",
-                stats.nodes, stats.guesses
-            ));
+        if !figures.is_empty() {
+            let line: Vec<String> = figures.iter().map(|(k, v)| format!("{k}={v}")).collect();
+            text.push_str(&format!("# stats {}\n", line.join(" ")));
         }
         match answer {
             Answer::Solve(o) => match &o.status {
@@ -159,15 +172,64 @@ pub fn serve(a: &ServeArgs, registry: &Registry) -> Result<(), Failure> {
         (Some(method), true) => {
             let (mut m, _) = configured(kind, registry, method, &a.params, &settings)?;
             let mut rng = rng_from_seed(protocol.seed);
-            serve_each(&mut reader, |grid| {
+            serve_each(&mut reader, |grid, label| {
                 let puzzle = Puzzle::new(grid, protocol.variant);
-                let (answer, ms) = timed(m.as_mut(), &puzzle, &protocol.budget, &mut rng)?;
-                write(&protocol.answer(&answer, Some(ms))?)
+                // The trial's seed, when the harness gives one: this puzzle's generator is then
+                // made from it, as the runner makes a trial's in process.
+                let seed = label.and_then(seed_of);
+                let mut own = seed.map(rng_from_seed);
+                let rng = own.as_mut().unwrap_or(&mut rng);
+                let (mut answer, call, spun) =
+                    timed(m.as_mut(), &puzzle, &protocol.budget, rng, a.test_slowdown)?;
+                // What the method completes after its clock (a forked child's times).
+                m.settle(&mut answer);
+                if let Some(p) = a.test_slowdown {
+                    sudoku_runner::duet::mark_slowdown(&mut answer, p, spun);
+                }
+                write(&protocol.answer(&answer, &figures(&answer, call, seed))?)
             })
         }
         (None, true) => Err(anyhow!("give --method or --replay")),
     }
     .map_err(Failure::from)
+}
+
+/// `N` from a puzzle's comment lines (`seed N`, among others joined by `; `).
+fn seed_of(label: &str) -> Option<u64> {
+    label
+        .split("; ")
+        .find_map(|c| c.trim().strip_prefix("seed ")?.trim().parse().ok())
+}
+
+/// The `# stats` figures of one answer. `solve_ms` is the method's own clock as a row made in
+/// process has it ([`sudoku_runner::duet::own_time`]): the search time it reports, else the
+/// call less its model building; `build_ms` when it reports one; `seed` echoes the trial's
+/// seed it was given; `test_slowdown` says the answer was slowed on purpose.
+fn figures(answer: &Answer, call: Duration, seed: Option<u64>) -> Vec<(&'static str, String)> {
+    let stats = answer.stats();
+    let own = sudoku_runner::duet::own_time(answer, call);
+    let ms = |d: Duration| format!("{:.6}", d.as_secs_f64() * 1000.0);
+    let mut out = vec![
+        ("solve_ms", ms(own)),
+        ("nodes", stats.nodes.to_string()),
+        ("guesses", stats.guesses.to_string()),
+        ("iterations", stats.iterations.to_string()),
+        ("restarts", stats.restarts.to_string()),
+    ];
+    if let Some(b) = stats.build_time {
+        out.push(("build_ms", ms(b)));
+    }
+    if let Some(s) = seed {
+        out.push(("seed", s.to_string()));
+    }
+    if let Some((_, p)) = stats
+        .extra
+        .iter()
+        .find(|(k, _)| k == sudoku_runner::duet::SLOWDOWN_KEY)
+    {
+        out.push((sudoku_runner::duet::SLOWDOWN_KEY, p.clone()));
+    }
+    out
 }
 
 /// Answers each question from `known` by its text alone, as the harness wrote it (one line, or
@@ -216,14 +278,15 @@ fn replay(
     }
 }
 
-/// Calls `each` on every puzzle of the stream; a puzzle that cannot be read ends it.
+/// Calls `each` on every puzzle of the stream, with its comment lines; a puzzle that cannot
+/// be read ends it.
 fn serve_each<R: BufRead>(
     reader: &mut EntryReader<R>,
-    mut each: impl FnMut(Grid) -> anyhow::Result<()>,
+    mut each: impl FnMut(Grid, Option<&str>) -> anyhow::Result<()>,
 ) -> anyhow::Result<()> {
     for entry in reader {
         match entry {
-            Ok(e) => each(e.grid)?,
+            Ok(e) => each(e.grid, e.label.as_deref())?,
             // No puzzle before the end of input is how a session ends, not an error.
             Err(format::ReadError::Parse(e)) if e.kind == format::ParseErrorKind::Empty => {}
             Err(e) => return Err(e.into()),
@@ -232,13 +295,16 @@ fn serve_each<R: BufRead>(
     Ok(())
 }
 
-/// One call of the method, timed by the monotonic clock around the call alone.
+/// One call of the method, timed by the monotonic clock around the call alone; with a test
+/// slowdown of `slow` per cent, the busy wait after it inside the same clock. Gives the answer,
+/// the time and the wait.
 fn timed(
     method: &mut dyn TrialMethod,
     puzzle: &Puzzle,
     budget: &Budget,
     rng: &mut sudoku_core::Rng,
-) -> anyhow::Result<(Answer, f64)> {
+    slow: Option<f64>,
+) -> anyhow::Result<(Answer, Duration, Duration)> {
     let job = Job {
         puzzle,
         carve: None,
@@ -246,7 +312,11 @@ fn timed(
     };
     let t0 = Instant::now();
     let answer = method.attempt(&job, rng)?;
-    Ok((answer, t0.elapsed().as_secs_f64() * 1000.0))
+    let spun = slow.map_or(Duration::ZERO, |p| {
+        let own = sudoku_runner::duet::own_time(&answer, t0.elapsed());
+        sudoku_runner::duet::spin_for(p, own)
+    });
+    Ok((answer, t0.elapsed(), spun))
 }
 
 /// The answer text of every puzzle of `file`, keyed by the puzzle as the protocol writes it:
@@ -271,8 +341,8 @@ fn replayed(
     {
         let key = protocol.show(&e.grid)?.trim_end().to_string();
         let puzzle = Puzzle::new(e.grid, protocol.variant);
-        let (answer, _) = timed(prop.as_mut(), &puzzle, &unlimited, &mut rng)?;
-        known.insert(key, protocol.answer(&answer, None)?);
+        let (answer, _, _) = timed(prop.as_mut(), &puzzle, &unlimited, &mut rng, None)?;
+        known.insert(key, protocol.answer(&answer, &[])?);
     }
     Ok(known)
 }
