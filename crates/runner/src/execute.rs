@@ -99,9 +99,23 @@ pub fn execute_plan(plan: &Plan, opts: &ExecOptions) -> Result<ExecReport> {
             _ => {}
         }
         sink.event(Event::Trial(&row));
+        if sink.cancelled() {
+            return Err(RunError::Cancelled {
+                dir: opts.out.clone(),
+                done: report.ran,
+                tasks: todo.tasks.len(),
+            });
+        }
         Ok(())
     };
     install_panic_capture();
+    if sink.cancelled() {
+        return Err(RunError::Cancelled {
+            dir: opts.out.clone(),
+            done: 0,
+            tasks: todo.tasks.len(),
+        });
+    }
     if opts.jobs <= 1 || todo.tasks.len() <= 1 {
         for t in &todo.tasks {
             sink.event(Event::Running {
