@@ -49,3 +49,15 @@ def puzzles_of(path: Path) -> list[str]:
 @pytest.fixture
 def root() -> Path:
     return ROOT
+
+
+@pytest.fixture
+def sigint():
+    """Ctrl-C raises KeyboardInterrupt, as in a terminal or a notebook: a process started in
+    the background by a non-interactive shell (as CI may start it) inherits SIGINT ignored,
+    and Python then installs no handler of its own."""
+    import signal
+
+    old = signal.signal(signal.SIGINT, signal.default_int_handler)
+    yield
+    signal.signal(signal.SIGINT, old)

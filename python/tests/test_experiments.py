@@ -131,8 +131,8 @@ def test_errors_of_a_run(tmp_path):
             sb.run(EXPERIMENT, held, progress=False)
 
 
-def test_ctrl_c_stops_a_run_between_trials_and_resume_goes_on(tmp_path):
-    exp = {**EXPERIMENT, "name": "py-stop", "trials": 30,
+def test_ctrl_c_stops_a_run_between_trials_and_resume_goes_on(tmp_path, sigint):
+    exp = {**EXPERIMENT, "name": "py-stop", "trials": 10,
            "method": [{"name": "tabu"}, {"name": "sa"}]}
     out = tmp_path / "stop"
     seen = []
@@ -148,10 +148,10 @@ def test_ctrl_c_stops_a_run_between_trials_and_resume_goes_on(tmp_path):
         sb.run(exp, out, progress=progress, no_plots=True)
     with open(out / "trials.csv") as f:
         kept = sum(1 for _ in f) - 1
-    assert 5 <= kept < 2 * 12 * 30
+    assert 5 <= kept < 2 * 12 * 10
     meta = json.loads((out / "meta.json").read_text())
     assert meta["finished"] is None
     s = sb.run(exp, out, resume=True, progress=False, no_plots=True)
-    assert s.skipped == kept and s.skipped + s.ran == s.planned == 2 * 12 * 30
+    assert s.skipped == kept and s.skipped + s.ran == s.planned == 2 * 12 * 10
     trials, _ = sb.load(out)
     assert len(trials) == s.planned and trials["task"].is_unique

@@ -243,7 +243,7 @@ def test_convert_agrees_with_the_command_line(tmp_path):
         sb.convert(ROOT / rel, "dimacs")
 
 
-def test_ctrl_c_stops_a_long_call_between_puzzles():
+def test_ctrl_c_stops_a_long_call_between_puzzles(sigint):
     puzzles = sb.read(PUBLIC / "magictour_top1465.txt") * 40
     timer = threading.Timer(0.3, os.kill, (os.getpid(), signal.SIGINT))
     timer.start()

@@ -5,14 +5,16 @@
 
 use std::collections::BTreeSet;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::mpsc;
+use std::sync::{mpsc, Mutex};
 use std::time::{Duration, Instant};
 
 use numpy::PyArray2;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString};
 use sudoku_core::limits::time_limit;
-use sudoku_core::{derive_seed, rng_from_seed, Budget, CountEnd, Params, Puzzle, Status, Variant};
+use sudoku_core::{
+    derive_seed, rng_from_seed, Budget, CountEnd, Geometry, Params, Puzzle, Status, Variant,
+};
 use sudoku_runner::clock::RealClock;
 use sudoku_runner::experiment::Kind;
 use sudoku_runner::judge::Answer as Said;
@@ -116,13 +118,20 @@ pub fn configured(
         .map_err(|e| input(format!("method: {}", sudoku_runner::chain_text(&e))))?;
     let method = (cap.build)(params)
         .map_err(|e| input(format!("params: {}", sudoku_runner::chain_text(&e))))?;
-    let label = if params.is_empty() {
+    Ok((method, label_of(name, params), cap.thread_safe))
+}
+
+/// A configuration's label: `name`, then its parameters (`sat encoding=extended`).
+fn label_of(name: &str, params: &Params) -> String {
+    if params.is_empty() {
         name.to_string()
     } else {
         format!("{name} {}", params.shown())
-    };
-    Ok((method, label, cap.thread_safe))
+    }
 }
+
+/// A configured method.
+type Method = Box<dyn TrialMethod>;
 
 /// Everything each puzzle's attempt shares.
 struct Setup {
@@ -131,6 +140,8 @@ struct Setup {
     params: Params,
     settings: KindSettings,
     label: String,
+    /// The configuration, for the kept method.
+    key: String,
     budget: Budget,
     variant: Variant,
     seed: u64,
@@ -185,14 +196,15 @@ fn interrupted() -> PyResult<()> {
 }
 
 /// Every item's attempt, in order, on `jobs` threads (one method instance each), with the GIL
-/// released and Ctrl-C looked for every [`SIGNAL_EVERY`].
+/// released and Ctrl-C looked for every [`SIGNAL_EVERY`]. On one thread the method comes back
+/// with the answers, to be kept for the next call.
 fn attempt_all(
     py: Python<'_>,
     s: &Setup,
     mut method: Box<dyn TrialMethod>,
     items: &[Item],
     jobs: usize,
-) -> PyResult<Vec<Done>> {
+) -> PyResult<(Vec<Done>, Option<Method>)> {
     for order in items
         .iter()
         .map(|i| i.grid.order())
@@ -201,14 +213,9 @@ fn attempt_all(
         method
             .check_order(order)
             .map_err(|e| input(format!("params: {e} (the puzzles include {order} grids)")))?;
+        // The shared tables of the shape built before the first clock starts.
+        Geometry::get(order, s.variant).prepare();
     }
-    Puzzle::prepare_shapes(
-        items
-            .iter()
-            .map(|i| Puzzle::empty(i.grid.order(), s.variant))
-            .collect::<Vec<_>>()
-            .iter(),
-    );
     let threads = jobs.min(items.len().div_ceil(CHUNK)).max(1);
     if threads == 1 {
         return py.detach(|| {
@@ -217,19 +224,19 @@ fn attempt_all(
             let mut asked = Instant::now();
             for item in items {
                 out.push(attempt_one(s, method.as_mut(), item, &clock).map_err(method_error)?);
-                if asked.elapsed() >= SIGNAL_EVERY {
+                if items.len() > 1 && asked.elapsed() >= SIGNAL_EVERY {
                     interrupted()?;
                     asked = Instant::now();
                 }
             }
-            Ok(out)
+            Ok((out, Some(method)))
         });
     }
     let mut methods = vec![method];
     for _ in 1..threads {
         methods.push(configured(s.kind, &s.name, &s.params, &s.settings)?.0);
     }
-    py.detach(|| parallel(s, methods, items))
+    Ok((py.detach(|| parallel(s, methods, items))?, None))
 }
 
 /// [`attempt_all`] on one thread per method: chunks taken in turn, results put back in order.
@@ -380,8 +387,9 @@ fn answer(py: Python<'_>, d: Done) -> PyResult<Answer> {
         seed,
         attempt: a,
     } = d;
+    let stats = a.answer.stats();
     let mut row = Row::default();
-    row.set_stats(&a.answer.stats());
+    row.set_stats(&stats);
     a.trial.fill(&mut row);
     let grid = match (&a.answer, a.trial.verified) {
         (Said::Solve(o), Some(true)) => match &o.status {
@@ -422,8 +430,31 @@ fn answer(py: Python<'_>, d: Done) -> PyResult<Answer> {
         time_to_best_ms: row.time_to_best_ms,
         threads: row.threads,
         seed,
-        extra_pairs: a.answer.stats().extra,
+        extra_pairs: stats.extra,
     })
+}
+
+/// The method instance of the last call, with its configuration (kind, name, parameters,
+/// count limit): the next call of the same configuration uses it again, as `sudoku-bench solve`
+/// uses one instance for every puzzle of a file, instead of building it anew (a fifth of a
+/// fast 9×9 call). A call on several threads, or that fails, keeps none.
+static KEPT: Mutex<Option<(String, Box<dyn TrialMethod>)>> = Mutex::new(None);
+
+/// The kept method, when it is of configuration `key`.
+fn kept(key: &str) -> Option<Box<dyn TrialMethod>> {
+    let mut slot = KEPT.lock().unwrap_or_else(|p| p.into_inner());
+    match slot.take() {
+        Some((k, m)) if k == key => Some(m),
+        other => {
+            *slot = other;
+            None
+        }
+    }
+}
+
+/// Keeps `method` of configuration `key` for the next call.
+fn keep(key: String, method: Box<dyn TrialMethod>) {
+    *KEPT.lock().unwrap_or_else(|p| p.into_inner()) = Some((key, method));
 }
 
 /// The options every call of this module takes, read once.
@@ -445,7 +476,19 @@ fn setup(
         count_limit,
         carves: Vec::new(),
     };
-    let (built, label, thread_safe) = configured(kind, method, &params, &settings)?;
+    let key = format!(
+        "{}\t{method}\t{}\t{count_limit}",
+        kind.name(),
+        params.shown()
+    );
+    let (built, label, thread_safe) = match kept(&key) {
+        Some(m) => {
+            let cap = capability(kind, registry(), method, &settings)
+                .map_err(|e| input(format!("method: {}", sudoku_runner::chain_text(&e))))?;
+            (m, label_of(method, &params), cap.thread_safe)
+        }
+        None => configured(kind, method, &params, &settings)?,
+    };
     let outside = method == sudoku_external::NAME;
     // As the command line: an outside program may never answer, so it has a default limit.
     let time_limit = time_limit.or(outside.then_some(EXTERNAL_TIME_LIMIT));
@@ -455,6 +498,7 @@ fn setup(
         params,
         settings,
         label,
+        key,
         budget: budget_of(time_limit, node_limit, iteration_limit)?,
         variant: variant_of(variant)?,
         seed,
@@ -475,7 +519,10 @@ fn answers(
     items: &[Item],
     jobs: usize,
 ) -> PyResult<Vec<Answer>> {
-    let done = guard(&s.label, || attempt_all(py, s, built, items, jobs))?;
+    let (done, back) = guard(&s.label, || attempt_all(py, s, built, items, jobs))?;
+    if let Some(m) = back {
+        keep(s.key.clone(), m);
+    }
     done.into_iter()
         .map(|d| {
             let mut a = answer(py, d)?;
@@ -485,7 +532,19 @@ fn answers(
         .collect()
 }
 
-/// Solves one puzzle with a method of `sudoku_bench.methods()`.
+/// Solves one puzzle, as `sudoku-bench solve` solves each puzzle of a file.
+///
+/// `puzzle`: text (line or grid-block format) holding one puzzle, a path to a file of one,
+/// rows of digits (0 or None empty), a flat list of n⁴ cells, or a 2-D integer array.
+/// `method` and `params` (a dict, or "key=value key=value"): as `sudoku-bench list` shows
+/// them. `variant`: "classic" or "diagonal". `time_limit` (seconds), `node_limit`,
+/// `iteration_limit`: the method's budget (none by default; `external` has 60 s). `seed`: the
+/// puzzle's random stream derives from it, the configuration and the puzzle's place.
+/// `cpu_time`: also read the thread's CPU clock around the call.
+///
+/// Returns an `Answer`: its `status` (solved, infeasible, timeout, …), the verified solution
+/// as `grid`, and the statistics a trial row has. Raises `InputError` for bad input or an
+/// unknown method or parameter, `MethodError` when the method cannot run.
 #[pyfunction]
 #[pyo3(signature = (puzzle, method="prop", params=None, *, variant="classic", time_limit=None, node_limit=None, iteration_limit=None, seed=0, cpu_time=false))]
 #[allow(clippy::too_many_arguments)]
@@ -518,7 +577,14 @@ fn solve(
     Ok(all.remove(0))
 }
 
-/// Solves every puzzle given, in order, on `jobs` threads, with the GIL released.
+/// Solves every puzzle given, in order, as `sudoku-bench solve FILE --jobs N`.
+///
+/// `puzzles`: text or a file of any number of puzzles, a list of single puzzles (any form
+/// `solve` takes), or a 3-D integer array. The other arguments are `solve`'s; `jobs` solves on
+/// that many threads, one method instance each (methods that may not run beside themselves,
+/// such as `ilp`, use one). The GIL is released while the methods work, and Ctrl-C stops the
+/// call between two puzzles (raising `KeyboardInterrupt`). Returns a list of `Answer`, in the
+/// puzzles' order.
 #[pyfunction]
 #[pyo3(signature = (puzzles, method="prop", params=None, *, variant="classic", time_limit=None, node_limit=None, iteration_limit=None, seed=0, cpu_time=false, jobs=1))]
 #[allow(clippy::too_many_arguments)]
@@ -556,7 +622,12 @@ fn solve_many(
     answers(py, &s, built, &items, jobs)
 }
 
-/// Counts the solutions of one puzzle up to `limit` with a complete method.
+/// Counts the solutions of one puzzle up to `limit`, as `sudoku-bench solve --count LIMIT`.
+///
+/// `method` must be complete (it proves a count: prop, dlx, sat, …). Returns an `Answer` whose
+/// `count` is the solutions found and `exact` says whether that is all of them (`False`: it
+/// stopped at `limit` or a budget, and there are at least `count`); its `status` is solved
+/// (one), multiple, infeasible (none), or the limit that ran out.
 #[pyfunction]
 #[pyo3(signature = (puzzle, method="prop", params=None, *, limit=1000, variant="classic", time_limit=None, node_limit=None, seed=0))]
 #[allow(clippy::too_many_arguments)]

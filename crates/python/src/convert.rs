@@ -8,7 +8,10 @@ use crate::answers::{params_of, variant_of};
 use crate::errors::input;
 use crate::input::{items, one};
 
-/// The puzzles in the format `to` (`line`, `block` or `dimacs`), as text.
+/// The puzzles in the format `to`, as text, as `sudoku-bench convert --to` writes them.
+///
+/// "line": one puzzle per line (up to 25×25); "block": grid blocks of integers; labels are
+/// kept as comments. "dimacs": one puzzle's CNF exactly as `sat` with `params` builds it.
 #[pyfunction]
 #[pyo3(signature = (puzzles, to, params=None, *, variant="classic"))]
 fn convert(

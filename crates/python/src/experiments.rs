@@ -416,7 +416,8 @@ fn rows_of(dir: &Path, command: &str) -> PyResult<Vec<Row>> {
     RunOutputs::read_rows(dir).map_err(|e| input_from(&e))
 }
 
-/// A folder's trials column by column: `(name, type, values)` in the file's order, the
+/// A results folder's trials column by column (the wrapper `sudoku_bench.load` makes the
+/// DataFrame): `(name, type, values)` in the file's order, the
 /// statuses in summary order, and meta.json as text (or `None`).
 #[pyfunction]
 #[allow(clippy::type_complexity)]
@@ -490,7 +491,11 @@ fn finding_record<'py>(py: Python<'py>, f: &Finding) -> PyResult<Bound<'py, PyDi
     Ok(d)
 }
 
-/// A folder's verdicts, one record per group of instances (as findings.md states them).
+/// A results folder's verdicts, one record (dict) per group of instances, as findings.md and
+/// `sudoku-bench findings` state them: the group (kind, variant, order, grid, instance set,
+/// instances, givens), the first and second configurations with their solved trials and
+/// scores, the speed-up with its interval, what decided (`faster`, `tie`, `solves more`, …),
+/// the paired test (pairs, Holm-corrected p) and the sentence.
 #[pyfunction]
 fn findings(py: Python<'_>, folder: PathBuf) -> PyResult<Vec<Bound<'_, PyDict>>> {
     let run = guard("findings", || {
@@ -499,7 +504,11 @@ fn findings(py: Python<'_>, folder: PathBuf) -> PyResult<Vec<Bound<'_, PyDict>>>
     run.findings.iter().map(|f| finding_record(py, f)).collect()
 }
 
-/// Run B against the baseline A: one record per configuration and group (as `compare`).
+/// Run B against the baseline A, as `sudoku-bench compare A B`: one record (dict) per
+/// configuration and group, with the solved trials, medians and PAR-2 of both, the ratios B
+/// over A with their intervals, the paired test's p and the change (`regression` when the
+/// median ratio's interval lies above 1 + threshold, `improvement`, `unchanged`, `too few to
+/// judge`).
 #[pyfunction]
 #[pyo3(signature = (a, b, threshold=baseline::THRESHOLD))]
 fn compare(
@@ -582,7 +591,8 @@ fn compare(
         .collect()
 }
 
-/// Draws a folder's summaries and charts again from its rows (`sudoku-bench plot`).
+/// Draws a results folder's summaries and charts again from its rows, as `sudoku-bench plot`;
+/// returns the files written (the wrapper `sudoku_bench.plot` documents `progress`).
 #[pyfunction]
 #[pyo3(signature = (folder, progress=None))]
 fn plot(py: Python<'_>, folder: PathBuf, progress: Option<Py<PyAny>>) -> PyResult<Vec<PathBuf>> {

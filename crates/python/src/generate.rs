@@ -70,8 +70,15 @@ fn end_name(end: CarveEnd) -> String {
     }
 }
 
-/// Makes `count` full grids of `order` (or puzzles carved from them, with `puzzle` or
-/// `rating`), as `sudoku-bench generate` does.
+/// Makes `count` full grids of `order` (n, for n²×n² grids), or puzzles carved from them, as
+/// `sudoku-bench generate` does (the same grids for the same arguments).
+///
+/// `method`, `params`: a full-grid generator of `methods()`. `puzzle`: carve puzzles of a shape
+/// ("unique", "minimal", a rating level such as "hard", "clues-easy", or "keep=0.4");
+/// `rating`: puzzles rated in "MIN..MAX" (0 to 10); `checker`: the complete method that checks
+/// uniqueness while carving (default prop); `clues`: with puzzle="unique", stop at this many;
+/// `check_nodes`: nodes each uniqueness check may spend. `time_limit`: seconds per grid. Every
+/// grid is verified. Returns a list of `Generated`. Ctrl-C stops between two grids.
 #[pyfunction]
 #[pyo3(signature = (order, count=1, method="prop-fill", params=None, *, seed=0, puzzle=None, rating=None, checker=None, clues=None, check_nodes=None, variant="classic", time_limit=None))]
 #[allow(clippy::too_many_arguments)]

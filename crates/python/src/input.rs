@@ -6,8 +6,8 @@
 
 use std::path::PathBuf;
 
-use numpy::{PyArray1, PyArrayMethods, PyReadonlyArrayDyn, PyUntypedArray, PyUntypedArrayMethods};
 use numpy::{PyArray2, PyArrayDescrMethods};
+use numpy::{PyArrayMethods, PyReadonlyArrayDyn, PyUntypedArray, PyUntypedArrayMethods};
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyString, PyTuple};
 use sudoku_core::format::{self, read_text};
@@ -278,11 +278,17 @@ fn grid(place: &str, order: Order, cells: Vec<i64>) -> PyResult<Grid> {
     Grid::from_cells(order, out).map_err(|e| input(format!("{place}: {e}")))
 }
 
-/// A grid as a 2-D NumPy array of int64 (0 = empty).
+/// A grid as a 2-D NumPy array of int64 (0 = empty): one array, filled in place.
 pub fn array<'py>(py: Python<'py>, g: &Grid) -> PyResult<Bound<'py, PyArray2<i64>>> {
     let side = g.order().size();
-    let cells: Vec<i64> = g.cells().iter().map(|&d| i64::from(d)).collect();
-    PyArray1::from_vec(py, cells).reshape([side, side])
+    // SAFETY: the array is new, C-ordered and not yet shared; every element is written below
+    // before it is handed to Python.
+    let arr = unsafe { PyArray2::<i64>::new(py, [side, side], false) };
+    let cells = unsafe { arr.as_slice_mut() }.map_err(|e| input(format!("{ARRAY}: {e}")))?;
+    for (c, &d) in cells.iter_mut().zip(g.cells()) {
+        *c = i64::from(d);
+    }
+    Ok(arr)
 }
 
 /// An optional value as Python writes it in a repr: `None`, a number, or quoted text.
@@ -290,7 +296,11 @@ pub fn py_repr<T: std::fmt::Debug>(v: &Option<T>) -> String {
     v.as_ref().map_or("None".to_string(), |v| format!("{v:?}"))
 }
 
-/// Every puzzle of `source` (text, a path, lists or arrays) as a 2-D array, in order.
+/// Every puzzle of `source` as an n²×n² int64 array (0 = empty), in order.
+///
+/// `source`: text in either format, a path to a puzzle file, a list of puzzles, or an
+/// array; a malformed puzzle raises `InputError` naming the file (or `<input>`), line and
+/// column.
 #[pyfunction]
 fn read<'py>(
     py: Python<'py>,

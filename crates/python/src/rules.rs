@@ -43,7 +43,12 @@ impl Check {
     }
 }
 
-/// Checks a puzzle's givens for contradictions, and `solution` against it when given.
+/// Checks a puzzle's givens for contradictions, and `solution` against it when given, as
+/// `sudoku-bench check` does.
+///
+/// Returns a `Check` (true when it passes): `message` is "givens consistent", "solution
+/// valid", or what is wrong ("contradictory givens: row 1 has digit 5 twice …",
+/// "solution invalid: …").
 #[pyfunction]
 #[pyo3(signature = (puzzle, solution=None, *, variant="classic"))]
 fn check(
@@ -158,7 +163,13 @@ fn rating_of(place: &str, e: &Examined) -> Rating {
     }
 }
 
-/// Rates one puzzle: the hardest rule needed, steps, score and level, as `sudoku-bench rate`.
+/// Rates one puzzle with the rule solver, as `sudoku-bench rate` does.
+///
+/// `rules`: "singles", "pigeonhole", "two-unit" or "all"; `subset_max`: the largest pigeonhole
+/// pattern searched by enumeration; `hall`: also look for larger ones through a matching;
+/// `time_limit`: seconds for the rules and the search where they are stuck. Returns a
+/// `Rating`: how the rules ended, the hardest rule, steps, score (0 to 10) and level; a puzzle
+/// with no solution or several has no score and says why (`unrateable`).
 #[pyfunction]
 #[pyo3(signature = (puzzle, *, rules="all", subset_max=4, hall=true, variant="classic", time_limit=RULES_TIME_LIMIT))]
 fn rate(
@@ -243,7 +254,11 @@ impl Explanation {
     }
 }
 
-/// Every step of the rule solver on one puzzle, as `sudoku-bench explain --json`.
+/// Every step of the rule solver on one puzzle, as `sudoku-bench explain --json` gives them.
+///
+/// The arguments are `rate`'s. Returns an `Explanation`: its `steps` (`Step` records: rule,
+/// units, cells, digits, the cell placed, the candidates removed, the step as text), how the
+/// rules ended, the grid at the end, and the rating (or why the puzzle has none).
 #[pyfunction]
 #[pyo3(signature = (puzzle, *, rules="all", subset_max=4, hall=true, variant="classic", time_limit=RULES_TIME_LIMIT))]
 fn explain(
