@@ -22,7 +22,7 @@ use sudoku_runner::kind::{capability, Job, KindSettings, TrialMethod};
 use sudoku_runner::results::Row;
 use sudoku_runner::{attempt, Attempt};
 
-use crate::errors::{guard, input, method as method_error};
+use crate::errors::{guard, input, method as method_error, panic_text};
 use crate::input::{array, items, one, Item};
 use crate::registry;
 
@@ -186,7 +186,12 @@ fn attempt_one(
             s.label,
             sudoku_runner::chain_text(&e)
         )),
-        Err(_) => Err(format!("{}: {}: the method panicked", item.place, s.label)),
+        Err(payload) => Err(format!(
+            "{}: {}: panic: {}",
+            item.place,
+            s.label,
+            panic_text(&*payload)
+        )),
     }
 }
 

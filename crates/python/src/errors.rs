@@ -52,13 +52,15 @@ fn innermost(e: &RunError) -> &RunError {
 pub fn guard<T>(what: &str, f: impl FnOnce() -> PyResult<T>) -> PyResult<T> {
     match catch_unwind(AssertUnwindSafe(f)) {
         Ok(r) => r,
-        Err(payload) => {
-            let msg = payload
-                .downcast_ref::<&str>()
-                .map(|s| s.to_string())
-                .or_else(|| payload.downcast_ref::<String>().cloned())
-                .unwrap_or_else(|| "a panic with a non-text payload".to_string());
-            Err(method(format!("{what}: panic: {msg}")))
-        }
+        Err(payload) => Err(method(format!("{what}: panic: {}", panic_text(&*payload)))),
     }
+}
+
+/// A panic's message, from its payload.
+pub fn panic_text(payload: &(dyn std::any::Any + Send)) -> String {
+    payload
+        .downcast_ref::<&str>()
+        .map(|s| s.to_string())
+        .or_else(|| payload.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "a panic with a non-text payload".to_string())
 }

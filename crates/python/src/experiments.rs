@@ -272,6 +272,10 @@ fn run(
         py.detach(|| sudoku_runner::run(&exp, registry(), &opts, &sink))
             .map_err(|e| runner_failure(&sink, &e))
     })?;
+    // `progress` raised after the last trial (while the outputs were written): said now.
+    if let Some(e) = sink.take() {
+        return Err(e);
+    }
     let t = summary.trials;
     Ok(RunSummary {
         experiment: summary.experiment,
