@@ -48,7 +48,7 @@ use sudoku_core::{
 use sudoku_prop::Prop;
 
 pub use crate::board::Contradiction;
-pub use crate::rate::{rate, Level, Rating, Undecided, Unrateable};
+pub use crate::rate::{examine, rate, Examined, Level, Rating, Undecided, Unrateable};
 pub use crate::solve::{first_step, trace, End, LogicConfig, Trace};
 pub use crate::step::{cell_name, RuleKind, RuleSet, Step, UnknownRuleSet};
 

@@ -3,6 +3,7 @@
 //! or several, has none ([`Unrateable`]), since such a grid is no puzzle to rate.
 
 use std::fmt;
+use std::time::Instant;
 
 use sudoku_core::{
     check_givens, rng_from_seed, Budget, Count, CountEnd, Deadline, Puzzle, Solver, UnitKind,
@@ -293,6 +294,48 @@ impl Unrateable {
             (CountEnd::Exhausted(_), _) => Err(Undecided),
             _ => Ok(None),
         }
+    }
+}
+
+/// What the rules say of one puzzle within a time limit, as `explain` and `rate` (the command
+/// and the Python package) report it: the run of the rules, why the puzzle has no rating when
+/// it has no solution or several, and whether the time ran out.
+#[derive(Clone, Debug)]
+pub struct Examined {
+    /// The run of the rules.
+    pub trace: Trace,
+    /// Why it has no rating: no solution or several (`None`: one, or not known in time).
+    pub why: Option<Unrateable>,
+    /// The rules are stuck and the search for a second solution ran out of time: a rating
+    /// is of the rules alone, on a grid that may have several solutions.
+    pub undecided: bool,
+    /// The time limit stopped the rules.
+    pub timeout: bool,
+}
+
+/// Runs the rules of `config` on `puzzle` within `budget`'s time, then, where they are stuck,
+/// a search from where they stopped within what is left of it: a stuck run may be stuck
+/// because the grid has several solutions, or none.
+pub fn examine(puzzle: &Puzzle, config: &LogicConfig, budget: &Budget) -> Examined {
+    let started = Instant::now();
+    let mut deadline = Deadline::new(budget, 16);
+    let run = trace(puzzle, config, &mut deadline);
+    let left = Budget {
+        time: budget.time.map(|t| t.saturating_sub(started.elapsed())),
+        ..*budget
+    };
+    let (why, undecided) = match Unrateable::of_run(puzzle, &run) {
+        Some(w) => (Some(w), false),
+        None => match Unrateable::of_stuck(puzzle, &run, &left) {
+            Ok(w) => (w, false),
+            Err(Undecided) => (None, true),
+        },
+    };
+    Examined {
+        timeout: matches!(run.end, End::Timeout),
+        trace: run,
+        why,
+        undecided,
     }
 }
 

@@ -89,6 +89,17 @@ pub enum RunError {
     /// of one run): the message names the files and what to do.
     #[error("{0}")]
     Folder(String),
+    /// The caller's sink asked the run to stop ([`Sink::cancelled`](crate::Sink::cancelled)):
+    /// the trials that ended are in the folder's trials.csv, and a resume runs the rest.
+    #[error("{} stopped after {done} of {tasks} trials: the {done} done are in its trials.csv; run again with resume to go on", .dir.display())]
+    Cancelled {
+        /// The results folder.
+        dir: PathBuf,
+        /// Trials run before the stop (this session).
+        done: usize,
+        /// Trials this session had to run.
+        tasks: usize,
+    },
     /// Where the error below happened: `method[0] (`x`)`, `instances[2].generate`.
     #[error("{place}: {source}")]
     At {

@@ -114,9 +114,23 @@ pub fn execute_todo(plan: &Plan, todo: Todo<'_>, opts: &ExecOptions) -> Result<E
         trials.push(&row)?;
         report.count(&row);
         sink.event(Event::Trial(&row));
+        if sink.cancelled() {
+            return Err(RunError::Cancelled {
+                dir: opts.out.clone(),
+                done: report.ran,
+                tasks: todo.tasks.len(),
+            });
+        }
         Ok(())
     };
     install_panic_capture();
+    if sink.cancelled() {
+        return Err(RunError::Cancelled {
+            dir: opts.out.clone(),
+            done: 0,
+            tasks: todo.tasks.len(),
+        });
+    }
     if opts.jobs <= 1 || todo.tasks.len() <= 1 {
         for t in &todo.tasks {
             sink.event(Event::Running {

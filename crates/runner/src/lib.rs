@@ -45,7 +45,8 @@
 //! A method of your own joins the built-in ones with [`Registry::register`] (the example crate
 //! `examples/own-solver` of the repository does it from outside the workspace).
 //!
-//! Rooms: [`registry`] (every method, once; [`method_crates`] lists the crates), [`run`] (an
+//! Rooms: [`registry`] (every method, once; [`method_crates`] lists the crates), [`attempt`](mod@attempt)
+//! (one puzzle through a configured method, as `solve` does it), [`run`] (an
 //! experiment end to end), [`plan`] (experiment file → configurations, instances, tasks; each
 //! configuration built once), [`execute`] (each task timed under its budget, panics captured,
 //! CBC's lock), [`judge`] (an answer against its puzzle → a typed trial), [`kind`] (what each
@@ -59,6 +60,7 @@
 // Experiment files are their own crate (fuzzed without the CBC build); one name for them here.
 pub use sudoku_experiment as experiment;
 
+pub mod attempt;
 pub mod clock;
 pub mod duet;
 pub mod error;
@@ -84,6 +86,7 @@ pub mod sink;
 #[cfg(test)]
 mod tests;
 
+pub use attempt::{attempt, Attempt};
 pub use error::{chain_text, RunError};
 pub use execute::ExecReport;
 pub use merge::{merge, Merged};

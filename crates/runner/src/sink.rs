@@ -67,6 +67,14 @@ pub enum Event<'a> {
 pub trait Sink {
     /// Takes one event.
     fn event(&self, event: Event<'_>);
+
+    /// Asked between trials (on the thread that called the runner): `true` stops the run
+    /// there with [`RunError::Cancelled`](crate::RunError::Cancelled), every row so far written
+    /// and flushed, so a resume continues it. The default never cancels; the Python package
+    /// answers whether Ctrl-C was pressed.
+    fn cancelled(&self) -> bool {
+        false
+    }
 }
 
 /// A sink that drops every event.

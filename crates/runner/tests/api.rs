@@ -231,3 +231,69 @@ fn a_second_run_resumes_and_a_folder_is_redrawn_from_its_rows() {
     );
     assert!(out.join("report.html").exists());
 }
+
+/// A sink that asks the run to stop once it has seen `after` trials end.
+struct StopAfter {
+    after: usize,
+    seen: std::cell::Cell<usize>,
+}
+
+impl sudoku_runner::Sink for StopAfter {
+    fn event(&self, event: Event<'_>) {
+        if let Event::Trial(_) = event {
+            self.seen.set(self.seen.get() + 1);
+        }
+    }
+
+    fn cancelled(&self) -> bool {
+        self.seen.get() >= self.after
+    }
+}
+
+#[test]
+fn a_sink_stops_a_run_between_trials_and_a_resume_runs_the_rest() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("c");
+    let (exp, reg) = (experiment(&["prop", "again"]), registry());
+    for jobs in [1, 2] {
+        let stop = StopAfter {
+            after: 3,
+            seen: std::cell::Cell::new(0),
+        };
+        let opts = RunOptions {
+            jobs,
+            fresh: true,
+            ..options(&out)
+        };
+        let e = run(&exp, &reg, &opts, &stop).unwrap_err();
+        let RunError::Cancelled { done, tasks, .. } = e else {
+            panic!("{e:?}")
+        };
+        assert_eq!((done, tasks), (3, 16));
+        // Every trial that ended is a row; the rest run on resume.
+        assert_eq!(read_rows::<Row>(&out.join("trials.csv")).unwrap().len(), 3);
+        let rest = run(
+            &exp,
+            &reg,
+            &RunOptions {
+                jobs,
+                resume: true,
+                ..options(&out)
+            },
+            &Quiet,
+        )
+        .unwrap();
+        assert_eq!((rest.trials.skipped, rest.trials.ran), (3, 13));
+    }
+    // A sink that stops before the first trial: nothing runs.
+    let stop = StopAfter {
+        after: 0,
+        seen: std::cell::Cell::new(0),
+    };
+    let opts = RunOptions {
+        fresh: true,
+        ..options(&out)
+    };
+    let e = run(&exp, &reg, &opts, &stop).unwrap_err();
+    assert!(matches!(e, RunError::Cancelled { done: 0, .. }), "{e:?}");
+}

@@ -5,9 +5,9 @@ use std::time::Instant;
 
 use clap::Args;
 use serde_json::{json, Value};
-use sudoku_core::{Budget, Deadline, Geometry, Params, Puzzle};
+use sudoku_core::{Geometry, Params, Puzzle};
 use sudoku_logic::{
-    cell_name, trace, End, Level, Logic, LogicConfig, Rating, RuleSet, Step, Trace, Undecided,
+    cell_name, examine, End, Examined, Level, Logic, LogicConfig, Rating, RuleSet, Step, Trace,
     Unrateable,
 };
 
@@ -122,23 +122,13 @@ fn for_each_run(
     };
     for e in &entries {
         let puzzle = Puzzle::new(e.grid.clone(), logic.variant.variant);
-        let started = Instant::now();
-        let mut deadline = Deadline::new(&budget, 16);
-        let run = trace(&puzzle, &config, &mut deadline);
-        // A stuck run may be stuck because the grid has several solutions (or none): a
-        // search from where the rules stopped says so, within what is left of the limit.
-        let left = Budget {
-            time: budget.time.map(|t| t.saturating_sub(started.elapsed())),
-            ..budget
-        };
-        let (why, undecided) = match Unrateable::of_run(&puzzle, &run) {
-            Some(w) => (Some(w), false),
-            None => match Unrateable::of_stuck(&puzzle, &run, &left) {
-                Ok(w) => (w, false),
-                Err(Undecided) => (None, true),
-            },
-        };
-        let timeout = matches!(run.end, End::Timeout).then_some(logic.time_limit);
+        let Examined {
+            trace: run,
+            why,
+            undecided,
+            timeout,
+        } = examine(&puzzle, &config, &budget);
+        let timeout = timeout.then_some(logic.time_limit);
         tally.unrateable += usize::from(why.is_some());
         tally.timeouts += usize::from(timeout.is_some());
         let raw = match &e.label {

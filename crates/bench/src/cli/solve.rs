@@ -13,12 +13,12 @@ use sudoku_core::{derive_seed, rng_from_seed, Budget, CountEnd, Order, Puzzle, S
 use crate::cli::{budget_from, configured, whole, Failure, InputPath, VariantArg};
 use crate::io::{display_name, read_puzzles, Out};
 use sudoku_analysis::stats::median;
-use sudoku_runner::clock::{Clock, RealClock};
+use sudoku_runner::clock::RealClock;
 use sudoku_runner::experiment::Kind;
-use sudoku_runner::judge::{judge_checked, Answer, Trial};
+use sudoku_runner::judge::{Answer, Trial};
 use sudoku_runner::kind::{capability, Job, KindSettings, TrialMethod};
 use sudoku_runner::results::{ms, TrialStatus};
-use sudoku_runner::Registry;
+use sudoku_runner::{attempt, Attempt, Registry};
 
 #[derive(Args)]
 pub struct SolveArgs {
@@ -110,25 +110,18 @@ fn run_chunk(
         place.clear();
         write!(place, "{}:{line}", sh.name).ok();
         let mut rng = rng_from_seed(derive_seed(sh.seed, sh.label, &place, 0));
-        let c0 = sh.cpu_time.then(|| clock.cpu());
-        let w0 = clock.wall();
         let job = Job {
             puzzle,
             carve: None,
             budget: sh.budget,
         };
-        let mut answer = method
-            .attempt(&job, &mut rng)
+        let Attempt {
+            answer,
+            trial,
+            wall_ms: wall,
+            cpu_ms: cpu,
+        } = attempt(method, &job, &mut rng, &clock, sh.cpu_time, sh.outside)
             .with_context(|| place.clone())?;
-        let wall = ms(clock.wall().saturating_sub(w0));
-        let own = c0.map(|c0| ms(clock.cpu().saturating_sub(c0)));
-        // Always settled: what an outside program did after its answer is read here.
-        method.settle(&mut answer);
-        // An outside program's CPU time is its own and its descendants', not the harness's.
-        let cpu = own.map(|own| if sh.outside { 0.0 } else { own } + ms(answer.child_cpu()));
-        // Verification in the same pass, outside the timed region.
-        // An outside program's "no solution" or complete count is checked by one of ours.
-        let trial = judge_checked(&answer, puzzle, sh.budget);
         if trial.status == TrialStatus::Wrong {
             out.wrong
                 .push(format!("WRONG: {place}: {}: {}", sh.label, trial.message));
