@@ -61,6 +61,7 @@ mod acs;
 mod board;
 mod cpils;
 mod grasp;
+pub mod mmcol;
 mod propagate;
 mod run;
 mod sa;
@@ -72,6 +73,7 @@ pub use acs::{deposit, Acs, AcsConfig, AntBoard, Pheromone};
 pub use board::{Board, BoardError};
 pub use cpils::{CpIls, CpIlsConfig};
 pub use grasp::{Grasp, GraspConfig, LocalSearch};
+pub use mmcol::{solve_latin, tabucol_latin, LatinRun, Mmcol, MmcolConfig};
 pub use propagate::{propagate_singles, Contradiction, Propagated};
 pub use run::DEFAULT_ITERATIONS;
 pub use sa::{Sa, SaConfig};
@@ -109,7 +111,8 @@ const CAPS: Capabilities = Capabilities {
     randomized: true,
 };
 
-/// The methods of this crate, for the runner's registry: `grasp`, `sa`, `acs` and `cp-ils`.
+/// The methods of this crate, for the runner's registry: `grasp`, `sa`, `acs`, `cp-ils`,
+/// `tabu` and `mmcol`.
 pub fn methods() -> Vec<MethodInfo> {
     vec![
         MethodInfo {
@@ -153,6 +156,15 @@ pub fn methods() -> Vec<MethodInfo> {
             params: TabuConfig::PARAMS,
             caps: CAPS,
             build: |p| Ok(Box::new(Tabu::new(TabuConfig::from_params(p)?))),
+        },
+        MethodInfo {
+            name: mmcol::NAME,
+            summary: "memetic list colouring after Jin & Hao's MMCOL for Latin square \
+                      completion (IEEE TEVC 2019): singles kernelization, a crossover that \
+                      keeps digit classes, iterated tabu search, distance-quality pool",
+            params: MmcolConfig::PARAMS,
+            caps: CAPS,
+            build: |p| Ok(Box::new(Mmcol::new(MmcolConfig::from_params(p)?))),
         },
     ]
 }
