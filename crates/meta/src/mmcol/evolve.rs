@@ -162,8 +162,7 @@ fn its(
     let nv = best.len();
     let shake = ((set.strength * nv as f64).ceil() as usize).min(nv);
     let mut idle = 0;
-    while cost > 0 && idle < set.rounds && !meter.shared.stop.load(Ordering::Relaxed) && shake > 0
-    {
+    while cost > 0 && idle < set.rounds && !meter.shared.stop.load(Ordering::Relaxed) && shake > 0 {
         let mut x = best.clone();
         for v in sample(rng, nv, shake) {
             let r = search.slot_range(v);
@@ -235,13 +234,12 @@ fn work(shared: &Shared, mut search: TabuSearch, rng: &mut Rng) {
         let (x, cost) = its(&mut search, &child, set, rng, &mut meter);
         local.generations += 1;
         shared.offer(&x, cost, shared.steps.load(Ordering::Relaxed));
-        let entry = shared.pool.lock().expect("no panics").offer(
-            x,
-            cost,
-            set.beta,
-            shared.vertices,
-            rng,
-        );
+        let entry =
+            shared
+                .pool
+                .lock()
+                .expect("no panics")
+                .offer(x, cost, set.beta, shared.vertices, rng);
         match entry {
             Entry::Twin => local.twins += 1,
             Entry::Rejected => local.rejected += 1,

@@ -179,7 +179,11 @@ pub(crate) struct Kernel {
 /// square has no completion.
 pub(crate) fn kernelize(square: &PartialLatin) -> Result<Kernel, Contradiction> {
     let n = square.side;
-    let all = if n == 128 { u128::MAX } else { (1u128 << n) - 1 };
+    let all = if n == 128 {
+        u128::MAX
+    } else {
+        (1u128 << n) - 1
+    };
     let mut cells = square.cells.clone();
     let (mut row, mut col) = (vec![0u128; n], vec![0u128; n]);
     for (i, &v) in cells.iter().enumerate() {
@@ -303,7 +307,10 @@ pub(crate) fn kernelize(square: &PartialLatin) -> Result<Kernel, Contradiction> 
 /// steps mix it (the QWH generators of Gomes et al. and Achlioptas et al. draw their squares
 /// this way).
 pub fn random_latin(n: usize, moves: u64, rng: &mut Rng) -> Vec<u8> {
-    assert!((1..=MAX_SIDE).contains(&n), "side {n} outside 1..={MAX_SIDE}");
+    assert!(
+        (1..=MAX_SIDE).contains(&n),
+        "side {n} outside 1..={MAX_SIDE}"
+    );
     // The incidence cube: m[(r·n + c)·n + s] is 1 when cell (r, c) holds s; an improper square
     // has exactly one entry -1, at `bad`.
     let mut m = vec![0i8; n * n * n];
@@ -312,6 +319,10 @@ pub fn random_latin(n: usize, moves: u64, rng: &mut Rng) -> Vec<u8> {
         for c in 0..n {
             m[at(r, c, (r + c) % n)] = 1;
         }
+    }
+    if n == 1 {
+        // The one square of side 1; the chain needs an empty triple to move.
+        return vec![1];
     }
     let mut bad: Option<(usize, usize, usize)> = None;
     // The one (or, at an improper triple, one of the two) positive entry on a line.

@@ -41,12 +41,13 @@ sudoku_core::config! {
     /// The configuration of [`Mmcol`].
     #[derive(Clone, Copy, Debug, PartialEq)]
     pub struct MmcolConfig for NAME {
-        population: usize = 20 in 2..=10000,
-            "assignments in the population (Jin & Hao: 20)";
-        depth: u64 = 100000 in 1..=1000000000000,
-            "a tabu search ends after this many steps in a row without a better cost (Jin & Hao's \
-             depth: 100000)";
-        rounds: u32 = 5 in 0..=1000000,
+        population: usize = 4 in 2..=10000,
+            "assignments in the population (Jin & Hao: 20; 4 measured best at the peaks of 49x49 \
+             and 64x64, docs/notes/mmcol-peaks.md)";
+        depth: u64 = 1000000 in 1..=1000000000000,
+            "a tabu search ends after this many steps in a row without a better cost (Jin & Hao: \
+             100000; 1000000 measured best at the peaks)";
+        rounds: u32 = 1 in 0..=1000000,
             "the iterated tabu search on an offspring ends after this many perturbations in a row \
              that bring no better cost (0: one tabu search, no perturbation)";
         strength: f64 = 0.05 in 0.0..=1.0,
@@ -182,13 +183,15 @@ impl Solver for Mmcol {
             .push(("candidates".into(), search.candidate_count().to_string()));
         let setup_time = started.elapsed();
         let size = puzzle.order().size();
-        let grid_search = search.clone();
+        let reader = search.reader();
         let set = cfg.settings();
         let found = evolve(search, size, &set, budget, started, rng);
         if set.threads > 1 {
             stats.threads = set.threads as u32;
         }
-        let grid = grid_search.grid_for(&found.best);
+        let grid = reader
+            .grid(&found.best)
+            .expect("a search built from the puzzle");
         let limit = if found.timed_out {
             Limit::Time
         } else {
@@ -255,12 +258,12 @@ pub fn solve_latin(
     )?
     .expect("no deadline to pass");
     let setup = started.elapsed();
-    let reader = search.clone();
+    let reader = search.reader();
     let set = cfg.settings();
     let found = evolve(search, square.side(), &set, budget, started, rng);
     let mut cells = kernel.cells;
-    for (v, &s) in found.best.iter().enumerate() {
-        cells[reader.vertex_cell(v) as usize] = reader.slot_digit(s) + 1;
+    for (c, d) in reader.cells(&found.best) {
+        cells[c] = d;
     }
     let completion = (found.cost == 0).then(|| {
         square
@@ -317,9 +320,8 @@ pub fn tabucol_latin(
         }
     }
     let mut cells = kernel.cells;
-    let best = search.best_assignment().to_vec();
-    for (v, &s) in best.iter().enumerate() {
-        cells[search.vertex_cell(v) as usize] = search.slot_digit(s) + 1;
+    for (c, d) in search.reader().cells(search.best_assignment()) {
+        cells[c] = d;
     }
     let completion = (low == 0).then(|| {
         square

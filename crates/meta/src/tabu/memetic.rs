@@ -115,13 +115,42 @@ impl TabuSearch {
         k
     }
 
-    /// The puzzle cell (row-major) of vertex `v`.
-    pub(crate) fn vertex_cell(&self, v: usize) -> u32 {
-        self.cell[v]
+    /// What turns an assignment back into a grid or a square, without the search's books.
+    pub(crate) fn reader(&self) -> Reader {
+        Reader {
+            fixed: self.fixed_grid().cloned(),
+            cell: self.cell.clone(),
+            digit: self.digit.clone(),
+        }
+    }
+}
+
+/// The vertices' cells and the slots' digits of a search ([`TabuSearch::reader`]).
+#[derive(Clone, Debug)]
+pub(crate) struct Reader {
+    fixed: Option<Grid>,
+    cell: Vec<u32>,
+    digit: Vec<u8>,
+}
+
+impl Reader {
+    /// `colours` as a grid; `None` for a search not built from a puzzle.
+    pub(crate) fn grid(&self, colours: &[u32]) -> Option<Grid> {
+        let mut grid = self.fixed.clone()?;
+        for (&c, &s) in self.cell.iter().zip(colours) {
+            grid.set(c as usize, self.digit[s as usize] as u16 + 1);
+        }
+        Some(grid)
     }
 
-    /// `colours` as a grid (the search was built from a puzzle).
-    pub(crate) fn grid_for(&self, colours: &[u32]) -> Grid {
-        self.grid_of(colours)
+    /// Each vertex's cell (row-major) and the symbol (from 1) `colours` gives it.
+    pub(crate) fn cells<'a>(
+        &'a self,
+        colours: &'a [u32],
+    ) -> impl Iterator<Item = (usize, u8)> + 'a {
+        self.cell
+            .iter()
+            .zip(colours)
+            .map(|(&c, &s)| (c as usize, self.digit[s as usize] + 1))
     }
 }

@@ -547,6 +547,11 @@ impl TabuSearch {
         grid
     }
 
+    /// The grid of givens and fixed cells, for a search built from a puzzle.
+    pub(super) fn fixed_grid(&self) -> Option<&Grid> {
+        self.fixed.as_ref()
+    }
+
     /// The best assignment as a grid (a solution when [`TabuSearch::best_cost`] is 0).
     pub fn best_grid(&self) -> Grid {
         self.grid_of(&self.best)
