@@ -8,7 +8,7 @@
 //!
 //! One line per square: side, holes, the method, solved or not, seconds to the answer (or the
 //! limit), the fewest clashing pairs, tabu steps, generations, open cells after the
-//! kernelization.
+//! kernelization, and MMCOL's statistics (`key=value;…`, as the runner's `extra` column).
 
 use std::time::{Duration, Instant};
 
@@ -41,7 +41,9 @@ fn main() -> Result<(), String> {
     let cfg = MmcolConfig::from_params(&params).map_err(|e| e.to_string())?;
     let holes = (share * (side * side) as f64).round() as usize;
     let budget = Budget::time(Duration::from_secs_f64(secs));
-    println!("side,holes,instance,method,solved,seconds,best_cost,steps,generations,open_cells");
+    println!(
+        "side,holes,instance,method,solved,seconds,best_cost,steps,generations,open_cells,extra"
+    );
     for i in 0..count {
         let mut rng = rng_from_seed(seed.wrapping_mul(1000).wrapping_add(i as u64));
         let (square, _) = quasigroup_with_holes(side, holes, &mut rng);
@@ -55,13 +57,19 @@ fn main() -> Result<(), String> {
         .map_err(|e| e.to_string())?;
         let took = t.elapsed().as_secs_f64();
         println!(
-            "{side},{holes},{i},{},{},{took:.2},{},{},{},{}",
+            "{side},{holes},{i},{},{},{took:.2},{},{},{},{},{}",
             if tabucol { "tabucol" } else { "mmcol" },
             run.completion.is_some(),
             run.best_cost,
             run.steps,
             run.generations,
-            run.open_cells
+            run.open_cells,
+            run.stats
+                .extra
+                .iter()
+                .map(|(k, v)| format!("{k}={v}"))
+                .collect::<Vec<_>>()
+                .join(";")
         );
     }
     Ok(())

@@ -22,12 +22,16 @@
 //!   colouring after singles propagation (each open cell takes one of its candidates; the
 //!   cost counts pairs of peers holding the same digit), the method of Jin and Hao (2019)
 //!   for Latin square completion. [`TabuSearch`] exposes it step by step.
+//! - [`Mmcol`] (`mmcol`): Jin and Hao's memetic algorithm for Latin square completion (MMCOL)
+//!   on the same list colouring and `tabu`'s engine: a population improved by an iterated tabu
+//!   search, a crossover that keeps digit classes, a distance-quality pool. [`mmcol::latin`]
+//!   runs it on partial Latin squares of any side up to 128 ([`solve_latin`]).
 //! - [`propagate_singles`]: the optional preprocessing (`preprocess=singles`): naked and
 //!   hidden singles, repeated, on the shared propagation kernel of `sudoku-prop`
 //!   (`sudoku_prop::kernel`), the one place where this crate uses another method crate.
 //! - [`methods`]: the registry entries the runner lists.
 //!
-//! What it is not for: proving anything. All five methods are incomplete: they return
+//! What it is not for: proving anything. All six methods are incomplete: they return
 //! [`Status::Solved`](sudoku_core::Status::Solved) or stop with
 //! [`Status::Exhausted`](sudoku_core::Status::Exhausted) and the best assignment found (its
 //! cost in `Stats::best_cost`; `acs` and `cp-ils` keep partial assignments, so their

@@ -76,7 +76,10 @@ fn hard_region_puzzles_are_solved_on_one_and_two_threads() {
     for (n, keep, steps) in [(5, 0.45, 20_000_000), (6, 0.5, 60_000_000)] {
         let p = carved_pattern(n, keep, 5);
         for threads in [1, 2] {
-            let cfg = MmcolConfig { threads, ..small() };
+            let cfg = MmcolConfig {
+                threads,
+                ..MmcolConfig::default()
+            };
             let out = Mmcol::new(cfg).solve(&p, &iterations(steps), &mut rng_from_seed(7));
             solved(
                 &p,

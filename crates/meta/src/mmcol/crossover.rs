@@ -125,3 +125,34 @@ pub(crate) fn cross(
         },
     )
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tabu::TabuConfig;
+    use sudoku_core::rng_from_seed;
+    use sudoku_fixtures::carved_pattern;
+
+    #[test]
+    fn a_child_keeps_what_its_parents_share() {
+        let p = carved_pattern(4, 0.4, 3);
+        let mut rng = rng_from_seed(1);
+        let mut s = TabuSearch::new(&p, &TabuConfig::default(), &mut rng).unwrap();
+        let a = s.new_start(false, &mut rng);
+        let b = s.new_start(false, &mut rng);
+        let (same, made) = cross(&mut s, &a, &a, 16, &mut rng);
+        assert_eq!(same, a, "the child of one parent twice is that parent");
+        assert_eq!((made.inherited, made.filled), (a.len(), 0));
+        let (child, made) = cross(&mut s, &a, &b, 16, &mut rng);
+        assert_eq!(made.inherited + made.filled, a.len());
+        assert!(made.inherited > made.filled, "{made:?}");
+        let agree = (0..a.len()).filter(|&v| a[v] == b[v]);
+        for v in agree {
+            assert_eq!(child[v], a[v], "vertex {v}: both parents hold one colour");
+        }
+        // Every colour the child gives is one of the vertex's own.
+        for (v, &c) in child.iter().enumerate() {
+            assert!(s.slot_range(v).contains(&c));
+        }
+    }
+}

@@ -259,6 +259,7 @@ pub fn solve_latin(
     .expect("no deadline to pass");
     let setup = started.elapsed();
     let reader = search.reader();
+    let candidates = search.candidate_count();
     let set = cfg.settings();
     let found = evolve(search, square.side(), &set, budget, started, rng);
     let mut cells = kernel.cells;
@@ -280,7 +281,14 @@ pub fn solve_latin(
         fixed_single: kernel.single,
         fixed_unique: kernel.unique,
         open_cells,
-        stats: stats_of(&found, Stats::default(), setup),
+        stats: stats_of(
+            &found,
+            Stats {
+                extra: vec![("candidates".into(), candidates.to_string())],
+                ..Stats::default()
+            },
+            setup,
+        ),
     })
 }
 
