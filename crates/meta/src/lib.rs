@@ -22,12 +22,16 @@
 //!   colouring after singles propagation (each open cell takes one of its candidates; the
 //!   cost counts pairs of peers holding the same digit), the method of Jin and Hao (2019)
 //!   for Latin square completion. [`TabuSearch`] exposes it step by step.
+//! - [`Mmcol`] (`mmcol`): Jin and Hao's memetic algorithm for Latin square completion (MMCOL)
+//!   on the same list colouring and `tabu`'s engine: a population improved by an iterated tabu
+//!   search, a crossover that keeps digit classes, a distance-quality pool. [`mmcol::latin`]
+//!   runs it on partial Latin squares of any side up to 128 ([`solve_latin`]).
 //! - [`propagate_singles`]: the optional preprocessing (`preprocess=singles`): naked and
 //!   hidden singles, repeated, on the shared propagation kernel of `sudoku-prop`
 //!   (`sudoku_prop::kernel`), the one place where this crate uses another method crate.
 //! - [`methods`]: the registry entries the runner lists.
 //!
-//! What it is not for: proving anything. All five methods are incomplete: they return
+//! What it is not for: proving anything. All six methods are incomplete: they return
 //! [`Status::Solved`](sudoku_core::Status::Solved) or stop with
 //! [`Status::Exhausted`](sudoku_core::Status::Exhausted) and the best assignment found (its
 //! cost in `Stats::best_cost`; `acs` and `cp-ils` keep partial assignments, so their
@@ -61,6 +65,7 @@ mod acs;
 mod board;
 mod cpils;
 mod grasp;
+pub mod mmcol;
 mod propagate;
 mod run;
 mod sa;
@@ -72,6 +77,7 @@ pub use acs::{deposit, Acs, AcsConfig, AntBoard, Pheromone};
 pub use board::{Board, BoardError};
 pub use cpils::{CpIls, CpIlsConfig};
 pub use grasp::{Grasp, GraspConfig, LocalSearch};
+pub use mmcol::{solve_latin, tabucol_latin, LatinRun, Mmcol, MmcolConfig};
 pub use propagate::{propagate_singles, Contradiction, Propagated};
 pub use run::DEFAULT_ITERATIONS;
 pub use sa::{Sa, SaConfig};
@@ -109,7 +115,8 @@ const CAPS: Capabilities = Capabilities {
     randomized: true,
 };
 
-/// The methods of this crate, for the runner's registry: `grasp`, `sa`, `acs` and `cp-ils`.
+/// The methods of this crate, for the runner's registry: `grasp`, `sa`, `acs`, `cp-ils`,
+/// `tabu` and `mmcol`.
 pub fn methods() -> Vec<MethodInfo> {
     vec![
         MethodInfo {
@@ -153,6 +160,15 @@ pub fn methods() -> Vec<MethodInfo> {
             params: TabuConfig::PARAMS,
             caps: CAPS,
             build: |p| Ok(Box::new(Tabu::new(TabuConfig::from_params(p)?))),
+        },
+        MethodInfo {
+            name: mmcol::NAME,
+            summary: "memetic list colouring after Jin & Hao's MMCOL for Latin square \
+                      completion (IEEE TEVC 2019): singles kernelization, a crossover that \
+                      keeps digit classes, iterated tabu search, distance-quality pool",
+            params: MmcolConfig::PARAMS,
+            caps: CAPS,
+            build: |p| Ok(Box::new(Mmcol::new(MmcolConfig::from_params(p)?))),
         },
     ]
 }

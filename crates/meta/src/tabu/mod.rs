@@ -43,6 +43,7 @@
 //! segment restarts and pair weights it adds to the search; `solver.rs` the [`Solver`] adapter.
 
 mod best;
+mod memetic;
 mod pooled;
 mod solver;
 mod state;
@@ -51,6 +52,7 @@ mod step;
 pub use pooled::PooledSearch;
 pub use solver::Tabu;
 pub use state::TabuSearch;
+pub(crate) use state::{ListGraph, LINK_BUDGET};
 
 #[cfg(doc)]
 use sudoku_core::Solver;

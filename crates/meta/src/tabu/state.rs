@@ -21,8 +21,9 @@ use crate::propagate::{propagate_singles_until, Contradiction};
 /// them); [`Reach`] says how it finds them.
 #[derive(Clone, Debug)]
 pub struct TabuSearch {
-    /// Givens plus the cells singles propagation fixed; open cells 0.
-    fixed: Grid,
+    /// Givens plus the cells singles propagation fixed; open cells 0. None for a graph that is
+    /// not a Sudoku's (a Latin square's, for `mmcol`).
+    fixed: Option<Grid>,
     /// The grid cell of each vertex.
     pub(super) cell: Vec<u32>,
     /// Slots of vertex `v`: `slot_at[v]..slot_at[v + 1]`.
@@ -102,13 +103,30 @@ pub(super) enum Reach {
 
 /// The most links built (8 bytes each: 256 MiB); past it a move looks its neighbours up in
 /// the table instead. Hard-region puzzles up to 64×64 stay well under it.
-pub(super) const LINK_BUDGET: u64 = 1 << 25;
+pub(crate) const LINK_BUDGET: u64 = 1 << 25;
 
 /// A same-digit slot of an adjacent open cell.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Link {
     vertex: u32,
     slot: u32,
+}
+
+/// A list-colouring graph: vertices with their lists of colours (0-based digits) and their
+/// neighbours. A Sudoku's after singles propagation, or a Latin square's after `mmcol`'s
+/// kernelization: [`TabuSearch::from_graph`] searches either.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct ListGraph {
+    /// The colours (digits) there are, `N`.
+    pub(crate) size: usize,
+    /// The cell of each vertex in its puzzle (row-major).
+    pub(crate) cell: Vec<u32>,
+    /// The colours of vertex `v`: `digit[slot_at[v]..slot_at[v + 1]]`, increasing.
+    pub(crate) slot_at: Vec<u32>,
+    pub(crate) digit: Vec<u8>,
+    /// The neighbours of vertex `v`: `adj[adj_at[v]..adj_at[v + 1]]` (symmetric).
+    pub(crate) adj_at: Vec<u32>,
+    pub(crate) adj: Vec<u32>,
 }
 
 impl TabuSearch {
@@ -122,7 +140,7 @@ impl TabuSearch {
 
     /// [`TabuSearch::new`] within a time limit: `None` once `deadline` has passed. The setup of
     /// a 256×256 grid (propagation, the graph, the greedy start) takes seconds.
-    pub(super) fn new_until(
+    pub(crate) fn new_until(
         puzzle: &Puzzle,
         cfg: &TabuConfig,
         rng: &mut Rng,
@@ -153,10 +171,9 @@ impl TabuSearch {
             vertex[c as usize] = v as u32;
         }
         let (mut slot_at, mut digit) = (vec![0u32], Vec::new());
-        let mut slot_of = vec![u32::MAX; cell.len() * size];
         let (mut adj_at, mut adj) = (vec![0u32], Vec::new());
         let mut taken = vec![false; size];
-        for (v, &c) in cell.iter().enumerate() {
+        for &c in &cell {
             if deadline.expired() {
                 return Ok(None);
             }
@@ -170,12 +187,45 @@ impl TabuSearch {
                 }
             }
             // Digits are at most 256, so 0-based they fit a byte.
-            for d in (0..size).filter(|&d| !taken[d]) {
-                slot_of[v * size + d] = digit.len() as u32;
-                digit.push(d as u8);
-            }
+            digit.extend((0..size).filter(|&d| !taken[d]).map(|d| d as u8));
             slot_at.push(digit.len() as u32);
             adj_at.push(adj.len() as u32);
+        }
+        let graph = ListGraph {
+            size,
+            cell,
+            slot_at,
+            digit,
+            adj_at,
+            adj,
+        };
+        Self::from_graph(graph, Some(fixed), cfg, rng, link_budget, deadline)
+    }
+
+    /// The search on a list-colouring graph (`fixed`: the grid its vertices are the open cells
+    /// of, for [`TabuSearch::best_grid`]; none for a graph of another puzzle, such as a Latin
+    /// square): the books, then the greedy start. `None` once `deadline` has passed.
+    pub(crate) fn from_graph(
+        graph: ListGraph,
+        fixed: Option<Grid>,
+        cfg: &TabuConfig,
+        rng: &mut Rng,
+        link_budget: u64,
+        deadline: &mut Deadline,
+    ) -> Result<Option<Self>, Contradiction> {
+        let ListGraph {
+            size,
+            cell,
+            slot_at,
+            digit,
+            adj_at,
+            adj,
+        } = graph;
+        let mut slot_of = vec![u32::MAX; cell.len() * size];
+        for v in 0..cell.len() {
+            for s in slot_at[v]..slot_at[v + 1] {
+                slot_of[v * size + digit[s as usize] as usize] = s;
+            }
         }
         // At most (candidates × open neighbours) links per cell.
         let most: u64 = (0..cell.len())
@@ -500,11 +550,19 @@ impl TabuSearch {
     }
 
     pub(super) fn grid_of(&self, colours: &[u32]) -> Grid {
-        let mut grid = self.fixed.clone();
+        let mut grid = self
+            .fixed
+            .clone()
+            .expect("a grid only for a search built from a puzzle");
         for (v, &c) in self.cell.iter().enumerate() {
             grid.set(c as usize, self.digit[colours[v] as usize] as u16 + 1);
         }
         grid
+    }
+
+    /// The grid of givens and fixed cells, for a search built from a puzzle.
+    pub(super) fn fixed_grid(&self) -> Option<&Grid> {
+        self.fixed.as_ref()
     }
 
     /// The best assignment as a grid (a solution when [`TabuSearch::best_cost`] is 0).
