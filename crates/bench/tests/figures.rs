@@ -1,0 +1,240 @@
+//! The figures the documentation quotes come from committed runs of clean builds, and the
+//! tables that rank methods are reported on puzzles that no tuning study saw.
+
+use std::path::{Path, PathBuf};
+
+fn workspace() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+/// README.md, docs/*.md and crates/*/README.md: the user documentation, with its text.
+fn user_pages() -> Vec<(String, String)> {
+    let top = workspace();
+    let mut paths = vec![top.join("README.md")];
+    for dir in ["docs", "crates"] {
+        let mut found: Vec<PathBuf> = std::fs::read_dir(top.join(dir))
+            .unwrap()
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .map(|p| if dir == "crates" { p.join("README.md") } else { p })
+            .filter(|p| p.is_file() && p.extension().is_some_and(|x| x == "md"))
+            .collect();
+        found.sort();
+        paths.extend(found);
+    }
+    paths
+        .into_iter()
+        .map(|p| {
+            let text = std::fs::read_to_string(&p).unwrap();
+            (p.strip_prefix(&top).unwrap().display().to_string(), text)
+        })
+        .collect()
+}
+
+/// Whether `text` names the folder `results/FOLDER` (not a longer name that starts the same).
+fn quotes(text: &str, folder: &str) -> bool {
+    let needle = format!("results/{folder}");
+    text.match_indices(&needle).any(|(i, _)| {
+        !text[i + needle.len()..]
+            .chars()
+            .next()
+            .is_some_and(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+    })
+}
+
+/// Every committed results folder (with a meta.json), as `NAME` or `studies/NAME`.
+fn committed_runs() -> Vec<String> {
+    let results = workspace().join("results");
+    let mut out = Vec::new();
+    for (prefix, dir) in [("", results.clone()), ("studies/", results.join("studies"))] {
+        for e in std::fs::read_dir(dir).unwrap().flatten() {
+            if e.path().join("meta.json").is_file() {
+                out.push(format!("{prefix}{}", e.file_name().to_string_lossy()));
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+/// Quoted runs not yet re-run from a clean build, each with why. The test fails when one of
+/// them is clean (strike it off) as when any other quoted run is not, so the list only shrinks.
+const NOT_YET_CLEAN: &[(&str, &str)] = &[(
+    "phase-transition",
+    "its full run takes about an hour on two cores; the clean re-runs of the others did not leave that hour",
+)];
+
+#[test]
+fn every_run_the_documentation_quotes_is_from_a_clean_committed_build() {
+    let pages = user_pages();
+    let mut quoted = 0;
+    let mut dirty = Vec::new();
+    for run in committed_runs() {
+        let by: Vec<&str> = pages
+            .iter()
+            .filter(|(_, text)| quotes(text, &run))
+            .map(|(p, _)| p.as_str())
+            .collect();
+        if by.is_empty() {
+            continue;
+        }
+        quoted += 1;
+        let dir = workspace().join("results").join(&run);
+        let meta: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(dir.join("meta.json")).unwrap())
+                .unwrap();
+        let commit = meta["commit"].as_str().unwrap_or_default().to_string();
+        let clean = meta["dirty"] == false
+            && commit.len() == 12
+            && commit.chars().all(|c| c.is_ascii_hexdigit());
+        // Every row names the same build: no row of a dirty or another build mixed in.
+        let mut rows = csv::Reader::from_path(dir.join("trials.csv")).unwrap();
+        let col = rows.headers().unwrap().iter().position(|h| h == "commit");
+        let mixed = col.is_some_and(|c| {
+            rows.records()
+                .any(|r| r.map_or(true, |r| r.get(c) != Some(commit.as_str())))
+        });
+        if !clean || mixed {
+            dirty.push(format!(
+                "results/{run} (commit {commit:?}, dirty {}, rows of another build: {mixed}; quoted by {})",
+                meta["dirty"],
+                by.join(", ")
+            ));
+        }
+    }
+    assert!(quoted >= 10, "only {quoted} quoted runs found");
+    for (run, why) in NOT_YET_CLEAN {
+        let at = dirty.iter().position(|d| d.starts_with(&format!("results/{run} ")));
+        match at {
+            Some(i) => {
+                eprintln!("not yet from a clean build: results/{run} ({why})");
+                dirty.remove(i);
+            }
+            None => panic!("results/{run} is clean now, or no longer quoted: strike it off NOT_YET_CLEAN"),
+        }
+    }
+    assert!(
+        dirty.is_empty(),
+        "runs quoted by the documentation but not from a clean committed build (run them \
+         again from a clean build: commit first, `cargo build --release`, then the experiment \
+         with --fresh):\n{}",
+        dirty.join("\n")
+    );
+}
+
+/// The `file = "…"` and `glob = "…"` values, and the `seed`, of an experiment file.
+fn sources(path: &Path) -> (Vec<String>, Option<i64>) {
+    let v: toml::Value = toml::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let files = v
+        .get("instances")
+        .and_then(|i| i.as_array())
+        .map(|a| {
+            a.iter()
+                .filter_map(|i| {
+                    i.get("file")
+                        .or_else(|| i.get("glob"))
+                        .and_then(|f| f.as_str())
+                        .map(str::to_string)
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    (files, v.get("seed").and_then(|s| s.as_integer()))
+}
+
+#[test]
+fn the_ranking_tables_are_reported_on_puzzles_no_study_tuned_on() {
+    let studies: Vec<PathBuf> = std::fs::read_dir(workspace().join("scripts/studies"))
+        .unwrap()
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "toml"))
+        .collect();
+    assert!(studies.len() > 20);
+    let tuning: Vec<(String, Vec<String>, Option<i64>)> = studies
+        .iter()
+        .map(|p| {
+            let (files, seed) = sources(p);
+            (p.display().to_string(), files, seed)
+        })
+        .collect();
+    // proper-puzzles: its puzzle files are the reporting set, read by no study.
+    let (files, _) = sources(&workspace().join("scripts/experiments/proper-puzzles.toml"));
+    assert!(!files.is_empty());
+    for f in &files {
+        assert!(f.contains("proper-report-"), "{f} is not a reporting set");
+        for (study, theirs, _) in &tuning {
+            assert!(!theirs.contains(f), "{study} tunes on {f}");
+        }
+    }
+    // which-method and large-orders-targets-auto (the README's and hybrid's tables): puzzles
+    // generated from a seed no study uses, and never read by a study from the run's folder.
+    for name in ["which-method", "large-orders-targets-auto"] {
+        let (files, seed) = sources(&workspace().join(format!("scripts/experiments/{name}.toml")));
+        assert!(files.is_empty(), "{name} reads {files:?}");
+        let seed = seed.unwrap_or_else(|| panic!("{name} has no seed"));
+        for (study, theirs, s) in &tuning {
+            assert_ne!(*s, Some(seed), "{study} uses {name}'s seed");
+            assert!(
+                !theirs.iter().any(|f| f.contains(&format!("results/{name}/"))),
+                "{study} reads {name}'s puzzles"
+            );
+        }
+    }
+}
+
+/// README.md's picture shows the committed run of which-method, whose self-contained report is
+/// committed where the README links it: scripts/readme-picture.sh remakes the picture and
+/// records the run's start in docs/report-picture.txt; a re-run without a new picture fails here.
+#[test]
+fn the_readme_picture_and_report_are_of_the_committed_which_method_run() {
+    let top = workspace();
+    let record = std::fs::read_to_string(top.join("docs/report-picture.txt")).unwrap();
+    let field = |key: &str| {
+        record
+            .lines()
+            .find_map(|l| l.strip_prefix(&format!("{key} = ")))
+            .unwrap_or_else(|| panic!("docs/report-picture.txt has no `{key} = `"))
+            .to_string()
+    };
+    let run = field("run");
+    assert_eq!(run, "results/which-method");
+    let meta: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(top.join(&run).join("meta.json")).unwrap())
+            .unwrap();
+    assert_eq!(
+        field("started"),
+        meta["started"].as_str().unwrap(),
+        "docs/report.png shows another run of {run}: bash scripts/readme-picture.sh"
+    );
+    let readme = std::fs::read_to_string(top.join("README.md")).unwrap();
+    assert!(
+        readme.contains(&format!("(docs/report.png)]({run}/report.html)")),
+        "README.md's picture should link {run}/report.html"
+    );
+    let report = top.join(&run).join("report.html");
+    let size = std::fs::metadata(&report).unwrap().len();
+    assert!(size < 1 << 20, "{} is {size} bytes", report.display());
+    let html = std::fs::read_to_string(&report).unwrap();
+    let trials = std::fs::read_to_string(top.join(&run).join("trials.csv"))
+        .unwrap()
+        .lines()
+        .count()
+        - 1;
+    assert!(
+        html.contains(&format!("{trials} trials")) || html.contains(&thousands(trials)),
+        "{} does not speak of the run's {trials} trials: write it again (sudoku-bench report {run})",
+        report.display()
+    );
+}
+
+/// `n` with a comma every three digits, as the report writes counts.
+fn thousands(n: usize) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
