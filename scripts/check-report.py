@@ -42,7 +42,7 @@ CHECK_JS = r"""
 """
 
 # The verdicts: present, first, each a sentence naming the first configuration and what it
-# solves (`solves 6/6`, `both solve 6/6`); on the first screen.
+# solves (`solves 6/6`, `both solve 6/6`, `for solving more: 7/10`); on the first screen.
 HEADLINE_JS = r"""
 (() => {
   const out = [];
@@ -54,7 +54,8 @@ HEADLINE_JS = r"""
   if (items.length === 0 && !/No trials/.test(h.textContent)) out.push('no verdict sentence');
   for (const s of items) {
     const t = s.textContent;
-    if (!/ solves? \d+\/\d+/.test(t) || !s.querySelector('code')) out.push('a verdict names no winner: ' + t.slice(0, 120));
+    // `solves 6/6`, `both solve 6/6`, or `for solving more: 7/10 against …'s 5/10`.
+    if (!/( solves?|solving more:) \d+\/\d+/.test(t) || !s.querySelector('code')) out.push('a verdict names no winner: ' + t.slice(0, 120));
   }
   if (items.length) {
     const top = items[0].getBoundingClientRect().top;
