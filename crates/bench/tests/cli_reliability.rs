@@ -637,7 +637,9 @@ fn distinct_trials(trials: &Path) -> usize {
 fn one_writer_per_results_folder_and_a_killed_runs_folder_is_taken_over() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
-    let trials = 2000;
+    // Enough that the first run is still writing while the two refused runs start: 8,000
+    // trials of `prop` on these puzzles could end first.
+    let trials = 25_000;
     let exp = many_trials(d, trials);
     let out = d.join("o");
     for (i, signal) in [libc::SIGTERM, libc::SIGINT, libc::SIGKILL]

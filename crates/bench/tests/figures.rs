@@ -15,7 +15,13 @@ fn user_pages() -> Vec<(String, String)> {
         let mut found: Vec<PathBuf> = std::fs::read_dir(top.join(dir))
             .unwrap()
             .filter_map(|e| e.ok().map(|e| e.path()))
-            .map(|p| if dir == "crates" { p.join("README.md") } else { p })
+            .map(|p| {
+                if dir == "crates" {
+                    p.join("README.md")
+                } else {
+                    p
+                }
+            })
             .filter(|p| p.is_file() && p.extension().is_some_and(|x| x == "md"))
             .collect();
         found.sort();
@@ -80,8 +86,7 @@ fn every_run_the_documentation_quotes_is_from_a_clean_committed_build() {
         quoted += 1;
         let dir = workspace().join("results").join(&run);
         let meta: serde_json::Value =
-            serde_json::from_str(&std::fs::read_to_string(dir.join("meta.json")).unwrap())
-                .unwrap();
+            serde_json::from_str(&std::fs::read_to_string(dir.join("meta.json")).unwrap()).unwrap();
         let commit = meta["commit"].as_str().unwrap_or_default().to_string();
         let clean = meta["dirty"] == false
             && commit.len() == 12
@@ -103,13 +108,17 @@ fn every_run_the_documentation_quotes_is_from_a_clean_committed_build() {
     }
     assert!(quoted >= 10, "only {quoted} quoted runs found");
     for (run, why) in NOT_YET_CLEAN {
-        let at = dirty.iter().position(|d| d.starts_with(&format!("results/{run} ")));
+        let at = dirty
+            .iter()
+            .position(|d| d.starts_with(&format!("results/{run} ")));
         match at {
             Some(i) => {
                 eprintln!("not yet from a clean build: results/{run} ({why})");
                 dirty.remove(i);
             }
-            None => panic!("results/{run} is clean now, or no longer quoted: strike it off NOT_YET_CLEAN"),
+            None => panic!(
+                "results/{run} is clean now, or no longer quoted: strike it off NOT_YET_CLEAN"
+            ),
         }
     }
     assert!(
@@ -174,7 +183,9 @@ fn the_ranking_tables_are_reported_on_puzzles_no_study_tuned_on() {
         for (study, theirs, s) in &tuning {
             assert_ne!(*s, Some(seed), "{study} uses {name}'s seed");
             assert!(
-                !theirs.iter().any(|f| f.contains(&format!("results/{name}/"))),
+                !theirs
+                    .iter()
+                    .any(|f| f.contains(&format!("results/{name}/"))),
                 "{study} reads {name}'s puzzles"
             );
         }

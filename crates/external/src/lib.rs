@@ -59,7 +59,7 @@ use sudoku_core::{
     Outcome, ParamError, Params, Puzzle, Rng, Solver, Stats, Status, TextParam, NAME_KEY,
 };
 
-use crate::process::{Event, Proc, Wait};
+use crate::process::{Between, Event, Proc, Wait};
 pub use crate::protocol::{AnswerReader, Format, Reply};
 
 /// The method's registered name.
@@ -194,16 +194,6 @@ enum Asked {
     Reply(Reply),
     TimedOut,
     Failed(ExternalError),
-}
-
-/// What the batch process did between the last answer read and the next puzzle.
-enum Between {
-    /// Nothing: it is kept.
-    Quiet,
-    /// It ended or closed its output: another is started.
-    Ended,
-    /// It printed this (out of turn).
-    Printed(String),
 }
 
 /// The `external` method.

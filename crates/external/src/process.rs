@@ -281,14 +281,14 @@ impl Proc {
     /// (no wait, no other system call): printed something that is not a blank line or a
     /// comment (its first line, or the start of it; blank lines and comments are dropped),
     /// ended (its output closed, or its end was seen before), or nothing.
-    pub fn between(&mut self) -> crate::Between {
+    pub fn between(&mut self) -> Between {
         if self.stdout.is_some() && !self.exited {
             self.read_available();
         }
         match self.pending_text() {
-            Some(text) => crate::Between::Printed(text),
-            None if self.stdout.is_none() || self.exited => crate::Between::Ended,
-            None => crate::Between::Quiet,
+            Some(text) => Between::Printed(text),
+            None if self.stdout.is_none() || self.exited => Between::Ended,
+            None => Between::Quiet,
         }
     }
 
@@ -893,4 +893,14 @@ fn wait_exit(pid: libc::pid_t) {
             return;
         }
     }
+}
+
+/// What the batch process did between the last answer read and the next puzzle.
+pub(crate) enum Between {
+    /// Nothing: it is kept.
+    Quiet,
+    /// It ended or closed its output: another is started.
+    Ended,
+    /// It printed this (out of turn).
+    Printed(String),
 }

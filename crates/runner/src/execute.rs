@@ -288,10 +288,10 @@ pub(crate) fn run_task_as(
         let spun = cfg.slowdown.map(|p| {
             let call = clock.wall().saturating_sub(w0);
             let own = match &result {
-                Ok(Ok(answer)) => crate::duet::own_time(answer, call),
+                Ok(Ok(answer)) => crate::slowdown::own_time(answer, call),
                 _ => call,
             };
-            crate::duet::spin_for(p, own)
+            crate::slowdown::spin_for(p, own)
         });
         let w1 = clock.wall();
         let c1 = clock.cpu();
@@ -321,7 +321,7 @@ pub(crate) fn run_task_as(
         // What the method reads after the call (a child's CPU time) is not its work.
         method.settle(&mut answer);
         if let (Some(p), Some(spun)) = (cfg.slowdown, spun) {
-            crate::duet::mark_slowdown(&mut answer, p, spun);
+            crate::slowdown::mark_slowdown(&mut answer, p, spun);
         }
         // An outside program's "no solution" or complete count is checked by one of ours.
         let mut trial = judge_checked(&answer, puzzle, &cfg.budget);

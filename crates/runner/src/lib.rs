@@ -82,6 +82,7 @@ pub mod resume;
 pub mod run;
 pub mod shard;
 pub mod sink;
+pub mod slowdown;
 
 #[cfg(test)]
 mod tests;

@@ -54,7 +54,7 @@ pub struct Config {
     /// claims of no solution are checked, and the harness's own CPU time is not theirs.
     pub outside: bool,
     /// TEST ONLY: each trial made this many per cent slower inside its clock
-    /// ([`crate::duet::spin_for`]); `None` in every real run.
+    /// ([`crate::slowdown::spin_for`]); `None` in every real run.
     pub slowdown: Option<f64>,
     capability: Capability,
     /// Built methods not in use: the one the plan built, and any a worker returned.

@@ -16,7 +16,7 @@ use sudoku_analysis::meta::RunMeta;
 use sudoku_analysis::{read_rows, write_whole, Row};
 use sudoku_report::{Report, Section};
 
-use crate::cli::findings::{clocked, ClockArg};
+use crate::cli::findings::{clocked, partial_rows, ClockArg};
 use crate::cli::Failure;
 use crate::io::{shown, Out};
 use sudoku_runner::outputs::check_meta_experiment;
@@ -87,25 +87,6 @@ fn threshold(t: f64) -> anyhow::Result<f64> {
         );
     }
     Ok(t)
-}
-
-/// What a reader of the folder `dir` should know of its rows: a run is writing them still
-/// (it holds the folder's lock), or the run that wrote them did not finish (meta.json records
-/// no end: it was stopped, or is running elsewhere). `None` for a finished run's folder.
-pub fn partial_rows(dir: &Path, meta: Option<&RunMeta>) -> Option<String> {
-    if let Some(who) = sudoku_runner::lock::writer(dir) {
-        return Some(format!(
-            "{} is being written by {who}: its rows are those written so far",
-            shown(dir)
-        ));
-    }
-    meta.filter(|m| m.finished.is_none() && !m.started.is_empty())
-        .map(|_| {
-            format!(
-                "{}: its run did not finish (meta.json records no end): its rows may be partial",
-                shown(dir)
-            )
-        })
 }
 
 /// Each instance's givens in `rows`, by its set and name.

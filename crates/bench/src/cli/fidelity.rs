@@ -85,7 +85,7 @@ pub fn block(specs: &[Spec]) -> Result<String, Failure> {
     let mut judged = Vec::new();
     for s in specs {
         let run = read_run(&s.dir, "fidelity")?;
-        if let Some(why) = crate::cli::compare::partial_rows(&s.dir, run.meta.as_ref()) {
+        if let Some(why) = crate::cli::findings::partial_rows(&s.dir, run.meta.as_ref()) {
             say!("warning: {why}");
         }
         let js = judge(&RunOutputs::read_rows(&s.dir)?, &s.pair)

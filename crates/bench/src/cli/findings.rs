@@ -18,7 +18,6 @@ use sudoku_analysis::writing::through_links;
 use sudoku_analysis::{write_whole, RunOutputs};
 use sudoku_core::format::read_text_within;
 
-use crate::cli::compare::partial_rows;
 use crate::cli::Failure;
 use crate::io::{shown, Out};
 use sudoku_runner::outputs::read_run;
@@ -366,6 +365,25 @@ pub fn emit(
         &format!("{what} block"),
     )?;
     Ok(())
+}
+
+/// What a reader of the folder `dir` should know of its rows: a run is writing them still
+/// (it holds the folder's lock), or the run that wrote them did not finish (meta.json records
+/// no end: it was stopped, or is running elsewhere). `None` for a finished run's folder.
+pub fn partial_rows(dir: &Path, meta: Option<&RunMeta>) -> Option<String> {
+    if let Some(who) = sudoku_runner::lock::writer(dir) {
+        return Some(format!(
+            "{} is being written by {who}: its rows are those written so far",
+            shown(dir)
+        ));
+    }
+    meta.filter(|m| m.finished.is_none() && !m.started.is_empty())
+        .map(|_| {
+            format!(
+                "{}: its run did not finish (meta.json records no end): its rows may be partial",
+                shown(dir)
+            )
+        })
 }
 
 #[cfg(test)]
