@@ -5,8 +5,7 @@ Reads every compare.md under results/studies/compare-duet/ (separate/ and duet/)
 results/studies/compare-duet/counts.md: the false alarms of the A/A pairs per line, and the
 share of the lines of a method made slower on purpose (test-only slowdown) that are flagged,
 in the direction of the slowdown. Standard library only; run from the top of the checkout.
-crates/bench/tests/compare_study.rs counts the same files again and checks counts.md and the
-figures docs/report.md states.
+docs/report.md shows its tables as generated blocks (docs/blocks.toml).
 """
 
 import pathlib

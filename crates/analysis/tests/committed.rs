@@ -65,7 +65,8 @@ fn committed_summaries_are_remade_byte_for_byte() {
 fn the_reference_run_is_sound() {
     let dir = results().join("default-reference");
     let run = RunOutputs::read(&dir, None).unwrap();
-    assert!(!run.trials.is_empty() && !run.traces.is_empty());
+    // Its traces.csv is not committed (results/ stays under its size limit): trials only.
+    assert!(!run.trials.is_empty());
     assert!(run.trials.iter().all(|r| r.status != TrialStatus::Wrong));
     let rows = RunOutputs::read_rows(&dir).unwrap();
     assert_eq!(rows.len(), run.trials.len());

@@ -637,9 +637,7 @@ fn distinct_trials(trials: &Path) -> usize {
 fn one_writer_per_results_folder_and_a_killed_runs_folder_is_taken_over() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
-    // Enough that the first run is still writing while the two refused runs start: 8,000
-    // trials of `prop` on these puzzles could end first.
-    let trials = 25_000;
+    let trials = 2000;
     let exp = many_trials(d, trials);
     let out = d.join("o");
     for (i, signal) in [libc::SIGTERM, libc::SIGINT, libc::SIGKILL]
@@ -659,6 +657,10 @@ fn one_writer_per_results_folder_and_a_killed_runs_folder_is_taken_over() {
             .map(|t| t.lines().count())
             .unwrap_or(0);
         wait_for_rows(&out, before + 100);
+        // Held still (it keeps the lock) while the checks run: a run of fast trials could
+        // otherwise end first, on a quiet machine as on a loaded one.
+        // SAFETY: signalling our own child, which has not been waited for yet.
+        assert_eq!(unsafe { libc::kill(first.id() as i32, libc::SIGSTOP) }, 0);
         if i == 0 {
             let pid = format!("(pid {} on host ", first.id());
             for args in [
@@ -669,8 +671,9 @@ fn one_writer_per_results_folder_and_a_killed_runs_folder_is_taken_over() {
                 assert!(err.contains(&pid) && err.contains("--out DIR"), "{err}");
             }
         }
-        // SAFETY: signalling our own child, which has not been waited for yet.
+        // SAFETY: as above; SIGCONT lets it act on SIGTERM or SIGINT (SIGKILL needs none).
         assert_eq!(unsafe { libc::kill(first.id() as i32, signal) }, 0);
+        assert_eq!(unsafe { libc::kill(first.id() as i32, libc::SIGCONT) }, 0);
         first.wait().unwrap();
     }
     let resumed = bench(d, &["run", &exp, "--out", "o", "--no-plots", "--resume"]);

@@ -353,10 +353,24 @@ impl IlpSolver {
                 out.end = CountEnd::LimitReached;
                 break;
             }
+            if deadline.is_some_and(|d| Instant::now() >= d) {
+                out.end = CountEnd::Exhausted(Limit::Time);
+                break;
+            }
+            // The first run needs no cut: it reads the model's own LP, as a solve does, rather
+            // than a copy (at 256×256 a copy of 16.7 million columns, made and freed outside
+            // CBC's clock, took longer than a 1 s limit).
             let t = Instant::now();
-            let lp = model.lp_with_cuts(&cuts);
+            let with_cuts = (!cuts.is_empty()).then(|| model.lp_with_cuts(&cuts));
+            let lp = with_cuts.as_ref().unwrap_or(&model.lp);
             build += t.elapsed();
-            let run = run_cbc(puzzle, &model, &lp, &self.config, deadline, None)?;
+            let run = run_cbc(puzzle, &model, lp, &self.config, deadline, None)?;
+            // A copy with cuts is as large as the model: freed beside, as the model is.
+            if let Some(copy) = with_cuts.filter(|_| model.num_vars() >= FREE_BESIDE) {
+                let _ = std::thread::Builder::new()
+                    .name("ilp-free".into())
+                    .spawn(move || drop(copy));
+            }
             build += run.load_time;
             solve += run.solve_time;
             if let Some(c) = run.child_cpu {

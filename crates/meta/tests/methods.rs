@@ -295,7 +295,7 @@ fn grasp_parameters_reach_its_configuration() {
 fn registry_documents_and_checks_parameters() {
     let infos = methods();
     let names: Vec<_> = infos.iter().map(|m| m.name).collect();
-    assert_eq!(names, ["grasp", "sa", "acs", "cp-ils", "tabu"]);
+    assert_eq!(names, ["grasp", "sa", "acs", "cp-ils", "tabu", "mmcol"]);
     for info in &infos {
         assert!(!info.caps.complete && info.caps.thread_safe && info.caps.randomized);
         assert!(info
