@@ -637,7 +637,10 @@ fn distinct_trials(trials: &Path) -> usize {
 fn one_writer_per_results_folder_and_a_killed_runs_folder_is_taken_over() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
-    let trials = 2000;
+    // Many: a test thread starved by the suite's other tests may look only after a pause, and
+    // the run must still be writing then (8,000 trials of `prop` can end in a fraction of a
+    // second).
+    let trials = 50_000;
     let exp = many_trials(d, trials);
     let out = d.join("o");
     for (i, signal) in [libc::SIGTERM, libc::SIGINT, libc::SIGKILL]
@@ -653,10 +656,22 @@ fn one_writer_per_results_folder_and_a_killed_runs_folder_is_taken_over() {
             .spawn()
             .unwrap();
         // Until this run has written rows of its own (it holds the folder by then).
-        let before = std::fs::read_to_string(out.join("trials.csv"))
-            .map(|t| t.lines().count())
-            .unwrap_or(0);
-        wait_for_rows(&out, before + 100);
+        let size = || {
+            std::fs::metadata(out.join("trials.csv"))
+                .map(|m| m.len())
+                .unwrap_or(0)
+        };
+        // Its size, not its lines: reading 200,000 rows every millisecond would starve it.
+        let before = size();
+        let started = std::time::Instant::now();
+        while size() < before + 20_000 {
+            assert!(
+                started.elapsed() < std::time::Duration::from_secs(120),
+                "{} never grew",
+                out.display()
+            );
+            std::thread::sleep(std::time::Duration::from_millis(1));
+        }
         // Held still (it keeps the lock) while the checks run: a run of fast trials could
         // otherwise end first, on a quiet machine as on a loaded one.
         // SAFETY: signalling our own child, which has not been waited for yet.
