@@ -652,7 +652,7 @@ fn one_writer_per_results_folder_and_a_killed_runs_folder_is_taken_over() {
             .args(if i > 0 { &["--resume"][..] } else { &[] })
             .current_dir(d)
             .stdout(std::process::Stdio::null())
-            .stderr(std::process::Stdio::null())
+            .stderr(std::fs::File::create(d.join(format!("first-{i}.err"))).unwrap())
             .spawn()
             .unwrap();
         // Until this run has written rows of its own (it holds the folder by then).
@@ -665,10 +665,17 @@ fn one_writer_per_results_folder_and_a_killed_runs_folder_is_taken_over() {
         let before = size();
         let started = std::time::Instant::now();
         while size() < before + 20_000 {
+            if let Some(status) = first.try_wait().unwrap() {
+                panic!(
+                    "run {i} ended ({status}) before writing rows: {}",
+                    std::fs::read_to_string(d.join(format!("first-{i}.err"))).unwrap_or_default()
+                );
+            }
             assert!(
                 started.elapsed() < std::time::Duration::from_secs(120),
-                "{} never grew",
-                out.display()
+                "{} never grew past {before} bytes (run {i}): {}",
+                out.display(),
+                std::fs::read_to_string(d.join(format!("first-{i}.err"))).unwrap_or_default()
             );
             std::thread::sleep(std::time::Duration::from_millis(1));
         }
