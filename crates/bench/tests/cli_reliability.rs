@@ -647,14 +647,23 @@ fn one_writer_per_results_folder_and_a_killed_runs_folder_is_taken_over() {
         .into_iter()
         .enumerate()
     {
-        let mut first = std::process::Command::new(env!("CARGO_BIN_EXE_sudoku-bench"))
+        let mut first = std::process::Command::new(env!("CARGO_BIN_EXE_sudoku-bench"));
+        first
             .args(["run", &exp, "--out", "o", "--no-plots"])
             .args(if i > 0 { &["--resume"][..] } else { &[] })
             .current_dir(d)
             .stdout(std::process::Stdio::null())
-            .stderr(std::fs::File::create(d.join(format!("first-{i}.err"))).unwrap())
-            .spawn()
-            .unwrap();
+            .stderr(std::fs::File::create(d.join(format!("first-{i}.err"))).unwrap());
+        // A test run started in the background (nohup, CI) hands its children SIGINT ignored,
+        // and SIGINT is what this case sends: the child gets the default action back.
+        // SAFETY: between fork and exec only the async-signal-safe signal(2) runs.
+        unsafe {
+            std::os::unix::process::CommandExt::pre_exec(&mut first, || {
+                libc::signal(libc::SIGINT, libc::SIG_DFL);
+                Ok(())
+            });
+        }
+        let mut first = first.spawn().unwrap();
         // Until this run has written rows of its own (it holds the folder by then).
         let size = || {
             std::fs::metadata(out.join("trials.csv"))
