@@ -1,5 +1,5 @@
 //! `run --baseline`: a duet of the binary against itself (both through its `serve`), the same
-//! with one method made 25 % slower on one side (the test-only slowdown), a resumed duet, and
+//! with one method made 50 % slower on one side (the test-only slowdown), a resumed duet, and
 //! what a duet refuses.
 
 use std::collections::BTreeMap;
@@ -161,17 +161,18 @@ fn a_duet_of_the_binary_against_itself_flags_nothing_and_a_slowed_method_alone()
     let meta = std::fs::read_to_string(aa.join("baseline/meta.json")).unwrap();
     assert!(meta.contains("\"side\": \"baseline\""), "{meta}");
 
-    // `dlx` 25 % slower in the old build: its three lines, and nothing else, are flagged (an
-    // improvement of the new build).
+    // `dlx` 50 % slower in the old build: its lines, and nothing else, are flagged (an
+    // improvement of the new build). 50 %, not 25 %: this checks the mechanism, and `dlx` at
+    // 25 % is missed on a line now and then (its calls are the shortest; the compare-duet study
+    // measures the power at 25 %, docs/notes/compare-duet.md).
     let (slow, err) = duet(
         dir.path(),
         &exp,
         "slow-old",
-        &["--test-slowdown", "baseline:dlx=25"],
+        &["--test-slowdown", "baseline:dlx=50"],
     );
     let md = std::fs::read_to_string(slow.join("compare.md")).unwrap();
-    // Of its three lines, one at least (the study, docs/notes/duet.md, finds about nine in
-    // ten at 25 %), and no other method's.
+    // Of its three lines, one at least, and no other method's.
     let only = |md: &str, change: &str| {
         let f = flagged(md);
         assert!(!f.is_empty(), "{md}");
@@ -181,32 +182,32 @@ fn a_duet_of_the_binary_against_itself_flags_nothing_and_a_slowed_method_alone()
     };
     only(&md, "improvement");
     assert!(
-        md.contains("TEST ONLY: run A made configurations slower on purpose (`baseline:dlx=25`)"),
+        md.contains("TEST ONLY: run A made configurations slower on purpose (`baseline:dlx=50`)"),
         "{md}"
     );
     assert!(err.contains("WARNING: TEST ONLY"), "{err}");
     let old = rows_of(&slow.join("baseline/trials.csv"));
     for r in &old {
         assert_eq!(
-            r["extra"].contains("test_slowdown=25"),
+            r["extra"].contains("test_slowdown=50"),
             r["method"] == "dlx",
             "{r:?}"
         );
     }
     // In this build instead: a regression of `dlx` alone, and its documents say so.
-    let (slow, _) = duet(dir.path(), &exp, "slow-new", &["--test-slowdown", "dlx=25"]);
+    let (slow, _) = duet(dir.path(), &exp, "slow-new", &["--test-slowdown", "dlx=50"]);
     let md = std::fs::read_to_string(slow.join("compare.md")).unwrap();
     only(&md, "regression");
     let findings = std::fs::read_to_string(slow.join("findings.md")).unwrap();
-    assert!(findings.contains("> **TEST ONLY: this run made configurations slower on purpose (`--test-slowdown dlx=25`)"), "{findings}");
+    assert!(findings.contains("> **TEST ONLY: this run made configurations slower on purpose (`--test-slowdown dlx=50`)"), "{findings}");
     let meta = std::fs::read_to_string(slow.join("meta.json")).unwrap();
     assert!(
-        meta.contains("\"test_slowdown\": [\n    \"dlx=25\"\n  ]"),
+        meta.contains("\"test_slowdown\": [\n    \"dlx=50\"\n  ]"),
         "{meta}"
     );
     for r in rows_of(&slow.join("trials.csv")) {
         assert_eq!(
-            r["extra"].contains("test_slowdown=25"),
+            r["extra"].contains("test_slowdown=50"),
             r["method"] == "dlx",
             "{r:?}"
         );
