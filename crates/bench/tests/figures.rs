@@ -203,8 +203,9 @@ fn the_ranking_tables_are_reported_on_puzzles_no_study_tuned_on() {
 }
 
 /// README.md's picture shows the committed run of which-method, whose self-contained report is
-/// committed where the README links it: scripts/readme-picture.sh remakes the picture and
-/// records the run's start in docs/report-picture.txt; a re-run without a new picture fails here.
+/// committed where the README links it (docs/which-method-report.html): scripts/readme-picture.sh
+/// remakes both and records the run's start in docs/report-picture.txt; a re-run without a new
+/// picture and report fails here.
 #[test]
 fn the_readme_picture_and_report_are_of_the_committed_which_method_run() {
     let top = workspace();
@@ -228,10 +229,10 @@ fn the_readme_picture_and_report_are_of_the_committed_which_method_run() {
     );
     let readme = std::fs::read_to_string(top.join("README.md")).unwrap();
     assert!(
-        readme.contains(&format!("(docs/report.png)]({run}/report.html)")),
-        "README.md's picture should link {run}/report.html"
+        readme.contains("(docs/report.png)](docs/which-method-report.html)"),
+        "README.md's picture should link docs/which-method-report.html"
     );
-    let report = top.join(&run).join("report.html");
+    let report = top.join("docs/which-method-report.html");
     let size = std::fs::metadata(&report).unwrap().len();
     assert!(size < 1 << 20, "{} is {size} bytes", report.display());
     let html = std::fs::read_to_string(&report).unwrap();
