@@ -2,7 +2,7 @@
 # Fills DIR with the seed corpus of TARGET, taken from the repository's own files (nothing is
 # kept twice): puzzle files and the malformed examples, the experiment files, and the first rows
 # of every results folder's trials.csv and traces.csv (whole files would be too large to mutate
-# well).  Usage: fuzz/seeds.sh TARGET DIR
+# well), and fuzz/seeds/ for the files no results folder commits.  Usage: fuzz/seeds.sh TARGET DIR
 set -euo pipefail
 target=$1 dir=$2
 root="$(cd "$(dirname "$0")/.." && pwd)"
@@ -16,6 +16,10 @@ experiment_toml)
     cp "$root"/scripts/experiments/*.toml "$dir"/
     ;;
 trial_csv)
+    # traces.csv is not committed for every run (it can be large), so a missing one is no
+    # error, and fuzz/seeds/traces_head.csv (the first rows of a traces.csv) is always a seed.
+    shopt -s nullglob
+    cp "$root"/fuzz/seeds/traces_head.csv "$dir"/
     for f in "$root"/results/*/trials.csv "$root"/results/*/traces.csv; do
         name="$(basename "$(dirname "$f")")_$(basename "$f")"
         head -n 6 "$f" >"$dir/$name"
