@@ -41,7 +41,9 @@ fn main() {
     println!("cargo:rustc-env=SUDOKU_BENCH_RUSTC={version}");
     println!("cargo:rerun-if-changed=build.rs");
 
-    let manifest = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    // Read when the script runs, not compiled in: cargo may reuse one compiled script for two
+    // checkouts that share a target folder, and the compiled-in path would name the other one.
+    let manifest = PathBuf::from(std::env::var_os("CARGO_MANIFEST_DIR").expect("cargo sets it"));
     let top = manifest.join("../..");
     for source in SOURCES {
         watch(&top.join(source));
