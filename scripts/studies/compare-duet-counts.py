@@ -18,7 +18,8 @@ KINDS = [("separate", "separate runs"), ("duet", "duets")]
 
 def read(path):
     """(shift, slowed, lines) of one compare.md: the run-wide shift (or None), the slowed
-    configuration as (run, label, percent) (or None), and each line as (config, set, change)."""
+    configuration as (run, label, percent) (or None), and each line as (config, set, change,
+    median A ms, median B ms, median ratio B/A)."""
     text = path.read_text()
     m = re.search(r"B's whole run is ([0-9.]+)× A's", text)
     shift = float(m.group(1)) if m else None
@@ -37,7 +38,8 @@ def read(path):
             group = cells[0].strip("*")
             continue
         change = cells[-1].strip("*")
-        lines.append((cells[0], group, change))
+        medians = [float(c.split()[0]) if c[:1].isdigit() else None for c in cells[4:7]]
+        lines.append((cells[0], group, change, *medians))
     return shift, slowed, lines
 
 
@@ -102,8 +104,8 @@ def main():
             hit = total = other = other_flagged = pairs_hit = 0
             for _, _, (run, label, _), lines in these:
                 want = "regression" if run == "B" else "improvement"
-                pairs_hit += any(c == label and flag(ch) == want for c, _, ch in lines)
-                for config, _, change in lines:
+                pairs_hit += any(c == label and flag(ch) == want for c, _, ch, *_ in lines)
+                for config, _, change, *_ in lines:
                     if config == label:
                         total += 1
                         ok = flag(change) == want
@@ -132,6 +134,28 @@ def main():
             h, t = per_method.get((kind, label), (0, 0))
             cells.append(f"{h}/{t}" if t else "–")
         out.append(f"| `{label}` | " + " | ".join(cells) + " |")
+    out += [
+        "",
+        "## What moves between two runs of one build",
+        "",
+        "Per line (method and instance set), over the A/A pairs: the range of its medians (µs a",
+        "puzzle, both runs of every pair, as compare.md rounds them), which says how fast the",
+        "machine ran it at the time, and the range of its median ratios B/A, which says how far the",
+        "two runs of a pair disagreed.",
+        "",
+        "| method | instance set | pairs of | medians, µs | median ratios B/A |",
+        "| --- | --- | --- | --- | --- |",
+    ]
+    keys = sorted({l[:2] for kind, _ in KINDS for p in pairs.get(kind, []) for l in p[3]})
+    for key in keys:
+        for kind, name in KINDS:
+            lines = [l for p in pairs.get(kind, []) if p[0].startswith("aa-") for l in p[3] if l[:2] == key]
+            meds = [1000 * m for l in lines for m in l[3:5] if m is not None]
+            ratios = [l[5] for l in lines if l[5] is not None]
+            if meds and ratios:
+                out.append(
+                    f"| `{key[0]}` | {key[1].split(' · ')[-1]} | {name} | {min(meds):.0f}–{max(meds):.0f} | {min(ratios):.2f}–{max(ratios):.2f} |"
+                )
     (ROOT / "counts.md").write_text("\n".join(out) + "\n")
     print("\n".join(out))
 
