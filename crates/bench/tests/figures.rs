@@ -64,20 +64,7 @@ fn committed_runs() -> Vec<String> {
 
 /// Quoted runs not yet re-run from a clean build, each with why. The test fails when one of
 /// them is clean (strike it off) as when any other quoted run is not, so the list only shrinks.
-const NOT_YET_CLEAN: &[(&str, &str)] = &[
-    (
-        "phase-transition",
-        "its full run takes about an hour on two cores; the clean re-runs of the others did not leave that hour",
-    ),
-    (
-        "large-orders-peers",
-        "a run of about 35 minutes beside Sudoku-LS, which is built by hand; not re-run yet",
-    ),
-    (
-        "studies/gen-weighted-prune-64",
-        "a study resumed across two clean builds (its rows name both); not re-run yet",
-    ),
-];
+const NOT_YET_CLEAN: &[(&str, &str)] = &[];
 
 #[test]
 fn every_run_the_documentation_quotes_is_from_a_clean_committed_build() {
@@ -246,4 +233,168 @@ fn the_readme_picture_and_report_are_of_the_committed_which_method_run() {
         "{} does not speak of the run's {trials} trials: write it again (sudoku-bench report {run})",
         report.display()
     );
+}
+
+/// docs/report.md's example of `compare` (the committed `large-orders-targets` run against its
+/// previous committed version, taken from git history as the page shows) quotes what
+/// `compare` says of the two: the comparison is run again here and every figure checked.
+#[test]
+fn the_report_compare_example_quotes_what_compare_says() {
+    let top = workspace();
+    let git = |args: &[&str]| -> String {
+        let o = std::process::Command::new("git")
+            .args(args)
+            .current_dir(&top)
+            .output()
+            .expect("git runs");
+        assert!(
+            o.status.success(),
+            "git {args:?}: {}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+        String::from_utf8(o.stdout).unwrap()
+    };
+    let file = "results/large-orders-targets/trials.csv";
+    let log = git(&["log", "--format=%h", "-n", "2", "--", file]);
+    let before = log.lines().nth(1).unwrap_or_else(|| {
+        panic!("{file} has no previous committed version here (a shallow clone?): docs/report.md's compare example needs the history")
+    });
+    let dir = tempfile::tempdir().unwrap();
+    let old = dir.path().join("before");
+    std::fs::create_dir(&old).unwrap();
+    for f in ["trials.csv", "meta.json"] {
+        let text = git(&[
+            "show",
+            &format!("{before}:results/large-orders-targets/{f}"),
+        ]);
+        std::fs::write(old.join(f), text).unwrap();
+    }
+    let out = dir.path().join("compare");
+    let status = std::process::Command::new(env!("CARGO_BIN_EXE_sudoku-bench"))
+        .arg("compare")
+        .arg(&old)
+        .arg(top.join("results/large-orders-targets"))
+        .arg("--out")
+        .arg(&out)
+        .stdout(std::process::Stdio::null())
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let said = std::fs::read_to_string(out.join("compare.md")).unwrap();
+    let page = std::fs::read_to_string(top.join("docs/report.md")).unwrap();
+    let start = page
+        .find("For example, the committed run of `large-orders-targets`")
+        .expect("docs/report.md's compare example");
+    let example = &page[start..start + page[start..].find("\n## ").unwrap()];
+    // The table's lines, as cells: configuration, n, solved A, solved B, …, the median ratio with
+    // its interval (the seventh), …, the verdict (the twelfth).
+    let lines: Vec<Vec<String>> = said
+        .lines()
+        .filter(|l| l.starts_with("| ") && !l.starts_with("| **") && !l.starts_with("| Config"))
+        .map(|l| {
+            l.split('|')
+                .map(|c| c.trim().to_string())
+                .collect::<Vec<_>>()
+        })
+        .filter(|cells| cells.len() == 14)
+        .collect();
+    let ratio = |cell: &str| -> f64 { cell.split(' ').next().unwrap().parse().unwrap() };
+    let range = |keep: &dyn Fn(&[String]) -> bool| {
+        let r: Vec<f64> = lines
+            .iter()
+            .filter(|l| keep(l))
+            .map(|l| ratio(&l[7]))
+            .collect();
+        assert!(!r.is_empty());
+        let lo = r.iter().copied().fold(f64::INFINITY, f64::min);
+        let hi = r.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+        (lo, hi)
+    };
+    let (lo, hi) = range(&|l| l[1] == "sat preset=sat");
+    let mut quoted = vec![format!("median ratios {lo:.2} to {hi:.2}")];
+    let (lo, hi) =
+        range(&|l| (l[1].starts_with("tabu") || l[1] == "hybrid") && l[12] != "improvement");
+    quoted.push(format!("median ratios from {lo:.2} to {hi:.2}"));
+    let summary = said
+        .lines()
+        .find(|l| l.contains(" regressions, "))
+        .expect("compare.md's summary");
+    let at = summary.find(" regressions, ").unwrap();
+    let from = summary[..at].rfind(": ").unwrap() + 2;
+    let to = at + summary[at..].find(" (").unwrap();
+    quoted.push(summary[from..to].to_string());
+    let after = |key: &str| {
+        let i = summary
+            .find(key)
+            .unwrap_or_else(|| panic!("`{key}` in {summary}"))
+            + key.len();
+        summary[i..].split(' ').next().unwrap().to_string()
+    };
+    quoted.push(format!("spread by ×{}", after("spread by ×")));
+    quoted.push(format!("from ×{}", after("from ×")));
+    // The last group is 64×64: its tabu lambda=0.6 and hybrid lines.
+    let last = |config: &str| {
+        lines
+            .iter()
+            .rev()
+            .find(|l| l[1] == config)
+            .unwrap_or_else(|| panic!("no line of {config}"))
+    };
+    quoted.push(format!("median ratio {}", last("tabu lambda=0.6")[7]));
+    let hybrid = last("hybrid");
+    quoted.push(format!("{} instead of {}", hybrid[4], hybrid[3]));
+    let flat = example.split_whitespace().collect::<Vec<_>>().join(" ");
+    for q in &quoted {
+        assert!(
+            flat.contains(q.as_str()),
+            "docs/report.md's compare example should say `{q}` (compare.md:\n{said})"
+        );
+    }
+}
+
+/// docs/datasets.md's shares of givens of the committed proper puzzles (both sets of each size,
+/// rounded to whole per cent) are those of the files.
+#[test]
+fn the_proper_puzzles_shares_of_givens_are_those_of_the_files() {
+    let top = workspace();
+    let page = std::fs::read_to_string(top.join("docs/datasets.md")).unwrap();
+    let start = page
+        .find("Puzzles with exactly one solution at 16×16")
+        .expect("docs/datasets.md's paragraph on the proper puzzles");
+    let paragraph = page[start..start + page[start..].find("\n\n").unwrap()]
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    for side in [16, 25, 36, 49] {
+        let mut shares = Vec::new();
+        for file in [
+            format!("proper-{side}x{side}.txt"),
+            format!("proper-report-{side}x{side}.txt"),
+        ] {
+            let text = std::fs::read_to_string(top.join("datasets/generated").join(&file)).unwrap();
+            for entry in sudoku_core::format::parse_str(&text, &file).unwrap() {
+                assert_eq!(entry.grid.size(), side, "{file}");
+                shares.push(100.0 * entry.grid.filled() as f64 / (side * side) as f64);
+            }
+        }
+        let lo = shares.iter().copied().fold(f64::INFINITY, f64::min).round();
+        let hi = shares
+            .iter()
+            .copied()
+            .fold(f64::NEG_INFINITY, f64::max)
+            .round();
+        let said = if lo == hi {
+            format!("{lo} %")
+        } else {
+            format!("{lo}-{hi} %")
+        };
+        let at = paragraph
+            .find(&format!("{side}×{side} ("))
+            .unwrap_or_else(|| panic!("docs/datasets.md names no share at {side}×{side}"));
+        let stated = &paragraph[at..at + paragraph[at..].find(')').unwrap() + 1];
+        assert!(
+            stated.contains(&said),
+            "docs/datasets.md says `{stated}` of the proper {side}×{side} puzzles; the files give {said}"
+        );
+    }
 }
