@@ -152,35 +152,11 @@ impl Solver for Mmcol {
 
     fn solve(&mut self, puzzle: &Puzzle, budget: &Budget, rng: &mut Rng) -> Outcome {
         let cfg = self.config;
-        let mut stats = Stats::default();
         let started = Instant::now();
-        let mut setup = Deadline::new(budget, 64);
-        let search = match TabuSearch::new_until(puzzle, &cfg.tabu(), rng, &mut setup) {
-            Ok(Some(s)) => s,
-            Ok(None) => {
-                stats.extra.push(("stopped".into(), "setup".into()));
-                return Outcome {
-                    status: Status::Exhausted {
-                        limit: Limit::Time,
-                        best: None,
-                    },
-                    stats,
-                };
-            }
-            Err(why) => {
-                stats.extra.push(("infeasible".into(), why.to_string()));
-                return Outcome {
-                    status: Status::Infeasible,
-                    stats,
-                };
-            }
+        let (search, mut stats) = match crate::tabu::start(puzzle, &cfg.tabu(), budget, rng) {
+            Ok(started) => started,
+            Err(done) => return *done,
         };
-        stats
-            .extra
-            .push(("open_cells".into(), search.open_cells().to_string()));
-        stats
-            .extra
-            .push(("candidates".into(), search.candidate_count().to_string()));
         let setup_time = started.elapsed();
         let size = puzzle.order().size();
         let reader = search.reader();

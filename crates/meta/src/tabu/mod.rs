@@ -50,6 +50,7 @@ mod state;
 mod step;
 
 pub use pooled::PooledSearch;
+pub(crate) use solver::start;
 pub use solver::Tabu;
 pub use state::TabuSearch;
 pub(crate) use state::{ListGraph, LINK_BUDGET};

@@ -30,37 +30,12 @@ impl Solver for Tabu {
 
     fn solve(&mut self, puzzle: &Puzzle, budget: &Budget, rng: &mut Rng) -> Outcome {
         let cfg = self.config;
-        let mut stats = Stats::default();
         // The time limit counts the setup too: the search gets what is left of it.
         let started = std::time::Instant::now();
-        let mut setup = Deadline::new(budget, 64);
-        let mut search = match TabuSearch::new_until(puzzle, &cfg, rng, &mut setup) {
-            Ok(Some(s)) => s,
-            Ok(None) => {
-                // Said in the row: the time ran out before the first step.
-                stats.extra.push(("stopped".into(), "setup".into()));
-                return Outcome {
-                    status: Status::Exhausted {
-                        limit: Limit::Time,
-                        best: None,
-                    },
-                    stats,
-                };
-            }
-            Err(why) => {
-                stats.extra.push(("infeasible".into(), why.to_string()));
-                return Outcome {
-                    status: Status::Infeasible,
-                    stats,
-                };
-            }
+        let (mut search, stats) = match start(puzzle, &cfg, budget, rng) {
+            Ok(started) => started,
+            Err(done) => return *done,
         };
-        stats
-            .extra
-            .push(("open_cells".into(), search.open_cells().to_string()));
-        stats
-            .extra
-            .push(("candidates".into(), search.candidate_count().to_string()));
         let left = Budget {
             time: budget.time.map(|t| t.saturating_sub(started.elapsed())),
             ..*budget
@@ -105,4 +80,45 @@ fn pool_search(search: TabuSearch, cfg: &TabuConfig, mut run: Run, rng: &mut Rng
     run.stats.restarts = pooled.restarts();
     let grid = pooled.best_grid();
     run.finish(grid)
+}
+
+/// The search of `puzzle` built within `budget`'s time limit, with the row's first statistics
+/// (open cells, candidates); or the outcome when it cannot start: the time ran out during the
+/// setup (said in the row), or propagation found a contradiction. `tabu` and `mmcol` start
+/// alike.
+pub(crate) fn start(
+    puzzle: &Puzzle,
+    cfg: &TabuConfig,
+    budget: &Budget,
+    rng: &mut Rng,
+) -> Result<(TabuSearch, Stats), Box<Outcome>> {
+    let mut stats = Stats::default();
+    let mut setup = Deadline::new(budget, 64);
+    let search = match TabuSearch::new_until(puzzle, cfg, rng, &mut setup) {
+        Ok(Some(s)) => s,
+        Ok(None) => {
+            stats.extra.push(("stopped".into(), "setup".into()));
+            return Err(Box::new(Outcome {
+                status: Status::Exhausted {
+                    limit: Limit::Time,
+                    best: None,
+                },
+                stats,
+            }));
+        }
+        Err(why) => {
+            stats.extra.push(("infeasible".into(), why.to_string()));
+            return Err(Box::new(Outcome {
+                status: Status::Infeasible,
+                stats,
+            }));
+        }
+    };
+    stats
+        .extra
+        .push(("open_cells".into(), search.open_cells().to_string()));
+    stats
+        .extra
+        .push(("candidates".into(), search.candidate_count().to_string()));
+    Ok((search, stats))
 }
