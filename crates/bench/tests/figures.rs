@@ -47,19 +47,27 @@ fn quotes(text: &str, folder: &str) -> bool {
     })
 }
 
-/// Every committed results folder (with a meta.json), as `NAME` or `studies/NAME`.
+/// Every committed results folder (its meta.json tracked by git), as `NAME` or `studies/NAME`:
+/// not the runs a user made there (the main job's `results/default/`).
 fn committed_runs() -> Vec<String> {
-    let results = workspace().join("results");
-    let mut out = Vec::new();
-    for (prefix, dir) in [("", results.clone()), ("studies/", results.join("studies"))] {
-        for e in std::fs::read_dir(dir).unwrap().flatten() {
-            if e.path().join("meta.json").is_file() {
-                out.push(format!("{prefix}{}", e.file_name().to_string_lossy()));
-            }
-        }
-    }
-    out.sort();
-    out
+    let out = std::process::Command::new("git")
+        .args(["ls-files", "--", "results"])
+        .current_dir(workspace())
+        .output()
+        .expect("git runs");
+    assert!(
+        out.status.success(),
+        "git ls-files: this test reads a git checkout"
+    );
+    let mut runs: Vec<String> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .filter_map(|p| p.strip_prefix("results/")?.strip_suffix("/meta.json"))
+        .filter(|run| run.matches('/').count() == usize::from(run.starts_with("studies/")))
+        .map(str::to_string)
+        .collect();
+    runs.sort();
+    runs
 }
 
 /// Quoted runs not yet re-run from a clean build, each with why. The test fails when one of

@@ -187,10 +187,33 @@ fn run_folders(dir: &Path) -> Result<Vec<PathBuf>, Failure> {
     Ok(out)
 }
 
-/// Every folder of `results/` with a meta.json, with its trial count.
+/// The folders under `results/` whose meta.json git tracks (the committed runs); `None`
+/// outside a git checkout (a source archive), where every run folder counts.
+fn tracked_runs(top: &Path) -> Option<Vec<PathBuf>> {
+    let out = std::process::Command::new("git")
+        .args(["ls-files", "-z", "--", "results"])
+        .current_dir(top)
+        .output()
+        .ok()
+        .filter(|o| o.status.success())?;
+    Some(
+        out.stdout
+            .split(|&b| b == 0)
+            .filter_map(|p| std::str::from_utf8(p).ok()?.strip_suffix("/meta.json"))
+            .map(|d| top.join(d))
+            .collect(),
+    )
+}
+
+/// Every committed folder of `results/` with a meta.json, with its trial count: a run the user
+/// made there (the main job's `results/default/`) is not one of the catalogue's.
 fn committed_runs(top: &Path) -> Result<Vec<Run>, Failure> {
+    let tracked = tracked_runs(top);
     let mut out = Vec::new();
     for p in run_folders(&top.join("results"))? {
+        if tracked.as_ref().is_some_and(|t| !t.contains(&p)) {
+            continue;
+        }
         let meta = RunMeta::read(&p)?;
         let trials = match std::fs::File::open(p.join("trials.csv")) {
             Ok(f) => csv::Reader::from_reader(std::io::BufReader::new(f))
