@@ -98,7 +98,8 @@ pub const RUN_FILES: &[RunFile] = &[
         made: Made::Text,
         holds: "per configuration and instance set: trials, solved, success rate, mean, median, \
                 spread and confidence interval of the wall time, mean nodes, guesses and \
-                iterations; then the performance table",
+                iterations; then the performance table; in `summary.md`, then the best costs of \
+                unsolved metaheuristic trials",
         linked: true,
     },
     RunFile {

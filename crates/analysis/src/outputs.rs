@@ -108,9 +108,12 @@ impl RunOutputs {
         )
     }
 
-    /// summary.md: the summary, then the performance table.
+    /// summary.md: the summary, the performance table, then the best costs of the unsolved
+    /// trials (when a metaheuristic left any).
     pub fn summary_markdown(&self) -> String {
-        summary::markdown(&self.title, &self.summary) + &tables::performance_markdown(&self.perf)
+        summary::markdown(&self.title, &self.summary)
+            + &tables::performance_markdown(&self.perf)
+            + &tables::best_costs_markdown(&self.trials)
     }
 
     /// summary.tex: the summary, then the performance table (booktabs).

@@ -498,3 +498,84 @@ pub fn performance_latex(rows: &[PerfRow]) -> String {
 pub fn performance_html(rows: &[PerfRow]) -> String {
     performance(rows).html(&perf_caption())
 }
+
+/// The columns of the table of best costs.
+pub const COST_HEADERS: [&str; 4] = ["Method", "Params", "Unsolved", "Best cost reached"];
+
+/// Sorted costs listed one by one up to this many; beyond, their minimum, median and maximum.
+const COSTS_LISTED: usize = 12;
+
+/// The caption of the table of best costs.
+pub fn costs_caption() -> String {
+    format!("Per method configuration and instance set, the trials that ended without a verified answer and with the best cost the method reached: how close it came. Unsolved: such trials / trials. Best cost reached: each of those trials' cost, sorted, when there are at most {COSTS_LISTED}; else the lowest, the median and the highest. The cost is the method's own measure (0 is a solution), so it compares configurations of one method, or methods that count the same thing.")
+}
+
+/// The table of the best costs of unsolved trials: one line per method configuration that has
+/// an unsolved trial with a cost, in blocks as the performance table; `None` when no trial
+/// has one (the run had no unsolved metaheuristic trial).
+pub fn best_costs(rows: &[Trial]) -> Option<Table> {
+    let mut groups: BTreeMap<(SetKey, &Name, &Name), (usize, Vec<u64>)> = BTreeMap::new();
+    for r in rows {
+        let g = groups
+            .entry((set_key(r), &r.method, &r.params))
+            .or_default();
+        g.0 += 1;
+        if let (false, Some(c)) = (r.success(), r.best_cost()) {
+            g.1.push(c);
+        }
+    }
+    let mut lines = Vec::new();
+    let mut block: Option<SetKey> = None;
+    for ((key, method, params), (trials, mut costs)) in groups {
+        if costs.is_empty() {
+            continue;
+        }
+        if block.as_ref() != Some(&key) {
+            lines.push(Line::Group(block_label(&key)));
+            block = Some(key);
+        }
+        costs.sort_unstable();
+        let shown = if costs.len() <= COSTS_LISTED {
+            costs
+                .iter()
+                .map(u64::to_string)
+                .collect::<Vec<_>>()
+                .join(", ")
+        } else {
+            let median = quantile_sorted(&costs.iter().map(|&c| c as f64).collect::<Vec<_>>(), 0.5)
+                .expect("not empty");
+            // The median of whole numbers is whole or ends in .5.
+            format!(
+                "{} · median {median} · {}",
+                costs[0],
+                costs[costs.len() - 1]
+            )
+        };
+        lines.push(Line::Row(vec![
+            Cell::new(method.to_string()),
+            Cell::new(if params.is_empty() {
+                "–".to_string()
+            } else {
+                params.to_string()
+            }),
+            Cell::new(format!("{}/{trials}", costs.len())),
+            Cell::new(shown),
+        ]));
+    }
+    (!lines.is_empty()).then(|| Table {
+        headers: COST_HEADERS.iter().map(|h| h.to_string()).collect(),
+        numeric: vec![false, false, true, false],
+        lines,
+    })
+}
+
+/// The best-cost section of summary.md (empty when the run has no such trial).
+pub fn best_costs_markdown(rows: &[Trial]) -> String {
+    best_costs(rows).map_or(String::new(), |t| {
+        format!(
+            "\n## Best cost of the unsolved trials\n\n{}\n\n{}",
+            escape::markdown(&costs_caption()),
+            t.markdown()
+        )
+    })
+}

@@ -12,6 +12,7 @@
 use std::borrow::Borrow;
 use std::collections::{HashMap, HashSet};
 use std::fmt;
+use std::num::NonZeroU64;
 use std::ops::Deref;
 use std::path::Path;
 use std::sync::Arc;
@@ -235,6 +236,9 @@ pub struct Trial {
     pub iterations: u64,
     /// Trial number, from 0.
     pub trial: u32,
+    /// The best cost the method reached, plus one (a metaheuristic's; none for the others):
+    /// one more than the cost so that it takes no more room than a number.
+    best: Option<NonZeroU64>,
 }
 
 /// A trial reads as its facts too: `trial.instance`, `trial.order`, and through them as its
@@ -259,7 +263,16 @@ impl Trial {
             guesses: row.guesses,
             iterations: row.iterations,
             trial: row.trial,
+            best: row
+                .best_cost
+                .and_then(|c| NonZeroU64::new(c.saturating_add(1))),
         }
+    }
+
+    /// The best cost the method reached, in its own measure (a metaheuristic's; none for the
+    /// other methods).
+    pub fn best_cost(&self) -> Option<u64> {
+        self.best.map(|b| b.get() - 1)
     }
 
     /// Did the trial end with a definitive, verified answer?
@@ -365,6 +378,18 @@ mod tests {
         assert_eq!(t[3].instance, "s:1");
         assert!(t[1].limit == "time" && !t[1].success());
         assert_eq!((t[2].wall_ms, t[2].threads, t[2].trial), (2.0, 2, 2));
+        assert_eq!(t[0].best_cost(), None);
+        let costs: Vec<Option<u64>> = [0, 7, u64::MAX]
+            .into_iter()
+            .map(|c| {
+                let r = Row {
+                    best_cost: Some(c),
+                    ..row(0)
+                };
+                Trials::of_rows([&r])[0].best_cost()
+            })
+            .collect();
+        assert_eq!(costs, [Some(0), Some(7), Some(u64::MAX - 1)]);
         // One text for every trial that has it, one set of facts for the trials of an
         // instance.
         assert!(Arc::ptr_eq(&t[0].method.0, &t[3].method.0));
@@ -372,6 +397,6 @@ mod tests {
         assert!(Arc::ptr_eq(&t[1].facts, &t[3].facts));
         assert!(!Arc::ptr_eq(&t[0].facts, &t[1].facts));
         assert!(Arc::ptr_eq(&t[0].facts.config, &t[1].facts.config));
-        assert_eq!(std::mem::size_of::<Trial>(), 56);
+        assert_eq!(std::mem::size_of::<Trial>(), 64);
     }
 }

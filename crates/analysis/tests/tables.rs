@@ -276,3 +276,55 @@ fn the_cap_falls_back_to_the_longest_timeout() {
     assert_eq!(perf[0].par2_ms, Some((61.0 + 61.0 + 3.0) / 3.0));
     assert_eq!(perf[0].median_ms, Some(3.0));
 }
+
+/// Rows of one set: `sa` with 15 unsolved trials (costs 15, 14, …, 1) and one solved (cost 0),
+/// `tabu` with three unsolved (costs 9, 2, 5), `prop` timed out with no cost; another set where
+/// every trial of `sa` solved.
+fn cost_rows() -> Vec<Row> {
+    let mut text = HEADER.to_string();
+    let mut row = |m: &str, set: &str, i: usize, status: &str, cost: &str| {
+        let verified = if status == "solved" { "true" } else { "" };
+        let limit = if status == "solved" { "" } else { "time" };
+        text.push_str(&format!(
+            "0,fx,solve,{m},,classic,3,{set},{set}:{i},20,0,1,{status},{verified},5,5,,0,0,0,0,{cost},,,,{limit},,,c,1\n"
+        ));
+    };
+    for i in 0..15 {
+        row("sa", "hard.txt", i, "timeout", &(15 - i).to_string());
+    }
+    row("sa", "hard.txt", 15, "solved", "0");
+    for (i, c) in ["9", "2", "5"].into_iter().enumerate() {
+        row("tabu", "hard.txt", i, "timeout", c);
+    }
+    row("prop", "hard.txt", 0, "timeout", "");
+    row("sa", "easy.txt", 0, "solved", "0");
+    parse_rows(text, Path::new("costs.csv"), false).unwrap()
+}
+
+#[test]
+fn the_best_costs_of_unsolved_trials_are_listed_or_summed_up() {
+    let trials = Trials::of_rows(&cost_rows());
+    let md = tables::best_costs_markdown(&trials);
+    assert!(
+        md.starts_with("\n## Best cost of the unsolved trials\n\n"),
+        "{md}"
+    );
+    let table: Vec<&str> = md.lines().filter(|l| l.starts_with('|')).collect();
+    // Only the set with unsolved trials, only the configurations with a cost: `sa`'s 15 (more
+    // than 12) summed up, `tabu`'s 3 listed in order.
+    assert_eq!(
+        table[2..],
+        [
+            "| **solve · classic · 9×9 · hard.txt** |  |  |  |",
+            "| sa | – | 15/16 | 1 · median 8 · 15 |",
+            "| tabu | – | 3/3 | 2, 5, 9 |",
+        ],
+        "{md}"
+    );
+    // A run whose every trial solved, or whose unsolved trials have no cost, has no section.
+    let solved: Vec<Row> = cost_rows()
+        .into_iter()
+        .filter(|r| r.method == "prop" || r.status.name() == "solved")
+        .collect();
+    assert_eq!(tables::best_costs_markdown(&Trials::of_rows(&solved)), "");
+}
