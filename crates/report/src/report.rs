@@ -118,7 +118,7 @@ impl Report {
                         run.perf.len()
                     ),
                     &filterable(&tables::performance_html(&run.perf)),
-                ),
+                ) + &best_costs(run),
             ),
             Section::new(
                 "statistics",
@@ -210,6 +210,20 @@ const STYLE: &str = include_str!("report.css");
 const SCRIPT: &str = include_str!("report.js");
 
 /// `body` under a `<details>` whose summary is `summary` (plain text).
+/// The folded table of the best costs of unsolved trials, when a metaheuristic left any.
+fn best_costs(run: &RunOutputs) -> String {
+    tables::best_costs(&run.trials).map_or(String::new(), |t| {
+        let rows = t.lines.iter().filter(|l| matches!(l, Line::Row(_))).count();
+        folded(
+            &format!(
+                "Best cost of the unsolved trials: {rows} row{} (how close each came)",
+                if rows == 1 { "" } else { "s" }
+            ),
+            &filterable(&t.html(&tables::costs_caption())),
+        )
+    })
+}
+
 fn folded(summary: &str, body: &str) -> String {
     format!(
         "<details>\n<summary>{}</summary>\n{body}</details>\n",
@@ -593,6 +607,20 @@ mod tests {
             .html
             .starts_with("<details>\n<summary>Summary: 4 rows"));
         assert!(r.sections[4].html.contains("<div class=\"filterable\">"));
+        // Every trial solved: two tables. A trial left unsolved with a cost adds a third.
+        assert_eq!(r.sections[4].html.matches("<details>").count(), 2);
+        let mut unsolved = rows();
+        unsolved[0].status = TrialStatus::Timeout;
+        unsolved[0].best_cost = Some(3);
+        let with_cost = RunOutputs::new("demo", unsolved, Vec::new(), None);
+        let tables = Report::new(dir.path(), &with_cost, &drawn, None).sections[4]
+            .html
+            .clone();
+        assert!(
+            tables.contains("<summary>Best cost of the unsolved trials: 1 row (how close"),
+            "{tables}"
+        );
+        assert!(tables.contains("<td class=\"num\">1/"), "{tables}");
         assert!(r.sections[5].html.starts_with("<details>"));
         assert!(r.sections[5]
             .html
