@@ -400,6 +400,11 @@ pub fn perf_caption() -> String {
     format!("Per method configuration and instance set. Solved: trials with a verified answer / trials. Median, mean, SGM (shifted geometric mean, shift {SGM_SHIFT_MS} ms) and IQR (interquartile range): wall time of the solved trials. PAR-2: mean wall time of all trials with each unsolved trial (timeout, failed, stuck, unverified, wrong, error) counted as twice the configuration's time limit (as meta.json records it, else the longest timed-out trial; – when unknown). Bold: the best of each column in its block, as shown (times among the configurations that solved the most).")
 }
 
+/// A configuration's parameters as a cell, `–` when it has none.
+fn params_cell(params: &str) -> Cell {
+    Cell::new(if params.is_empty() { "–" } else { params })
+}
+
 fn block_label(k: &SetKey) -> String {
     let n = k.2 * k.2;
     format!("{} · {} · {n}×{n} · {}", k.0, k.1, k.3)
@@ -449,11 +454,7 @@ pub fn performance(rows: &[PerfRow]) -> Table {
         for r in &rs {
             let mut cells = vec![
                 Cell::new(r.method.clone()),
-                Cell::new(if r.params.is_empty() {
-                    "–".to_string()
-                } else {
-                    r.params.clone()
-                }),
+                params_cell(&r.params),
                 Cell {
                     text: format!("{}/{}", r.solved, r.trials),
                     best: is_top(r),
@@ -542,9 +543,9 @@ pub fn best_costs(rows: &[Trial]) -> Option<Table> {
                 .collect::<Vec<_>>()
                 .join(", ")
         } else {
-            let median = quantile_sorted(&costs.iter().map(|&c| c as f64).collect::<Vec<_>>(), 0.5)
-                .expect("not empty");
             // The median of whole numbers is whole or ends in .5.
+            let m = costs.len();
+            let median = (costs[(m - 1) / 2] as f64 + costs[m / 2] as f64) / 2.0;
             format!(
                 "{} · median {median} · {}",
                 costs[0],
@@ -553,11 +554,7 @@ pub fn best_costs(rows: &[Trial]) -> Option<Table> {
         };
         lines.push(Line::Row(vec![
             Cell::new(method.to_string()),
-            Cell::new(if params.is_empty() {
-                "–".to_string()
-            } else {
-                params.to_string()
-            }),
+            params_cell(params),
             Cell::new(format!("{}/{trials}", costs.len())),
             Cell::new(shown),
         ]));

@@ -50,17 +50,7 @@ fn quotes(text: &str, folder: &str) -> bool {
 /// Every committed results folder (its meta.json tracked by git), as `NAME` or `studies/NAME`:
 /// not the runs a user made there (the main job's `results/default/`).
 fn committed_runs() -> Vec<String> {
-    let out = std::process::Command::new("git")
-        .args(["ls-files", "--", "results"])
-        .current_dir(workspace())
-        .output()
-        .expect("git runs");
-    assert!(
-        out.status.success(),
-        "git ls-files: this test reads a git checkout"
-    );
-    let mut runs: Vec<String> = String::from_utf8(out.stdout)
-        .unwrap()
+    let mut runs: Vec<String> = git(&["ls-files", "--", "results"])
         .lines()
         .filter_map(|p| p.strip_prefix("results/")?.strip_suffix("/meta.json"))
         .filter(|run| run.matches('/').count() == usize::from(run.starts_with("studies/")))
@@ -70,9 +60,20 @@ fn committed_runs() -> Vec<String> {
     runs
 }
 
-/// Quoted runs not yet re-run from a clean build, each with why. The test fails when one of
-/// them is clean (strike it off) as when any other quoted run is not, so the list only shrinks.
-const NOT_YET_CLEAN: &[(&str, &str)] = &[];
+/// What `git ARGS` prints in the workspace (these tests read a git checkout).
+fn git(args: &[&str]) -> String {
+    let o = std::process::Command::new("git")
+        .args(args)
+        .current_dir(workspace())
+        .output()
+        .expect("git runs");
+    assert!(
+        o.status.success(),
+        "git {args:?} (these tests read a git checkout): {}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    String::from_utf8(o.stdout).unwrap()
+}
 
 #[test]
 fn every_run_the_documentation_quotes_is_from_a_clean_committed_build() {
@@ -112,20 +113,6 @@ fn every_run_the_documentation_quotes_is_from_a_clean_committed_build() {
         }
     }
     assert!(quoted >= 10, "only {quoted} quoted runs found");
-    for (run, why) in NOT_YET_CLEAN {
-        let at = dirty
-            .iter()
-            .position(|d| d.starts_with(&format!("results/{run} ")));
-        match at {
-            Some(i) => {
-                eprintln!("not yet from a clean build: results/{run} ({why})");
-                dirty.remove(i);
-            }
-            None => panic!(
-                "results/{run} is clean now, or no longer quoted: strike it off NOT_YET_CLEAN"
-            ),
-        }
-    }
     assert!(
         dirty.is_empty(),
         "runs quoted by the documentation but not from a clean committed build (run them \
@@ -249,19 +236,6 @@ fn the_readme_picture_and_report_are_of_the_committed_which_method_run() {
 #[test]
 fn the_report_compare_example_quotes_what_compare_says() {
     let top = workspace();
-    let git = |args: &[&str]| -> String {
-        let o = std::process::Command::new("git")
-            .args(args)
-            .current_dir(&top)
-            .output()
-            .expect("git runs");
-        assert!(
-            o.status.success(),
-            "git {args:?}: {}",
-            String::from_utf8_lossy(&o.stderr)
-        );
-        String::from_utf8(o.stdout).unwrap()
-    };
     let file = "results/large-orders-targets/trials.csv";
     let log = git(&["log", "--format=%h", "-n", "2", "--", file]);
     let before = log.lines().nth(1).unwrap_or_else(|| {
